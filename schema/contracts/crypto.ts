@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** Symbols as CoinGecko spells them: letters, digits and a few separators. */
+export const symbolParam = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9._-]+$/, "Symbol may only contain letters, digits, '.', '_' and '-'");
+
+/** Query of GET /api/cryptos. `page` switches the answer to the paged shape. */
+export const cryptoListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+    page: z.coerce.number().int().min(1).max(1000).optional(),
+    fromDb: z.enum(["true", "false"]).optional(),
+  })
+  .strict();
+export type CryptoListQuery = z.infer<typeof cryptoListQuery>;
+
+export const moversQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }).strict();
+
+export const coinQuery = z.object({ fromDb: z.enum(["true", "false"]).optional() }).strict();
+
+/** A coin as every list and detail call returns it: numbers for sorting, text for display. */
+export const cryptoSchema = z.object({
+  id: z.string(),
+  rank: z.number().int(),
+  name: z.string(),
+  symbol: z.string(),
+  imageUrl: z.string(),
+  /** Display price, e.g. "$64,039.00" or "$0.00001234". */
+  price: z.string(),
+  priceUsd: z.number(),
+  /** Price in BTC as text with up to 8 decimals. */
+  priceBtc: z.string(),
+  /** Signed percentage text: "+2.31%", "-0.52%" ("0.00%" when unknown). */
+  price1h: z.string(),
+  price24h: z.string(),
+  price7d: z.string(),
+  change1h: z.number().nullable(),
+  change24h: z.number().nullable(),
+  change7d: z.number().nullable(),
+  marketCap: z.number(),
+  volume24h: z.number(),
+  circulatingSupply: z.number().nullable(),
+  totalSupply: z.number().nullable(),
+  maxSupply: z.number().nullable(),
+  lastUpdated: z.string(),
+  isGainer: z.boolean(),
+  isLoser: z.boolean(),
+});
+export type Crypto = z.infer<typeof cryptoSchema>;
+
+export const cryptoPageSchema = z.object({
+  data: z.array(cryptoSchema),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalPages: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+export type CryptoPage = z.infer<typeof cryptoPageSchema>;
+
+export const symbolByNameSchema = z.object({ symbol: z.string(), name: z.string() });

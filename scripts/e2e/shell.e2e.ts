@@ -1,0 +1,107 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, PHONE } from "./browser.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("app shell", () => {
+  it("an unknown path shows the not-found texts", async () => {
+    const { page, context } = await openPage(browser);
+    const res = await page.goto("/no/such/page");
+    expect(res?.status()).toBe(200); // the SPA answers; the router shows the page
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await context.close();
+  });
+
+  it("the theme defaults to light, toggles to dark and persists across a reload", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await context.close();
+  });
+
+  it("the header search submits trimmed, encoded text and ignores blanks", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/markets");
+    const box = page.getByRole("searchbox", { name: "Search" }).first();
+    await box.fill("   ");
+    await box.press("Enter");
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).pathname).toBe("/markets");
+    await box.fill("  bitcoin & eth  ");
+    await box.press("Enter");
+    await page.waitForURL("**/search?q=*");
+    expect(new URL(page.url()).search).toBe(`?q=${encodeURIComponent("bitcoin & eth")}`);
+    await expect.poll(() => box.inputValue()).toBe("bitcoin & eth");
+    await page.goto("/markets");
+    expect(await page.getByRole("searchbox", { name: "Search" }).first().inputValue()).toBe("");
+    await context.close();
+  });
+
+  it("the main navigation marks the active item by exact or prefix match", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/markets?tab=gainers");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    expect(await nav.getByRole("link", { name: "Top 500" }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+    await page.goto("/");
+    expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+    await context.close();
+  });
+
+  it("the footer carries the legal links, the year and the data attribution", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/");
+    const footer = page.locator("footer");
+    for (const name of ["Privacy Policy", "Terms of Service", "Cookie Policy", "Support", "Subscribe", "CoinGecko"]) {
+      await footer.getByRole("link", { name }).first().waitFor();
+    }
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Coinsight`);
+    expect(await footer.textContent()).toContain("driven by social sentiment data");
+    await context.close();
+  });
+
+  it("at 375 px the hamburger menu opens, closes on an outside click and on a link choice", async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto("/");
+    const burger = page.getByRole("button", { name: "Open menu" });
+    await burger.click();
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await mobileNav.waitFor();
+    await page.mouse.click(180, 600);
+    await mobileNav.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await mobileNav.getByRole("link", { name: "Top 500" }).click();
+    await page.waitForURL("**/markets");
+    await mobileNav.waitFor({ state: "detached" });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it("serves security headers on pages and API", async () => {
+    const { page, context } = await openPage(browser);
+    const res = await page.goto("/");
+    expect(res?.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res?.headers()["content-security-policy"]).toContain("default-src 'self'");
+    const api = await page.request.get("/api/cryptos?limit=1");
+    expect(api.headers()["x-content-type-options"]).toBe("nosniff");
+    await context.close();
+  });
+});

@@ -1,0 +1,92 @@
+/** Runs wrangler offline and quietly, on the Node that npm scripts use (wrangler 4 needs Node 22). */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+export const projectRoot = join(import.meta.dirname, "../..");
+const wranglerBin = join(projectRoot, "node_modules/wrangler/bin/wrangler.js");
+
+/** The environment every wrangler call gets: no metrics, no banner, no network lookups. */
+export const offlineEnv = {
+  ...process.env,
+  CI: "true",
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+};
+
+export function wranglerSync(args: string[]): void {
+  const res = spawnSync(process.execPath, [wranglerBin, ...args], { cwd: projectRoot, env: offlineEnv, stdio: "pipe", encoding: "utf8" });
+  if (res.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
+}
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export type DevServer = { url: string; process: ChildProcess; stop: () => Promise<void>; logs: () => string };
+
+/** Starts `wrangler dev` (real workerd, local D1/KV/DO persisted in `persistTo`) and waits until it answers. */
+export async function startDevServer(options: { persistTo: string; vars?: Record<string, string> }): Promise<DevServer> {
+  const [port, inspector] = [await freePort(), await freePort()];
+  const vars = Object.entries({ APP_ENV: "development", ...options.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawn(
+    process.execPath,
+    [
+      wranglerBin,
+      "dev",
+      "--local",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspector),
+      "--persist-to",
+      options.persistTo,
+      "--show-interactive-dev-session=false",
+      ...vars,
+    ],
+    { cwd: projectRoot, env: offlineEnv, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/cryptos?limit=1`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (Date.now() >= deadline) {
+    child.kill("SIGTERM");
+    throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
+  }
+  return {
+    url,
+    process: child,
+    logs: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      }),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Screenshots of pages at desktop and phone widths in light and dark themes, for looking at
+ * what we build:  node scripts/screenshots.ts <baseURL> <outDir> /path [/path ...]
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const [base = "http://127.0.0.1:8787", out = "/tmp/shots", ...paths] = process.argv.slice(2);
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 } };
+for (const [vpName, viewport] of Object.entries(viewports)) {
+  for (const theme of ["light", "dark"]) {
+    const context = await browser.newContext({ viewport, baseURL: base });
+    await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    const page = await context.newPage();
+    for (const path of paths.length ? paths : ["/"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle").catch(() => {});
+      await page.waitForTimeout(400);
+      const file = join(out, `${path.replace(/[^a-z0-9]+/gi, "_") || "home"}-${vpName}-${theme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      const overflow = await page.evaluate(() => {
+        const wide = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
+        return {
+          scroll: document.documentElement.scrollWidth - window.innerWidth,
+          first: wide.slice(0, 3).map((el) => `${el.tagName}.${el.className}`),
+        };
+      });
+      console.log(file, overflow.scroll > 0 ? `OVERFLOW ${overflow.scroll}px ${overflow.first.join(", ")}` : "");
+    }
+    await context.close();
+  }
+}
+await browser.close();

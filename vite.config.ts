@@ -1,0 +1,69 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(`${root}/schema/migrations`);
+  return {
+    // The SPA: built into dist/client, which Workers Static Assets serves (wrangler.toml).
+    root: `${root}/web`,
+    publicDir: `${root}/web/public`,
+    plugins: [react()],
+    build: {
+      outDir: `${root}/dist/client`,
+      emptyOutDir: true,
+      sourcemap: true,
+    },
+    server: {
+      // `npm run dev:web` proxies the API to a running `wrangler dev`.
+      proxy: { "/api": "http://127.0.0.1:8787" },
+    },
+    test: {
+      projects: [
+        {
+          extends: false,
+          root,
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: `${root}/wrangler.toml` },
+              miniflare: {
+                bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            include: ["worker/**/*.test.ts"],
+            setupFiles: ["worker/test/apply-migrations.ts"],
+          },
+        },
+        {
+          extends: false,
+          root,
+          plugins: [react()],
+          test: {
+            name: "web",
+            environment: "jsdom",
+            include: ["web/**/*.test.{ts,tsx}"],
+            setupFiles: ["web/test/setup.ts"],
+          },
+        },
+        {
+          extends: false,
+          root,
+          test: {
+            name: "e2e",
+            environment: "node",
+            include: ["scripts/e2e/**/*.e2e.ts"],
+            globalSetup: ["scripts/e2e/global-setup.ts"],
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
+    },
+  };
+});

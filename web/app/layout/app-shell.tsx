@@ -1,0 +1,26 @@
+import { Suspense } from "react";
+import { Outlet } from "react-router";
+import { Toaster } from "#web/components/ui/toast.tsx";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+import { PageFallback } from "./page-fallback.tsx";
+import { ScrollToTop } from "./scroll-to-top.tsx";
+
+export function AppShell() {
+  return (
+    <>
+      <a className="visually-hidden" href="#main">
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Header />
+      <main id="main">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import styles from "./footer.module.css";
+import { mainNav } from "./nav-items.ts";
+
+export const SUPPORT_EMAIL = "support@coinsight.news";
+export const SOCIAL_LINKS = [
+  { label: "Coinsight on X", href: "https://x.com/coinsightnews" },
+  { label: "Coinsight on YouTube", href: "https://www.youtube.com/@coinsightnews" },
+] as const;
+
+/** The app footer. `newsletter` is the signup form, provided by the newsletter feature. */
+export function Footer({ newsletter }: { newsletter?: ReactNode }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.grid}`}>
+        <div>
+          <p className={styles.heading}>Coinsight</p>
+          <p>
+            Crypto news and market data for everyone. Our analysis is driven by social sentiment data, with AI identifying trending coins.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <p className={styles.heading}>Explore</p>
+          <ul className={styles.list}>
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{item.label}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/subscribe">Subscribe</Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <p className={styles.heading}>Follow us</p>
+          <ul className={styles.list}>
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.href}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>{newsletter}</div>
+      </div>
+      <div className="container">
+        <div className={styles.bottom}>
+          <span>© {year} Coinsight. All rights reserved.</span>
+          <nav className={styles.legal} aria-label="Legal">
+            <Link to="/privacy">Privacy Policy</Link>
+            <Link to="/terms">Terms of Service</Link>
+            <Link to="/cookies">Cookie Policy</Link>
+            <a href={`mailto:${SUPPORT_EMAIL}`}>Support</a>
+          </nav>
+        </div>
+        <p className={styles.attribution}>
+          Market data provided by{" "}
+          <a href="https://www.coingecko.com" target="_blank" rel="noopener noreferrer">
+            CoinGecko
+          </a>
+          . Offline demo data: a public CoinGecko snapshot (MIT) and token names from web3icons (MIT). Nothing here is financial advice.
+        </p>
+      </div>
+    </footer>
+  );
+}

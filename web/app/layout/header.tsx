@@ -1,0 +1,109 @@
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { Button } from "#web/components/ui/button.tsx";
+import { useTheme } from "#web/lib/theme.ts";
+import styles from "./header.module.css";
+import { isActive, mainNav } from "./nav-items.ts";
+import { SearchBox } from "./search-box.tsx";
+
+/** Home links reload the page when the reader is already home (public-site.md §2). */
+function reloadIfHome(e: MouseEvent, pathname: string) {
+  if (pathname === "/") {
+    e.preventDefault();
+    window.location.reload();
+  }
+}
+
+function NavLinks({ pathname, onChoose, className }: { pathname: string; onChoose?: () => void; className?: string }) {
+  return (
+    <ul className={className}>
+      {mainNav.map((item) => {
+        const active = isActive(item.to, pathname);
+        return (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className={`${styles.navLink} ${active ? styles.active : ""}`}
+              aria-current={active ? "page" : undefined}
+              onClick={(e) => {
+                if (item.to === "/") reloadIfHome(e, pathname);
+                onChoose?.();
+              }}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ThemeToggle() {
+  const [theme, toggle] = useTheme();
+  const next = theme === "dark" ? "light" : "dark";
+  return (
+    <Button variant="ghost" className="btn-icon" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} onClick={toggle}>
+      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
+    </Button>
+  );
+}
+
+/**
+ * The app header. `userArea` is the desktop account menu and `mobileUserArea` its place in the
+ * mobile menu; the account feature provides both.
+ */
+export function Header({ userArea, mobileUserArea }: { userArea?: ReactNode; mobileUserArea?: ReactNode }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    function onPointer(e: PointerEvent) {
+      if (headerRef.current && !headerRef.current.contains(e.target as Node)) setOpen(false);
+    }
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [open]);
+
+  return (
+    <header className={styles.header} ref={headerRef}>
+      <div className={`container ${styles.row}`}>
+        <Link to="/" className={styles.logo} onClick={(e) => reloadIfHome(e, pathname)} aria-label="Coinsight home">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>Coinsight</span>
+        </Link>
+        <SearchBox className={styles.search} />
+        <div className={styles.actions}>
+          <ThemeToggle />
+          {userArea}
+          <Button
+            variant="ghost"
+            className={`btn-icon ${styles.burger}`}
+            aria-label={open ? "Close menu" : "Open menu"}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span aria-hidden="true">{open ? "✕" : "☰"}</span>
+          </Button>
+        </div>
+      </div>
+      <nav className={styles.nav} aria-label="Main">
+        <div className="container">
+          <NavLinks pathname={pathname} className={styles.navList} />
+        </div>
+      </nav>
+      {open ? (
+        <div id="mobile-menu" className={styles.mobileMenu}>
+          <SearchBox className={styles.search} onSubmitted={() => setOpen(false)} />
+          <nav aria-label="Mobile">
+            <NavLinks pathname={pathname} className={styles.mobileList} onChoose={() => setOpen(false)} />
+          </nav>
+          {mobileUserArea ? <div onClickCapture={() => setOpen(false)}>{mobileUserArea}</div> : null}
+        </div>
+      ) : null}
+    </header>
+  );
+}

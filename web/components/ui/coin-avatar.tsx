@@ -1,0 +1,49 @@
+import { useState } from "react";
+import "./ui.css";
+
+/** A stable hue per symbol, so a coin's initials circle keeps its colour everywhere. */
+function hue(symbol: string): number {
+  let h = 0;
+  for (const ch of symbol) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return h;
+}
+
+/** The coin's logo, or a coloured circle with the first letters of its symbol when there is none. */
+export function CoinAvatar({ symbol, imageUrl, size = 28 }: { symbol: string; imageUrl: string; size?: number }) {
+  const [broken, setBroken] = useState(!imageUrl);
+  const initials =
+    symbol
+      .replace(/[^A-Za-z0-9]/g, "")
+      .slice(0, 3)
+      .toUpperCase() || "?";
+  if (broken) {
+    return (
+      <span
+        className="coin-initials"
+        style={{
+          width: size,
+          height: size,
+          fontSize: size * (initials.length > 2 ? 0.3 : 0.38),
+          background: `hsl(${hue(symbol)} 62% 46%)`,
+        }}
+        aria-hidden="true"
+        data-testid="coin-initials"
+      >
+        {initials}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="coin-avatar"
+      src={imageUrl}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setBroken(true)}
+    />
+  );
+}

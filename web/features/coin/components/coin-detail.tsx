@@ -1,0 +1,111 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Crypto } from "#schema/contracts/crypto.ts";
+import { AdSlot } from "#web/components/ui/ad-slot.tsx";
+import { Button, buttonClass } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { HttpError } from "#web/lib/api.ts";
+import { coinQuery } from "../api/coin.ts";
+import styles from "./coin.module.css";
+import { MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
+
+/** What other features add to the page: the watchlist toggle, the chart and the Ask card. */
+export type CoinSlots = {
+  watchlistButton?: (coin: Crypto) => ReactNode;
+  chart?: (coin: Crypto) => ReactNode;
+  ask?: (coin: Crypto) => ReactNode;
+};
+
+export function CoinNotFound({ symbol }: { symbol: string }) {
+  return (
+    <div className="container page" style={{ textAlign: "center", paddingBlock: 48 }}>
+      <h1>Cryptocurrency Not Found</h1>
+      <p className="muted">The cryptocurrency "{symbol}" could not be found or is not in the top 100.</p>
+      <Link to="/markets" className={buttonClass("primary")}>
+        Browse the Top 500
+      </Link>
+    </div>
+  );
+}
+
+function CoinSkeleton() {
+  return (
+    <div className="container page" role="status" aria-busy="true" aria-label="Loading coin">
+      <Skeleton width={120} height={36} />
+      <div className="with-sidebar" style={{ marginTop: 16 }}>
+        <div className="stack">
+          <Skeleton height={180} />
+          <Skeleton height={120} />
+          <Skeleton height={120} />
+        </div>
+        <div className="stack">
+          <Skeleton height={140} />
+          <Skeleton height={250} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: CoinSlots }) {
+  const navigate = useNavigate();
+  const { data: coin, isLoading, error } = useQuery(coinQuery(symbol));
+  if (isLoading) return <CoinSkeleton />;
+  if (error instanceof HttpError && error.status === 404) return <CoinNotFound symbol={symbol} />;
+  if (!coin)
+    return (
+      <div className="container page">
+        <Notice tone="error">Failed to load cryptocurrency data</Notice>
+      </div>
+    );
+
+  return (
+    <div className="container page">
+      <div className={styles.top}>
+        <Button variant="outline" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/markets"))}>
+          ← Back
+        </Button>
+        <div className={styles.actions}>
+          {slots.watchlistButton?.(coin)}
+          <Link to="/markets?tab=watchlist" className={buttonClass("outline")}>
+            My Watch List
+          </Link>
+        </div>
+      </div>
+      <div className="with-sidebar">
+        <div className="stack">
+          <Card as="section" aria-label={`${coin.name} price`}>
+            <div className={styles.identity}>
+              <CoinAvatar symbol={coin.symbol} imageUrl={coin.imageUrl} size={48} />
+              <div>
+                <h1>
+                  {coin.name} <span className={styles.symbol}>{coin.symbol}</span>
+                </h1>
+                <span className="badge">Rank #{coin.rank}</span>
+              </div>
+            </div>
+            <div className={styles.priceRow}>
+              <span className={`${styles.price} num`} data-testid="coin-price">
+                {coin.price}
+              </span>
+              <span className={`${styles.btc} num`}>{coin.priceBtc} BTC</span>
+            </div>
+            <PriceChanges coin={coin} />
+          </Card>
+          {slots.chart?.(coin)}
+          <MarketData coin={coin} />
+          <Supply coin={coin} />
+        </div>
+        <aside className="stack" aria-label="Coin sidebar">
+          {slots.ask?.(coin)}
+          <QuickStats coin={coin} />
+          <AdSlot width={300} height={250} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
+import { api } from "#web/lib/api.ts";
+import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
+
+export const MARKETS_PAGE_SIZE = 100;
+export const MOVERS_TAB_SIZE = 25;
+
+export const cryptoKeys = {
+  all: ["cryptos"] as const,
+  top: (limit: number) => ["cryptos", "top", limit] as const,
+  page: (page: number) => ["cryptos", "page", page] as const,
+  movers: (kind: "gainers" | "losers", limit?: number) => ["cryptos", kind, limit ?? "default"] as const,
+};
+
+/** The top `limit` coins, refreshed every 30 s. */
+export function topCryptosQuery(limit: number) {
+  return queryOptions({
+    queryKey: cryptoKeys.top(limit),
+    queryFn: () => api<Crypto[]>(`/api/cryptos?limit=${limit}`),
+    refetchInterval: PRICE_REFRESH_MS,
+  });
+}
+
+/** One page of 100 from the database copy. */
+export function cryptoPageQuery(page: number) {
+  return queryOptions({
+    queryKey: cryptoKeys.page(page),
+    queryFn: () => api<CryptoPage>(`/api/cryptos?page=${page}&limit=${MARKETS_PAGE_SIZE}&fromDb=true`),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Gainers or losers, refreshed every 30 s; the markets tabs ask for 25. */
+export function moversQuery(kind: "gainers" | "losers", limit?: number) {
+  return queryOptions({
+    queryKey: cryptoKeys.movers(kind, limit),
+    queryFn: () => api<Crypto[]>(`/api/cryptos/${kind}${limit ? `?limit=${limit}` : ""}`),
+    refetchInterval: PRICE_REFRESH_MS,
+  });
+}

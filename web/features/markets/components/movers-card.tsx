@@ -1,0 +1,49 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { Card } from "#web/components/ui/card.tsx";
+import { ChangeText } from "#web/components/ui/change-text.tsx";
+import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { moversQuery } from "../api/cryptos.ts";
+import { coinPath, LOAD_ERROR } from "./crypto-table.tsx";
+import styles from "./markets.module.css";
+
+/** Sidebar list of the day's top gainers or losers, refreshed every 30 s. */
+export function MoversCard({ kind, limit = 5 }: { kind: "gainers" | "losers"; limit?: number }) {
+  const { data, isLoading, isError } = useQuery(moversQuery(kind));
+  const title = kind === "gainers" ? "Top Gainers" : "Top Losers";
+  return (
+    <Card title={title} as="section" aria-label={title}>
+      {isError && !data ? (
+        <Notice tone="error">{LOAD_ERROR}</Notice>
+      ) : isLoading || !data ? (
+        <div className="stack" style={{ gap: 10 }}>
+          {Array.from({ length: limit }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+            <Skeleton key={i} height={28} />
+          ))}
+        </div>
+      ) : data.length === 0 ? (
+        <p className="muted">No {kind} right now.</p>
+      ) : (
+        <ul className={styles.movers}>
+          {data.slice(0, limit).map((coin) => (
+            <li key={coin.id}>
+              <Link to={coinPath(coin.symbol)} className={styles.moverLink}>
+                <CoinAvatar symbol={coin.symbol} imageUrl={coin.imageUrl} size={24} />
+                <span className={styles.moverName}>
+                  {coin.name} <span className={styles.moverPrice}>{coin.price}</span>
+                </span>
+                <ChangeText value={coin.price24h} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p style={{ margin: "8px 0 0", textAlign: "right" }}>
+        <Link to={`/markets?tab=${kind}`}>See all {kind}</Link>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { formatCompact, formatMoney, isGain, percent, timeAgo } from "./format.ts";
+
+describe("formatMoney (public-site.md §9)", () => {
+  it.each([
+    [1_284_523_645_172, "$1284.52B"],
+    [1e9, "$1.00B"],
+    [32_019_976_824, "$32.02B"],
+    [999_999, "$1000.00K"],
+    [1e6, "$1.00M"],
+    [1500, "$1.50K"],
+    [1000, "$1.00K"],
+    [999.6, "$1000"],
+    [42.4, "$42"],
+    [0, "$0"],
+    [-5, "$0"],
+    [Number.NaN, "$0"],
+    [null, "$0"],
+    ["2500000", "$2.50M"],
+    ["not a number", "$0"],
+  ])("%s → %s", (value, expected) => {
+    expect(formatMoney(value)).toBe(expected);
+  });
+});
+
+describe("formatCompact", () => {
+  it("uses T, B and M with 2 decimals", () => {
+    expect(formatCompact(2.5e12)).toBe("2.50T");
+    expect(formatCompact(20_053_312)).toBe("20.05M");
+    expect(formatCompact(1234)).toBe("1,234");
+    expect(formatCompact(null)).toBe("-");
+  });
+});
+
+describe("isGain", () => {
+  it("is a gain only when the text starts with a plus sign", () => {
+    expect(isGain("+2.31%")).toBe(true);
+    expect(isGain("-0.52%")).toBe(false);
+    expect(isGain("0.00%")).toBe(false);
+  });
+});
+
+describe("timeAgo", () => {
+  const now = Date.parse("2026-11-22T12:00:00Z");
+  it.each([
+    ["2026-11-22T11:59:30Z", "just now"],
+    ["2026-11-22T11:59:00Z", "1 minute ago"],
+    ["2026-11-22T10:00:00Z", "2 hours ago"],
+    ["2026-11-19T12:00:00Z", "3 days ago"],
+    ["2026-10-01T12:00:00Z", "1 month ago"],
+    ["2024-11-01T12:00:00Z", "2 years ago"],
+  ])("%s → %s", (iso, expected) => {
+    expect(timeAgo(iso, now)).toBe(expected);
+  });
+  it("gives nothing for a missing or bad time", () => {
+    expect(timeAgo(null, now)).toBe("");
+    expect(timeAgo("yesterday", now)).toBe("");
+  });
+});
+
+describe("percent", () => {
+  it("divides with the given decimals and refuses a zero whole", () => {
+    expect(percent(20_053_312, 21_000_000, 1)).toBe("95.5%");
+    expect(percent(31_950_000_000, 1_284_610_000_000, 2)).toBe("2.49%");
+    expect(percent(5, 0)).toBeNull();
+    expect(percent(5, null)).toBeNull();
+  });
+});

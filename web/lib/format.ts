@@ -1,0 +1,56 @@
+/**
+ * Money as the spec shows it: at least 1e9, 1e6 or 1e3 get B, M or K with 2 decimals, anything
+ * smaller whole dollars, and zero or an invalid value "$0".
+ */
+export function formatMoney(value: number | string | null | undefined): string {
+  const n = typeof value === "string" ? Number(value) : value;
+  if (n == null || !Number.isFinite(n) || n <= 0) return "$0";
+  if (n >= 1e9) return `$${(n / 1e9).toFixed(2)}B`;
+  if (n >= 1e6) return `$${(n / 1e6).toFixed(2)}M`;
+  if (n >= 1e3) return `$${(n / 1e3).toFixed(2)}K`;
+  return `$${Math.round(n)}`;
+}
+
+/** Large counts with T, B, M and 2 decimals (admin tables and supplies). */
+export function formatCompact(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return "-";
+  const abs = Math.abs(value);
+  if (abs >= 1e12) return `${(value / 1e12).toFixed(2)}T`;
+  if (abs >= 1e9) return `${(value / 1e9).toFixed(2)}B`;
+  if (abs >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
+  return Math.round(value).toLocaleString("en-US");
+}
+
+/** A change text is a gain when it starts with a plus sign (coin page rule). */
+export function isGain(change: string | null | undefined): boolean {
+  return typeof change === "string" && change.trim().startsWith("+");
+}
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400],
+  ["month", 30 * 86_400],
+  ["week", 7 * 86_400],
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+];
+
+/** "5 minutes ago", "2 days ago", "just now". */
+export function timeAgo(iso: string | null | undefined, now: number = Date.now()): string {
+  const at = iso ? Date.parse(iso) : Number.NaN;
+  if (!Number.isFinite(at)) return "";
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  for (const [unit, size] of units) {
+    if (seconds >= size) {
+      const n = Math.floor(seconds / size);
+      return `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+    }
+  }
+  return "just now";
+}
+
+/** A percentage with a fixed number of decimals, e.g. for supply progress. */
+export function percent(part: number | null | undefined, whole: number | null | undefined, decimals = 1): string | null {
+  if (part == null || whole == null || !(whole > 0) || !Number.isFinite(part)) return null;
+  return `${((part / whole) * 100).toFixed(decimals)}%`;
+}

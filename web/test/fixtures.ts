@@ -1,0 +1,29 @@
+import type { Crypto } from "#schema/contracts/crypto.ts";
+
+export function makeCrypto(overrides: Partial<Crypto> = {}): Crypto {
+  return {
+    id: "bitcoin",
+    rank: 1,
+    name: "Bitcoin",
+    symbol: "BTC",
+    imageUrl: "https://example.test/btc.png",
+    price: "$64,039.00",
+    priceUsd: 64039,
+    priceBtc: "1.00000000",
+    price1h: "+0.13%",
+    price24h: "+0.64%",
+    price7d: "-9.70%",
+    change1h: 0.13,
+    change24h: 0.64,
+    change7d: -9.7,
+    marketCap: 1_284_523_645_172,
+    volume24h: 32_019_976_824,
+    circulatingSupply: 20_053_312,
+    totalSupply: 20_053_312,
+    maxSupply: 21_000_000,
+    lastUpdated: new Date().toISOString(),
+    isGainer: false,
+    isLoser: false,
+    ...overrides,
+  };
+}

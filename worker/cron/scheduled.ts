@@ -1,0 +1,24 @@
+import { priceFeed } from "#worker/durable-objects/price-feed.ts";
+import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
+
+/** Cron expressions of wrangler.toml, named once so the dispatcher and tests agree. */
+export const CRONS = {
+  everyMinute: "* * * * *",
+  nightly: "0 3 * * *",
+} as const;
+
+export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+  switch (controller.cron) {
+    case CRONS.everyMinute:
+      // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped.
+      await priceFeed(env).ensureRunning();
+      return;
+    case CRONS.nightly: {
+      const removed = await rollUpHistory(env.DB, controller.scheduledTime);
+      console.log(JSON.stringify({ level: "info", job: "price-history-roll-up", removed }));
+      return;
+    }
+    default:
+      console.warn(JSON.stringify({ level: "warn", job: "unknown-cron", cron: controller.cron }));
+  }
+}

@@ -1,0 +1,127 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CRONS } from "#worker/cron/scheduled.ts";
+import { PRICES_KEY, PRICES_STATUS_KEY, type PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import worker from "#worker/index.ts";
+import type { MarketDataPort } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { getJson } from "#worker/test/http.ts";
+import { type PriceFeed, priceFeed, REFRESH_MS } from "./price-feed.ts";
+
+const failing: MarketDataPort = {
+  source: "failing-test-source",
+  fetchTop: () => Promise.reject(new UpstreamError("CoinGecko answered 503 for page 1", 503)),
+};
+
+async function snapshot(): Promise<PriceSnapshot | null> {
+  return env.KV.get<PriceSnapshot>(PRICES_KEY, "json");
+}
+
+describe("PriceFeed", () => {
+  it("publishes a KV snapshot, the latest D1 rows and a history point on refresh", async () => {
+    const result = await priceFeed(env).refresh();
+    expect(result.ok).toBe(true);
+    const snap = await snapshot();
+    expect(snap?.coins).toHaveLength(500);
+    expect(snap?.source).toBe("offline");
+    const coins = await env.DB.prepare("SELECT count(*) AS n FROM coins").first<{ n: number }>();
+    expect(coins?.n).toBe(500);
+    const points = await env.DB.prepare("SELECT count(DISTINCT coin_id) AS n FROM price_history").first<{ n: number }>();
+    expect(points?.n).toBe(500);
+  });
+
+  it("arms a 30-second alarm loop that refreshes and re-arms itself", async () => {
+    const stub = priceFeed(env);
+    const before = (await snapshot())?.updatedAt;
+    await runInDurableObject(stub, async (_feed: PriceFeed, state) => {
+      await state.storage.deleteAlarm();
+    });
+    expect(await stub.ensureRunning()).toBe(true);
+    expect(await stub.ensureRunning()).toBe(false);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const after = (await snapshot())?.updatedAt;
+    expect(after && before && Date.parse(after) >= Date.parse(before)).toBe(true);
+    const next = await runInDurableObject(stub, (_feed: PriceFeed, state) => state.storage.getAlarm());
+    expect(next).not.toBeNull();
+    expect((next ?? 0) - Date.now()).toBeGreaterThan(REFRESH_MS - 2_000);
+    expect((next ?? 0) - Date.now()).toBeLessThanOrEqual(REFRESH_MS);
+  });
+
+  it("keeps serving the last good snapshot when the source fails, and records the failure", async () => {
+    const stub = priceFeed(env);
+    const good = await snapshot();
+    await runInDurableObject(stub, (feed: PriceFeed) => feed.useSource(failing));
+    const result = await stub.refresh();
+    expect(result.ok).toBe(false);
+    expect(await snapshot()).toEqual(good);
+    const status = await stub.status();
+    expect(status).toMatchObject({ source: "failing-test-source", consecutiveFailures: 1, lastError: "CoinGecko answered 503 for page 1" });
+    expect(JSON.parse((await env.KV.get(PRICES_STATUS_KEY)) ?? "{}")).toMatchObject({ consecutiveFailures: 1 });
+
+    // The API keeps answering the full table from the kept snapshot.
+    const { status: code, body } = await getJson<unknown[]>("/api/cryptos");
+    expect(code).toBe(200);
+    expect(body).toHaveLength(500);
+
+    // A failing alarm still re-arms the loop.
+    await runDurableObjectAlarm(stub);
+    expect((await stub.status()).consecutiveFailures).toBe(2);
+    expect(await runInDurableObject(stub, (_f: PriceFeed, s) => s.storage.getAlarm())).not.toBeNull();
+  });
+
+  it("refuses a suspiciously short answer instead of blanking the table", async () => {
+    const stub = priceFeed(env);
+    const good = await snapshot();
+    await runInDurableObject(stub, (feed: PriceFeed) =>
+      feed.useSource({
+        source: "short",
+        fetchTop: async () => good?.coins.slice(0, 3).map((c) => ({ ...c, symbol: c.symbol.toLowerCase(), price: c.priceUsd })) ?? [],
+      }),
+    );
+    const result = await stub.refresh();
+    expect(result.ok).toBe(false);
+    expect((await snapshot())?.coins).toHaveLength(500);
+  });
+});
+
+async function runCron(cron: string, scheduledTime: number) {
+  const ctx = createExecutionContext();
+  worker.scheduled(createScheduledController({ cron, scheduledTime }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+describe("cron", () => {
+  it("re-arms a stopped feed every minute", async () => {
+    const stub = priceFeed(env);
+    await runInDurableObject(stub, (_f: PriceFeed, s) => s.storage.deleteAlarm());
+    await runCron(CRONS.everyMinute, Date.now());
+    expect(await runInDurableObject(stub, (_f: PriceFeed, s) => s.storage.getAlarm())).not.toBeNull();
+  });
+
+  it("rolls price history up nightly: hourly after 2 days, daily after 90", async () => {
+    const now = Date.parse("2026-11-22T03:00:00Z");
+    const s = now / 1000;
+    const rows: [number][] = [
+      [s - 3600], // recent, kept
+      [s - 3 * 86_400 + 300], // 3 days old, off the hour: removed
+      [s - 3 * 86_400 - (s % 3600)], // 3 days old, on the hour: kept
+      [s - 100 * 86_400 + 3600], // 100 days old, off the day: removed
+      [s - 100 * 86_400 - (s % 86_400)], // 100 days old, on the day: kept
+    ];
+    await env.DB.prepare("DELETE FROM price_history WHERE coin_id = 'rollup-test'").run();
+    for (const [ts] of rows) {
+      await env.DB.prepare("INSERT INTO price_history (coin_id, ts, price) VALUES ('rollup-test', ?, 1)").bind(ts).run();
+    }
+    await runCron(CRONS.nightly, now);
+    const left = await env.DB.prepare("SELECT ts FROM price_history WHERE coin_id = 'rollup-test' ORDER BY ts").all<{ ts: number }>();
+    expect(left.results.map((r) => r.ts)).toEqual([rows[4]?.[0], rows[2]?.[0], rows[0]?.[0]]);
+  });
+});

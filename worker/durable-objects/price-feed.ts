@@ -1,0 +1,118 @@
+import { DurableObject } from "cloudflare:workers";
+import { presentAll } from "#worker/features/cryptos/present.ts";
+import {
+  type FeedStatus,
+  PRICES_KEY,
+  PRICES_STATUS_KEY,
+  type PriceSnapshot,
+  readSnapshot,
+  toMarketCoin,
+  writeSnapshot,
+} from "#worker/features/cryptos/price-snapshot.ts";
+import { writeTick } from "#worker/features/cryptos/price-store.ts";
+import { createMarketData } from "#worker/ports/market/create-market-data.ts";
+import type { MarketCoin, MarketDataPort } from "#worker/ports/market/market-data.ts";
+
+/** How often prices refresh. Workers cron is minute-grained, so a Durable Object alarm keeps time. */
+export const REFRESH_MS = 30_000;
+/** How many coins the site tracks. */
+export const TOP_COUNT = 500;
+/** An answer with fewer coins than this is treated as a failed fetch, never published. */
+const MIN_COINS = 100;
+
+export type RefreshResult = { ok: true; snapshot: PriceSnapshot } | { ok: false; error: string; snapshot: PriceSnapshot | null };
+
+/**
+ * The one writer of prices. Its alarm fetches the top 500 every 30 s, publishes one KV snapshot
+ * that every price read serves, and writes the latest rows and a history point to D1. A failed
+ * fetch keeps the last good snapshot in place and is recorded in the feed status.
+ */
+export class PriceFeed extends DurableObject<Env> {
+  private port: MarketDataPort;
+  private last: MarketCoin[] | null = null;
+  private inflight: Promise<RefreshResult> | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.port = createMarketData(env);
+  }
+
+  /** Tests swap the source; production never calls this. */
+  useSource(port: MarketDataPort): void {
+    this.port = port;
+  }
+
+  /** Starts the alarm loop unless it is already running. Called by cron every minute and by reads. */
+  async ensureRunning(): Promise<boolean> {
+    const next = await this.ctx.storage.getAlarm();
+    if (next !== null && next > Date.now() - REFRESH_MS) return false;
+    await this.ctx.storage.setAlarm(Date.now() + 100);
+    return true;
+  }
+
+  /** Refreshes now; concurrent callers share one fetch. */
+  refresh(): Promise<RefreshResult> {
+    this.inflight ??= this.doRefresh().finally(() => {
+      this.inflight = null;
+    });
+    return this.inflight;
+  }
+
+  async status(): Promise<FeedStatus> {
+    return (await this.ctx.storage.get<FeedStatus>("status")) ?? emptyStatus(this.port.source);
+  }
+
+  override async alarm(): Promise<void> {
+    try {
+      await this.refresh();
+    } finally {
+      await this.ctx.storage.setAlarm(Date.now() + REFRESH_MS);
+    }
+  }
+
+  private async doRefresh(): Promise<RefreshResult> {
+    const at = Date.now();
+    const status = await this.status();
+    try {
+      const coins = await this.port.fetchTop(TOP_COUNT, await this.previousCoins());
+      if (coins.length < MIN_COINS) throw new Error(`only ${coins.length} coins in the answer`);
+      const snapshot: PriceSnapshot = { updatedAt: new Date(at).toISOString(), source: this.port.source, coins: presentAll(coins) };
+      await writeSnapshot(this.env.KV, snapshot);
+      await writeTick(this.env.DB, coins, at);
+      this.last = coins;
+      await this.saveStatus({ ...status, source: this.port.source, lastSuccessAt: snapshot.updatedAt, consecutiveFailures: 0 });
+      return { ok: true, snapshot };
+    } catch (err) {
+      const error = (err as Error).message;
+      console.error(JSON.stringify({ level: "error", component: "price-feed", source: this.port.source, error }));
+      await this.saveStatus({
+        ...status,
+        source: this.port.source,
+        lastFailureAt: new Date(at).toISOString(),
+        lastError: error,
+        consecutiveFailures: status.consecutiveFailures + 1,
+      });
+      return { ok: false, error, snapshot: await readSnapshot(this.env.KV) };
+    }
+  }
+
+  private async previousCoins(): Promise<MarketCoin[] | undefined> {
+    if (this.last) return this.last;
+    const stored = await this.env.KV.get<PriceSnapshot>(PRICES_KEY, "json");
+    return stored?.coins.map(toMarketCoin);
+  }
+
+  private async saveStatus(status: FeedStatus): Promise<void> {
+    await this.ctx.storage.put("status", status);
+    await this.env.KV.put(PRICES_STATUS_KEY, JSON.stringify(status));
+  }
+}
+
+function emptyStatus(source: string): FeedStatus {
+  return { source, lastSuccessAt: null, lastFailureAt: null, lastError: null, consecutiveFailures: 0 };
+}
+
+/** The single PriceFeed instance. */
+export function priceFeed(env: Env) {
+  return env.PRICE_FEED.get(env.PRICE_FEED.idFromName("global"));
+}

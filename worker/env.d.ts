@@ -1,0 +1,13 @@
+// Secrets are never in wrangler.toml, so `wrangler types` cannot see them. Each one is optional:
+// when it is absent the matching port falls back to its offline adapter (README, Configuration).
+interface Secrets {
+  /** CoinGecko API key; with it the market data port goes live. */
+  COINGECKO_API_KEY?: string;
+  /** "demo" (default, api.coingecko.com) or "pro" (pro-api.coingecko.com). */
+  COINGECKO_API_PLAN?: string;
+}
+
+interface Env extends Secrets {}
+declare namespace Cloudflare {
+  interface Env extends Secrets {}
+}

@@ -1,0 +1,87 @@
+import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
+import { priceFeed, REFRESH_MS } from "#worker/durable-objects/price-feed.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { present, presentAll } from "./present.ts";
+import { type PriceSnapshot, readSnapshot } from "./price-snapshot.ts";
+import { readAll, readBtcPrice, readBySymbol, readPage } from "./price-store.ts";
+
+type Deps = { env: Env; waitUntil: (p: Promise<unknown>) => void };
+
+/**
+ * The snapshot every price read serves. A site with no snapshot yet (first start) refreshes
+ * synchronously once; a snapshot older than two ticks wakes the feed without waiting for it.
+ */
+export async function currentSnapshot({ env, waitUntil }: Deps): Promise<PriceSnapshot> {
+  const snapshot = await readSnapshot(env.KV);
+  if (snapshot) {
+    if (Date.now() - Date.parse(snapshot.updatedAt) > 3 * REFRESH_MS) waitUntil(priceFeed(env).ensureRunning());
+    return snapshot;
+  }
+  const feed = priceFeed(env);
+  const result = await feed.refresh();
+  waitUntil(feed.ensureRunning());
+  if (!result.snapshot) throw new ApiError("INTERNAL", "Market data is not available yet. Please try again shortly.");
+  return result.snapshot;
+}
+
+export async function listTop(deps: Deps, limit?: number): Promise<Crypto[]> {
+  const { coins } = await currentSnapshot(deps);
+  return limit ? coins.slice(0, limit) : coins;
+}
+
+export type Movers = "gainers" | "losers";
+
+/** Biggest 24h movers among the tracked coins, in order of the move. */
+export async function listMovers(deps: Deps, kind: Movers, limit: number): Promise<Crypto[]> {
+  const { coins } = await currentSnapshot(deps);
+  const sign = kind === "gainers" ? 1 : -1;
+  return coins
+    .filter((c) => c.change24h != null && sign * c.change24h > 0)
+    .sort((a, b) => sign * ((b.change24h ?? 0) - (a.change24h ?? 0)))
+    .slice(0, limit);
+}
+
+export async function findBySymbol(deps: Deps, symbol: string): Promise<Crypto> {
+  const wanted = symbol.toUpperCase();
+  const { coins } = await currentSnapshot(deps);
+  // Two coins can share a symbol; the higher-ranked one owns /coin/{symbol}.
+  const coin = coins.find((c) => c.symbol === wanted);
+  if (!coin) throw notFound(symbol);
+  return coin;
+}
+
+export async function findByName(deps: Deps, name: string): Promise<{ symbol: string; name: string }> {
+  const wanted = name.trim().toLowerCase();
+  const { coins } = await currentSnapshot(deps);
+  const coin = coins.find((c) => c.name.toLowerCase() === wanted) ?? coins.find((c) => c.id === wanted);
+  if (!coin) throw new ApiError("NOT_FOUND", `No cryptocurrency is named "${name}"`);
+  return { symbol: coin.symbol, name: coin.name };
+}
+
+/** The D1 copy (`fromDb=true`): the same coins, read from the table the feed writes. */
+export async function pageFromDb(env: Env, page: number, limit: number): Promise<CryptoPage> {
+  const db = getDb(env.DB);
+  const [{ coins, total }, btc] = await Promise.all([readPage(db, page, limit), readBtcPrice(db)]);
+  return {
+    data: presentAll(coins, btc),
+    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
+}
+
+export async function listFromDb(env: Env, limit?: number): Promise<Crypto[]> {
+  const db = getDb(env.DB);
+  const [coins, btc] = await Promise.all([readAll(db, limit), readBtcPrice(db)]);
+  return presentAll(coins, btc);
+}
+
+export async function findBySymbolInDb(env: Env, symbol: string): Promise<Crypto> {
+  const db = getDb(env.DB);
+  const [coin, btc] = await Promise.all([readBySymbol(db, symbol), readBtcPrice(db)]);
+  if (!coin) throw notFound(symbol);
+  return present(coin, btc);
+}
+
+function notFound(symbol: string): ApiError {
+  return new ApiError("NOT_FOUND", `Cryptocurrency "${symbol}" not found`);
+}

@@ -1,0 +1,169 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
+import type { ErrorBody } from "#schema/contracts/error.ts";
+import { getJson } from "#worker/test/http.ts";
+import { forgetCachedSnapshot, PRICES_KEY } from "./price-snapshot.ts";
+
+beforeAll(async () => {
+  // A fresh site: no snapshot yet. The first read makes the feed publish one.
+  await env.KV.delete(PRICES_KEY);
+  forgetCachedSnapshot();
+});
+
+describe("GET /api/cryptos", () => {
+  it("bootstraps the feed on a fresh site and answers all 500 coins in rank order", async () => {
+    const { status, body } = await getJson<Crypto[]>("/api/cryptos");
+    expect(status).toBe(200);
+    expect(body).toHaveLength(500);
+    expect(body.map((c) => c.rank).slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(await env.KV.get(PRICES_KEY)).not.toBeNull();
+  });
+
+  it("limits the list and gives the display forms of the spec", async () => {
+    const { status, body, res } = await getJson<Crypto[]>("/api/cryptos?limit=10");
+    expect(status).toBe(200);
+    expect(body).toHaveLength(10);
+    const btc = body[0];
+    expect(btc).toMatchObject({ symbol: "BTC", name: "Bitcoin", rank: 1 });
+    expect(btc?.price).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    for (const c of body) {
+      expect(c.price24h).toMatch(/^[+-]\d+\.\d{2}%$/);
+      expect(c.price7d).toMatch(/^[+-]\d+\.\d{2}%$/);
+      expect(c.price24h.startsWith("-")).toBe((c.change24h ?? 0) < 0 && c.price24h !== "+0.00%");
+      expect(typeof c.marketCap).toBe("number");
+      expect(typeof c.volume24h).toBe("number");
+    }
+    expect(btc?.priceBtc).toBe("1.00000000");
+    expect(res.headers.get("cache-control")).toContain("max-age=10");
+  });
+
+  it("pages the D1 copy with fromDb=true", async () => {
+    const { status, body } = await getJson<CryptoPage>("/api/cryptos?page=2&limit=100&fromDb=true");
+    expect(status).toBe(200);
+    expect(body.pagination).toEqual({ page: 2, limit: 100, totalPages: 5, total: 500 });
+    expect(body.data).toHaveLength(100);
+    expect(body.data[0]?.rank).toBe(101);
+    expect(body.data[99]?.rank).toBe(200);
+  });
+
+  it("answers an empty page past the end rather than an error", async () => {
+    const { status, body } = await getJson<CryptoPage>("/api/cryptos?page=9&limit=100&fromDb=true");
+    expect(status).toBe(200);
+    expect(body.data).toEqual([]);
+    expect(body.pagination.totalPages).toBe(5);
+  });
+
+  it.each([
+    "limit=0",
+    "limit=501",
+    "limit=abc",
+    "limit=2.5",
+    "page=0&limit=100",
+    "page=-1",
+    "page=x&limit=100&fromDb=true",
+    "fromDb=yes",
+    "unknown=1",
+  ])("refuses ?%s with the one 400 error body", async (query) => {
+    const { status, body } = await getJson<ErrorBody>(`/api/cryptos?${query}`);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("BAD_REQUEST");
+    expect(body.error.requestId).toBeTruthy();
+    expect(body.error.issues?.length).toBeGreaterThan(0);
+  });
+});
+
+describe("gainers and losers", () => {
+  it("lists the biggest 24h gainers first, all of them up", async () => {
+    const { status, body } = await getJson<Crypto[]>("/api/cryptos/gainers?limit=25");
+    expect(status).toBe(200);
+    expect(body).toHaveLength(25);
+    const changes = body.map((c) => c.change24h ?? 0);
+    expect(changes.every((v) => v > 0)).toBe(true);
+    expect([...changes].sort((a, b) => b - a)).toEqual(changes);
+    expect(body.every((c) => c.price24h.startsWith("+"))).toBe(true);
+  });
+
+  it("lists the biggest 24h losers first, all of them down", async () => {
+    const { body } = await getJson<Crypto[]>("/api/cryptos/losers?limit=25");
+    expect(body).toHaveLength(25);
+    const changes = body.map((c) => c.change24h ?? 0);
+    expect(changes.every((v) => v < 0)).toBe(true);
+    expect([...changes].sort((a, b) => a - b)).toEqual(changes);
+  });
+
+  it("defaults to 10 and refuses a bad limit", async () => {
+    expect((await getJson<Crypto[]>("/api/cryptos/gainers")).body).toHaveLength(10);
+    expect((await getJson("/api/cryptos/losers?limit=0")).status).toBe(400);
+    expect((await getJson("/api/cryptos/losers?limit=101")).status).toBe(400);
+  });
+});
+
+describe("GET /api/cryptos/{symbol}", () => {
+  it.each(["btc", "BTC", "Btc"])("finds %s in the snapshot with every coin field", async (symbol) => {
+    const { status, body } = await getJson<Crypto>(`/api/cryptos/${symbol}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ symbol: "BTC", name: "Bitcoin", rank: 1, maxSupply: 21_000_000 });
+    for (const key of [
+      "price1h",
+      "price24h",
+      "price7d",
+      "priceBtc",
+      "circulatingSupply",
+      "totalSupply",
+      "lastUpdated",
+      "isGainer",
+      "isLoser",
+    ]) {
+      expect(body).toHaveProperty(key);
+    }
+  });
+
+  it("reads the D1 copy with fromDb=true", async () => {
+    const { status, body } = await getJson<Crypto>("/api/cryptos/eth?fromDb=true");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ symbol: "ETH", name: "Ethereum", rank: 2 });
+    expect(Number(body.priceBtc)).toBeGreaterThan(0);
+  });
+
+  it("marks gainers and losers by a 1% move in 24 hours", async () => {
+    const { body } = await getJson<Crypto[]>("/api/cryptos");
+    for (const c of body) {
+      expect(c.isGainer).toBe((c.change24h ?? 0) >= 1);
+      expect(c.isLoser).toBe((c.change24h ?? 0) <= -1);
+    }
+  });
+
+  it.each(["nosuchcoin", "zzzz?fromDb=true"])("answers 404 for an unknown symbol (%s)", async (path) => {
+    const { status, body } = await getJson<ErrorBody>(`/api/cryptos/${path}`);
+    expect(status).toBe(404);
+    expect(body.error.code).toBe("NOT_FOUND");
+  });
+
+  it.each(["b%20c", "%3Cscript%3E", "a".repeat(33), "btc?fromDb=maybe"])("answers 400 for a malformed request (%s)", async (path) => {
+    const { status, body } = await getJson<ErrorBody>(`/api/cryptos/${path}`);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("BAD_REQUEST");
+  });
+});
+
+describe("GET /api/cryptos/symbol-by-name/{name}", () => {
+  it("finds a symbol by name, case-insensitively", async () => {
+    const { status, body } = await getJson("/api/cryptos/symbol-by-name/ethereum");
+    expect(status).toBe(200);
+    expect(body).toEqual({ symbol: "ETH", name: "Ethereum" });
+  });
+
+  it("answers 404 for an unknown name and 400 for an over-long one", async () => {
+    expect((await getJson("/api/cryptos/symbol-by-name/Not%20A%20Coin")).status).toBe(404);
+    expect((await getJson(`/api/cryptos/symbol-by-name/${"x".repeat(101)}`)).status).toBe(400);
+  });
+});
+
+describe("unknown API routes", () => {
+  it("answer the one 404 error body", async () => {
+    const { status, body } = await getJson<ErrorBody>("/api/nope");
+    expect(status).toBe(404);
+    expect(body.error.code).toBe("NOT_FOUND");
+  });
+});

@@ -1,0 +1,63 @@
+import type { Crypto } from "#schema/contracts/crypto.ts";
+import type { MarketCoin } from "#worker/ports/market/market-data.ts";
+
+/** The KV key every price read serves; written by the PriceFeed once per tick. */
+export const PRICES_KEY = "prices:latest";
+/** Health of the feed (last success, last failure), for admins and for logs. */
+export const PRICES_STATUS_KEY = "prices:status";
+
+export type PriceSnapshot = {
+  updatedAt: string;
+  source: string;
+  coins: Crypto[];
+};
+
+export type FeedStatus = {
+  source: string;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  lastError: string | null;
+  consecutiveFailures: number;
+};
+
+/** How long one isolate reuses a parsed snapshot before asking KV again. */
+const ISOLATE_TTL_MS = 3_000;
+let cached: { snapshot: PriceSnapshot; at: number } | null = null;
+
+export async function readSnapshot(kv: KVNamespace, now = Date.now()): Promise<PriceSnapshot | null> {
+  if (cached && now - cached.at < ISOLATE_TTL_MS) return cached.snapshot;
+  const snapshot = await kv.get<PriceSnapshot>(PRICES_KEY, "json");
+  cached = snapshot ? { snapshot, at: now } : null;
+  return snapshot;
+}
+
+export async function writeSnapshot(kv: KVNamespace, snapshot: PriceSnapshot): Promise<void> {
+  await kv.put(PRICES_KEY, JSON.stringify(snapshot));
+  cached = { snapshot, at: Date.now() };
+}
+
+/** Forgets the isolate copy (tests, and the feed after a write in the same isolate). */
+export function forgetCachedSnapshot(): void {
+  cached = null;
+}
+
+/** Back from the display form to the port's numbers, so the next tick can walk on from it. */
+export function toMarketCoin(c: Crypto): MarketCoin {
+  return {
+    id: c.id,
+    symbol: c.symbol.toLowerCase(),
+    name: c.name,
+    imageUrl: c.imageUrl,
+    rank: c.rank,
+    price: c.priceUsd,
+    change1h: c.change1h,
+    change24h: c.change24h,
+    change7d: c.change7d,
+    marketCap: c.marketCap,
+    volume24h: c.volume24h,
+    circulatingSupply: c.circulatingSupply,
+    totalSupply: c.totalSupply,
+    maxSupply: c.maxSupply,
+    lastUpdated: c.lastUpdated,
+  };
+}

@@ -1,0 +1,92 @@
+import { asc, count, eq } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { coins } from "#schema/db/market.ts";
+import type { MarketCoin } from "#worker/ports/market/market-data.ts";
+
+/** Fresh history points share a 5-minute bucket: ticks inside one bucket overwrite each other. */
+export const HISTORY_BUCKET_S = 300;
+
+// One statement per table and tick: the rows travel as one JSON parameter and SQLite unpacks them
+// with json_each, which keeps us far below D1's bound-parameter limit and makes a tick one batch.
+const UPSERT_COINS = `
+INSERT INTO coins (id, symbol, name, rank, image_url, price, change_1h, change_24h, change_7d,
+  market_cap, volume_24h, circulating_supply, total_supply, max_supply, last_updated)
+SELECT j.value ->> '$.id', j.value ->> '$.symbol', j.value ->> '$.name', j.value ->> '$.rank',
+  j.value ->> '$.imageUrl', j.value ->> '$.price', j.value ->> '$.change1h', j.value ->> '$.change24h',
+  j.value ->> '$.change7d', j.value ->> '$.marketCap', j.value ->> '$.volume24h',
+  j.value ->> '$.circulatingSupply', j.value ->> '$.totalSupply', j.value ->> '$.maxSupply',
+  j.value ->> '$.lastUpdated'
+FROM json_each(?1) AS j WHERE true
+ON CONFLICT (id) DO UPDATE SET symbol = excluded.symbol, name = excluded.name, rank = excluded.rank,
+  image_url = excluded.image_url, price = excluded.price, change_1h = excluded.change_1h,
+  change_24h = excluded.change_24h, change_7d = excluded.change_7d, market_cap = excluded.market_cap,
+  volume_24h = excluded.volume_24h, circulating_supply = excluded.circulating_supply,
+  total_supply = excluded.total_supply, max_supply = excluded.max_supply, last_updated = excluded.last_updated`;
+
+const UPSERT_HISTORY = `
+INSERT INTO price_history (coin_id, ts, price, market_cap, volume_24h)
+SELECT j.value ->> '$.id', ?2, j.value ->> '$.price', j.value ->> '$.marketCap', j.value ->> '$.volume24h'
+FROM json_each(?1) AS j WHERE true
+ON CONFLICT (coin_id, ts) DO UPDATE SET price = excluded.price, market_cap = excluded.market_cap,
+  volume_24h = excluded.volume_24h`;
+
+/**
+ * Writes the latest row per coin, drops coins that left the top list (so rank-ordered reads never
+ * show two coins with one rank) and adds the tick's history point, all in one D1 batch.
+ */
+export async function writeTick(db: D1Database, list: readonly MarketCoin[], at: number): Promise<void> {
+  const rows = JSON.stringify(list);
+  const bucket = Math.floor(at / 1000 / HISTORY_BUCKET_S) * HISTORY_BUCKET_S;
+  await db.batch([
+    db.prepare(UPSERT_COINS).bind(rows),
+    db.prepare("DELETE FROM coins WHERE id NOT IN (SELECT j.value ->> '$.id' FROM json_each(?1) AS j)").bind(rows),
+    db.prepare(UPSERT_HISTORY).bind(rows, bucket),
+  ]);
+}
+
+/**
+ * Thins history so that it stays small: keep every point of the last 2 days, one per hour up to
+ * 90 days, then one per day. Returns the number of points removed.
+ */
+export async function rollUpHistory(db: D1Database, at: number): Promise<number> {
+  const now = Math.floor(at / 1000);
+  const res = await db.batch([
+    db.prepare("DELETE FROM price_history WHERE ts < ?1 AND ts >= ?2 AND ts % 3600 != 0").bind(now - 2 * 86_400, now - 90 * 86_400),
+    db.prepare("DELETE FROM price_history WHERE ts < ?1 AND ts % 86400 != 0").bind(now - 90 * 86_400),
+  ]);
+  return res.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+}
+
+type CoinRow = typeof coins.$inferSelect;
+
+function fromRow(row: CoinRow): MarketCoin {
+  return { ...row };
+}
+
+export async function readPage(db: DrizzleD1Database, page: number, limit: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(coins)
+      .orderBy(asc(coins.rank))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(coins),
+  ]);
+  return { coins: rows.map(fromRow), total: totals[0]?.total ?? 0 };
+}
+
+export async function readAll(db: DrizzleD1Database, limit = 500): Promise<MarketCoin[]> {
+  const rows = await db.select().from(coins).orderBy(asc(coins.rank)).limit(limit);
+  return rows.map(fromRow);
+}
+
+export async function readBySymbol(db: DrizzleD1Database, symbol: string): Promise<MarketCoin | null> {
+  const rows = await db.select().from(coins).where(eq(coins.symbol, symbol.toLowerCase())).orderBy(asc(coins.rank)).limit(1);
+  return rows[0] ? fromRow(rows[0]) : null;
+}
+
+export async function readBtcPrice(db: DrizzleD1Database): Promise<number> {
+  const rows = await db.select({ price: coins.price }).from(coins).where(eq(coins.id, "bitcoin")).limit(1);
+  return rows[0]?.price ?? 0;
+}

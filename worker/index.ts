@@ -1,0 +1,9 @@
+import { app } from "./app.ts";
+import { scheduled } from "./cron/scheduled.ts";
+
+export default {
+  fetch: app.fetch,
+  scheduled: (controller, env, ctx) => ctx.waitUntil(scheduled(controller, env)),
+} satisfies ExportedHandler<Env>;
+
+export { PriceFeed } from "./durable-objects/price-feed.ts";

@@ -1,0 +1,41 @@
+/** One coin as the market data port reports it: raw numbers, no display forms. */
+export type MarketCoin = {
+  id: string;
+  /** Lower case, as CoinGecko spells it. */
+  symbol: string;
+  name: string;
+  imageUrl: string;
+  rank: number;
+  price: number;
+  change1h: number | null;
+  change24h: number | null;
+  change7d: number | null;
+  marketCap: number;
+  volume24h: number;
+  circulatingSupply: number | null;
+  totalSupply: number | null;
+  maxSupply: number | null;
+  /** ISO time of the figures. */
+  lastUpdated: string;
+};
+
+/** The market data port: the top coins by market cap, in rank order. */
+export interface MarketDataPort {
+  /** Names the source for logs, status and attribution ("coingecko" or "offline"). */
+  readonly source: string;
+  /**
+   * Fetches the top `count` coins. `previous` is the last good answer, which stateless live sources
+   * ignore and the offline source walks forward from.
+   */
+  fetchTop(count: number, previous?: readonly MarketCoin[]): Promise<MarketCoin[]>;
+}
+
+/** An upstream answered badly or not at all; callers keep their last good data. */
+export class UpstreamError extends Error {
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.name = "UpstreamError";
+    this.status = status;
+  }
+}
