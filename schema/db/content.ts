@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * Categories have fixed ids (public-site.md §9): 17 Trending Analysis (social momentum), 18 Daily
+ * Roundup, 19 Crypto 101, 20-23 the four Crypto 101 cards. They are reference data, inserted by
+ * the migration that creates the table.
+ */
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  description: text("description").notNull().default(""),
+  /** "news" for AI analysis, "guide" for Crypto 101. */
+  kind: text("kind", { enum: ["news", "guide"] }).notNull(),
+});
+
+export const articleStatuses = ["draft", "published", "review"] as const;
+export type ArticleStatus = (typeof articleStatuses)[number];
+
+export const articles = sqliteTable(
+  "articles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    content: text("content").notNull(),
+    /** How `content` is written: sanitised HTML, or Markdown rendered (then sanitised) for display. */
+    contentFormat: text("content_format", { enum: ["markdown", "html"] })
+      .notNull()
+      .default("markdown"),
+    imageUrl: text("image_url").notNull().default(""),
+    categoryId: integer("category_id")
+      .notNull()
+      .references((): AnySQLiteColumn => categories.id),
+    cryptoSymbol: text("crypto_symbol"),
+    cryptoName: text("crypto_name"),
+    /** Market-cap rank of the coin an analysis is about (the social-momentum badge). */
+    rank: integer("rank"),
+    /** draft: not public; published: public when published_at has passed; review: failed a check, never public. */
+    status: text("status", { enum: articleStatuses }).notNull().default("draft"),
+    publishedAt: text("published_at"),
+    readTime: integer("read_time").notNull().default(1),
+    commentCount: integer("comment_count").notNull().default(0),
+    upvotes: integer("upvotes").notNull().default(0),
+    downvotes: integer("downvotes").notNull().default(0),
+    twitterPosted: integer("twitter_posted", { mode: "boolean" }).notNull().default(false),
+    authorId: text("author_id"),
+    /** Optional `_seo` overrides: { metaTags?: {...}, structuredData?: {...} } as JSON. */
+    seoJson: text("seo_json"),
+    /** For generated articles: the time of the data they were written from, and their sources (JSON array). */
+    dataAsOf: text("data_as_of"),
+    sourcesJson: text("sources_json"),
+    /** Why an article was held for review (e.g. a figure that did not match its facts). */
+    reviewReason: text("review_reason"),
+    /** Idempotency key of the generation run that wrote it, e.g. "2026-11-22:trending_top_100:btc". */
+    generationKey: text("generation_key").unique(),
+    deletedAt: text("deleted_at"),
+    deletedBy: text("deleted_by"),
+    createdAt: text("created_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    updatedAt: text("updated_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (t) => [
+    index("articles_public_idx").on(t.status, t.deletedAt, t.publishedAt),
+    index("articles_category_idx").on(t.categoryId, t.publishedAt),
+  ],
+);
+
+/** Every saved state of an article, for the editor's version history. */
+export const articleVersions = sqliteTable(
+  "article_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    versionNumber: integer("version_number").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    content: text("content").notNull(),
+    imageUrl: text("image_url").notNull().default(""),
+    categoryId: integer("category_id").notNull(),
+    authorNotes: text("author_notes").notNull().default(""),
+    createdBy: text("created_by"),
+    createdAt: text("created_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (t) => [uniqueIndex("article_versions_number_idx").on(t.articleId, t.versionNumber)],
+);
