@@ -23,6 +23,11 @@ function execute(sql: string[], target: string[]): void {
   }
 }
 
+/** Every seeder's statements, in order (the benchmark applies them through Miniflare). */
+export function seedStatements(): string[] {
+  return seeders.flatMap((s) => s.sql());
+}
+
 export async function seedLocal(options: { persistTo?: string } = {}): Promise<void> {
   const target = ["--local", ...(options.persistTo ? ["--persist-to", options.persistTo] : [])];
   for (const seeder of seeders) execute(seeder.sql(), target);

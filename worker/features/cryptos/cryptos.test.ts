@@ -47,6 +47,15 @@ describe("GET /api/cryptos", () => {
     expect(body.data[99]?.rank).toBe(200);
   });
 
+  it("serves repeated D1 reads from the colo cache with the same body and security headers", async () => {
+    const first = await getJson<CryptoPage>("/api/cryptos?page=3&limit=100&fromDb=true");
+    const second = await getJson<CryptoPage>("/api/cryptos?page=3&limit=100&fromDb=true");
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(second.res.headers.get("cache-control")).toBe("public, max-age=10");
+  });
+
   it("answers an empty page past the end rather than an error", async () => {
     const { status, body } = await getJson<CryptoPage>("/api/cryptos?page=9&limit=100&fromDb=true");
     expect(status).toBe(200);

@@ -1,0 +1,34 @@
+/** Load generation from a second process (autocannon), so the server's CPU is not the client's. */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { projectRoot } from "../lib/wrangler.ts";
+
+export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+export function loadTest(url: string, options: { connections?: number; seconds?: number } = {}): Promise<LoadResult> {
+  const args = [
+    join(projectRoot, "node_modules/autocannon/autocannon.js"),
+    "--connections",
+    String(options.connections ?? 32),
+    "--duration",
+    String(options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10)),
+    "--json",
+    url,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const r = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+      };
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+    });
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm run bench`: production-like serving (Miniflare, not `wrangler dev`), load from a second
+ * process, figures printed, nothing asserted. Targets are in the README (Performance).
+ *   BENCH_SECONDS=10 npm run bench
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { homePageJs } from "./bundle-size.ts";
+import { loadTest } from "./load.ts";
+import { buildAll, startBenchServer } from "./serve.ts";
+
+const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
+
+async function httpBench(): Promise<void> {
+  const server = await startBenchServer();
+  try {
+    // First read publishes the first price snapshot; it is not part of the measurement.
+    const warm = await fetch(new URL("/api/cryptos?limit=10", server.url));
+    if (!warm.ok) throw new Error(`warm-up failed: ${warm.status}`);
+    await fetch(new URL("/api/cryptos?page=1&limit=100&fromDb=true", server.url));
+
+    const assets = readdirSync(join(import.meta.dirname, "../../dist/client/assets")).filter((f) => f.endsWith(".css"));
+    const staticPath = `/assets/${assets[0]}`;
+    const targets = [
+      ["static asset", staticPath],
+      ["GET /api/cryptos?limit=10", "/api/cryptos?limit=10"],
+      ["GET /api/cryptos?page=1&limit=100&fromDb=true", "/api/cryptos?page=1&limit=100&fromDb=true"],
+    ] as const;
+    const results: { name: string; rps: number; p50: number; p99: number; bad: number }[] = [];
+    for (const [name, path] of targets) {
+      const r = await loadTest(new URL(path, server.url).href);
+      results.push({ name, rps: r.rps, p50: r.p50, p99: r.p99, bad: r.non2xx + r.errors });
+    }
+    const base = results[0]?.rps ?? 1;
+    console.log("\nHTTP (32 connections, autocannon in a second process, Miniflare serving the built worker)");
+    console.log(
+      `${"route".padEnd(48)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"vs static".padStart(11)}${"errors".padStart(8)}`,
+    );
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(48)}${fmt(r.rps, 0)}${fmt(r.p50)}${fmt(r.p99)}${`${((r.rps / base) * 100).toFixed(0)}%`.padStart(11)}${String(r.bad).padStart(8)}`,
+      );
+    }
+    console.log("targets: /api/cryptos?limit=10 at >= 70% of the static asset's throughput, p99 < 25 ms");
+  } finally {
+    await server.dispose();
+  }
+}
+
+function bundleBench(): void {
+  const { files, gzipBytes } = homePageJs();
+  console.log(`\nHome page JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzipped in ${files.length} files (target <= 150 KB)`);
+}
+
+buildAll();
+bundleBench();
+await httpBench();
