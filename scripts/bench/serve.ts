@@ -36,7 +36,7 @@ export async function startBenchServer(vars: Record<string, string> = {}): Promi
           ...workerOptions,
           // The bundle is already built; wrangler's module rules only matter for unbundled sources.
           modulesRules: undefined,
-          bindings: { ...workerOptions.bindings, APP_ENV: "production", ...vars },
+          bindings: { ...(workerOptions.bindings as Record<string, unknown>), APP_ENV: "production", ...vars },
           name: "coinsight",
           modules: true,
           scriptPath: join(buildDir, "index.js"),
