@@ -4,23 +4,11 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { launchBrowser } from "./lib/chromium.ts";
 
 const [base = "http://127.0.0.1:8787", out = "/tmp/shots", ...paths] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchBrowser();
 const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 } };
 for (const [vpName, viewport] of Object.entries(viewports)) {
   for (const theme of ["light", "dark"]) {

@@ -22,7 +22,8 @@ const rowSchema = z.object({
   price_change_percentage_7d_in_currency: num,
 });
 const pageSchema = z.array(rowSchema);
-type Row = z.infer<typeof rowSchema>;
+/** One row of `/coins/markets`, as recorded or fetched. */
+export type CoinGeckoRow = z.infer<typeof rowSchema>;
 
 export type CoinGeckoOptions = {
   apiKey?: string | undefined;
@@ -40,7 +41,7 @@ export function createCoinGecko(options: CoinGeckoOptions = {}): MarketDataPort 
   const headers: Record<string, string> = { accept: "application/json", "user-agent": "Coinsight/1.0" };
   if (options.apiKey) headers[pro ? "x-cg-pro-api-key" : "x-cg-demo-api-key"] = options.apiKey;
 
-  async function fetchPage(page: number, perPage: number): Promise<Row[]> {
+  async function fetchPage(page: number, perPage: number): Promise<CoinGeckoRow[]> {
     const url = new URL(`${base}/coins/markets`);
     url.search = new URLSearchParams({
       vs_currency: "usd",
@@ -79,7 +80,8 @@ export function createCoinGecko(options: CoinGeckoOptions = {}): MarketDataPort 
   };
 }
 
-function toCoin(row: Row, position: number): MarketCoin {
+/** Maps a `/coins/markets` row; `position` is its place in market-cap order. */
+export function toCoin(row: CoinGeckoRow, position: number): MarketCoin {
   return {
     id: row.id,
     symbol: row.symbol.toLowerCase(),

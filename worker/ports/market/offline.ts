@@ -1,4 +1,5 @@
 import { normal, unit } from "#worker/lib/random.ts";
+import { toCoin } from "./coingecko.ts";
 import data from "./data/offline-markets.json";
 import type { MarketCoin, MarketDataPort } from "./market-data.ts";
 
@@ -7,13 +8,11 @@ export const TICK_MS = 30_000;
 /** Pull back towards the recorded price each tick, so the walk stays plausible for months. */
 const REVERSION = 0.002;
 
-type SnapshotRow = (typeof data.snapshot)[number];
-
 /** The recorded figures every walk starts from and reverts to. */
 export const baseCoins: readonly MarketCoin[] = buildBase();
 
 function buildBase(): MarketCoin[] {
-  const recorded = data.snapshot.map(fromSnapshot);
+  const recorded = data.snapshot.map((row, i) => toCoin(row, i + 1));
   const last = recorded[recorded.length - 1];
   const floorCap = last ? last.marketCap : 50_000_000;
   // Ranks 251-500: names from the token list, figures generated below the recorded rank 250.
@@ -42,26 +41,6 @@ function buildBase(): MarketCoin[] {
     };
   });
   return [...recorded, ...generated];
-}
-
-function fromSnapshot(row: SnapshotRow, index: number): MarketCoin {
-  return {
-    id: row.id,
-    symbol: row.symbol.toLowerCase(),
-    name: row.name,
-    imageUrl: row.image ?? "",
-    rank: index + 1,
-    price: row.current_price ?? 0,
-    change1h: row.price_change_percentage_1h_in_currency ?? null,
-    change24h: row.price_change_percentage_24h_in_currency ?? null,
-    change7d: row.price_change_percentage_7d_in_currency ?? null,
-    marketCap: row.market_cap ?? 0,
-    volume24h: row.total_volume ?? 0,
-    circulatingSupply: row.circulating_supply ?? null,
-    totalSupply: row.total_supply ?? null,
-    maxSupply: row.max_supply ?? null,
-    lastUpdated: row.last_updated ?? "2026-07-07T18:04:00.000Z",
-  };
 }
 
 /** Per-tick volatility: stablecoins barely move, small caps move most. */
