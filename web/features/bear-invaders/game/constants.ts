@@ -16,8 +16,8 @@ export const PLAYER_H = 30;
 export const PLAYER_Y = HEIGHT - PLAYER_H - 24;
 export const PLAYER_SPEED = 360; // px/s: crosses the field in about two seconds
 
-export const BULLET_W = 4;
-export const BULLET_H = 14;
+export const BULLET_W = 6;
+export const BULLET_H = 16;
 export const PLAYER_BULLET_SPEED = 620;
 // A held fire key shoots about three times a second with at most three shots in the air, so
 // spraying never beats aiming.

@@ -152,7 +152,10 @@ function advance(s: GameState, input: Input, dtMs: number): void {
   hitPlayer(s);
   if (s.status !== "playing") return;
   const span = aliveSpan(s.formation);
-  if (span && span.bottom >= PLAYER_Y) return end(s, "invaded");
+  if (span && span.bottom >= PLAYER_Y) {
+    end(s, "invaded");
+    return;
+  }
   nextLevelOrVictory(s);
   if (s.status === "playing" && s.timeLeftMs <= 0) end(s, "time");
 }
