@@ -21,7 +21,7 @@ export const BULLET_H = 16;
 export const PLAYER_BULLET_SPEED = 620;
 // A held fire key shoots about three times a second with at most three shots in the air, so
 // spraying never beats aiming.
-export const FIRE_COOLDOWN_MS = 320;
+export const FIRE_COOLDOWN_MS = 280;
 export const MAX_PLAYER_BULLETS = 3;
 
 export const ENEMY_W = 40;
@@ -31,12 +31,12 @@ export const PITCH_Y = 42;
 export const FORMATION_W = (COLS - 1) * PITCH_X + ENEMY_W;
 export const FORMATION_TOP = 64;
 /** Each level starts the bears this much lower. */
-export const LEVEL_DROP = 24;
+export const LEVEL_DROP = 16;
 export const EDGE_MARGIN = 12;
 /** How far the formation drops when it touches a side. */
-export const STEP_DOWN = 18;
+export const STEP_DOWN = 16;
 /** The formation's speed grows with the share of bears killed, up to (1 + this) times its base. */
-export const SPEED_UP = 2.5;
+export const SPEED_UP = 2;
 /** Distance marched per walk-cycle frame of the bear sprites. */
 export const MARCH_FRAME_PX = 14;
 
@@ -50,13 +50,13 @@ export type LevelTuning = {
 };
 
 export const LEVEL_TUNING: readonly LevelTuning[] = [
-  { marchSpeed: 36, fireIntervalMs: 1300, enemyBulletSpeed: 230, maxEnemyBullets: 3 },
-  { marchSpeed: 48, fireIntervalMs: 1000, enemyBulletSpeed: 270, maxEnemyBullets: 4 },
-  { marchSpeed: 60, fireIntervalMs: 750, enemyBulletSpeed: 310, maxEnemyBullets: 5 },
+  { marchSpeed: 36, fireIntervalMs: 1500, enemyBulletSpeed: 220, maxEnemyBullets: 3 },
+  { marchSpeed: 46, fireIntervalMs: 1150, enemyBulletSpeed: 250, maxEnemyBullets: 4 },
+  { marchSpeed: 56, fireIntervalMs: 900, enemyBulletSpeed: 280, maxEnemyBullets: 5 },
 ];
 
 /** Share of bear shots aimed from the column nearest the player; the rest come from any column. */
-export const AIMED_SHOT_CHANCE = 0.5;
+export const AIMED_SHOT_CHANCE = 0.35;
 /** The bears hold still this long when a level begins (the "Level n" banner). */
 export const LEVEL_INTRO_MS = 1200;
 /** After a hit the player blinks and cannot be hit again for this long. */
