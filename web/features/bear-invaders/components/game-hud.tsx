@@ -11,7 +11,7 @@ export function GameHud({ view }: { view: GameView }) {
   const items = [
     { label: "Score", value: String(view.score), id: "score" },
     { label: "High score", value: String(view.highScore), id: "high-score" },
-    { label: "Lives", value: String(view.lives), id: "lives", alert: view.lives === 1 },
+    { label: "Lives", value: String(view.lives), id: "lives", alert: view.lives <= 1 },
     { label: "Level", value: `${view.level}/${LEVELS}`, id: "level" },
     { label: "Time", value: formatClock(view.secondsLeft), id: "time", alert: view.secondsLeft <= 30 },
   ];
