@@ -1,11 +1,19 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
+import { searchRoutes } from "./features/search/search.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 
-const api = new Hono<AppEnv>().use(secureHeaders({ crossOriginResourcePolicy: "same-origin" })).route("/cryptos", cryptosRoutes);
+const api = new Hono<AppEnv>()
+  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin" }))
+  .route("/cryptos", cryptosRoutes)
+  .route("/articles", articlesRoutes)
+  .route("/categories", categoriesRoutes)
+  .route("/guides", guidesRoutes)
+  .route("/search", searchRoutes);
 
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()
