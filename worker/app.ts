@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
+import { pagesRoutes } from "./features/pages/pages.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
@@ -20,8 +21,8 @@ export const app = new Hono<AppEnv>()
   .use(requestId())
   .route("/api", api)
   .all("/api/*", onNotFound)
-  // Pages the Worker runs first for (wrangler.toml) fall back to the SPA's assets.
-  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+  // Pages whose <head> is filled at the edge, feeds, sitemap, robots.txt; the rest is the SPA's assets.
+  .route("/", pagesRoutes);
 
 app.onError(onError);
 

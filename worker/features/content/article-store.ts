@@ -89,3 +89,13 @@ export async function findPublicBySlug(db: Db, slug: string, now: string) {
 }
 
 export type PublicArticleRow = NonNullable<Awaited<ReturnType<typeof findPublicBySlug>>>;
+
+/** Just what a sitemap needs, for every public article (newest first, up to `limit`). */
+export function listSitemapEntries(db: Db, now: string, limit: number) {
+  return db
+    .select({ slug: articles.slug, categoryId: articles.categoryId, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(isPublic(now))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit);
+}

@@ -10,7 +10,7 @@ import {
 } from "#schema/contracts/article.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { countPublic, findPublicBySlug, type ListFilter, listPublic } from "./article-store.ts";
+import { countPublic, findPublicBySlug, type ListFilter, listPublic, listSitemapEntries } from "./article-store.ts";
 import { cachedContent } from "./content-cache.ts";
 import { presentArticle } from "./present.ts";
 
@@ -87,4 +87,11 @@ export function categoryArticles(env: ContentEnv, category: Category, limit: num
       category.id === CATEGORY.crypto101 ? { now: now(), kind: "guide" } : { now: now(), categoryIds: [category.id] };
     return listPublic(getDb(env.DB), filter, limit);
   });
+}
+
+/** One sitemap file holds at most 50,000 URLs; the static pages and 500 coins take the rest. */
+export const SITEMAP_ARTICLES = 45_000;
+
+export function sitemapArticles(env: ContentEnv) {
+  return cachedContent(env, "sitemap", () => listSitemapEntries(getDb(env.DB), now(), SITEMAP_ARTICLES));
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, min } from "drizzle-orm";
 import { articles } from "#schema/db/content.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { CONTENT_VERSION_KEY } from "./cache-keys.ts";
 
 /**
  * Hot content lists live in KV under versioned keys: `content:{version}:{key}`. Changing any
@@ -8,7 +9,6 @@ import { getDb } from "#worker/lib/db.ts";
  * and expires on its own. An entry also knows when the next scheduled article goes live and is
  * ignored from that moment, so a post timed for 09:00 appears at 09:00, not at the next expiry.
  */
-export const CONTENT_VERSION_KEY = "content:version";
 /** Upper bound on an entry's life; a changed article invalidates sooner. */
 export const CONTENT_CACHE_TTL_S = 300;
 

@@ -52,10 +52,15 @@ export function isSafeUrl(raw: string): boolean {
 async function sanitizeOnce(html: string): Promise<string> {
   const rewriter = new HTMLRewriter()
     .onDocument({
-      comments: (comment) => comment.remove(),
-      doctype: () => undefined,
+      comments: (comment) => {
+        comment.remove();
+      },
     })
-    .on(DROPPED_TAGS.join(","), { element: (el) => el.remove() })
+    .on(DROPPED_TAGS.join(","), {
+      element: (el) => {
+        el.remove();
+      },
+    })
     .on("*", {
       element(el) {
         if (el.removed) return;
@@ -65,7 +70,7 @@ async function sanitizeOnce(html: string): Promise<string> {
           return;
         }
         const allowed = TAG_ATTRS[tag];
-        for (const [name, value] of [...el.attributes]) {
+        for (const [name = "", value = ""] of [...el.attributes]) {
           const keep = (GLOBAL_ATTRS.has(name) || allowed?.has(name)) && (!URL_ATTRS.has(name) || isSafeUrl(value));
           if (!keep) el.removeAttribute(name);
         }
