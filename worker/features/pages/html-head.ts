@@ -25,7 +25,10 @@ const meta = (attr: "name" | "property", key: string, content: string) =>
 
 /** JSON inside <script>: "<" is escaped so no value can close the script element. */
 export function jsonLdScript(data: Record<string, unknown>): string {
-  const json = JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return `<script type="application/ld+json">${json}</script>`;
 }
 

@@ -14,7 +14,12 @@ export function clip(text: string, max = 200): string {
 }
 
 function organization(origin: string) {
-  return { "@type": "Organization", name: SITE_NAME, url: origin, logo: { "@type": "ImageObject", url: absoluteUrl(origin, "/favicon.svg") } };
+  return {
+    "@type": "Organization",
+    name: SITE_NAME,
+    url: origin,
+    logo: { "@type": "ImageObject", url: absoluteUrl(origin, "/favicon.svg") },
+  };
 }
 
 function breadcrumbs(items: { name: string; url: string }[]) {
@@ -49,7 +54,9 @@ export function articleMeta(article: Article, origin: string): PageMeta {
     ...article._seo?.structuredData,
   };
   structured["@context"] = "https://schema.org";
-  const section = guide ? { name: "Crypto 101", url: absoluteUrl(origin, "/crypto-101") } : { name: "News", url: absoluteUrl(origin, "/news") };
+  const section = guide
+    ? { name: "Crypto 101", url: absoluteUrl(origin, "/crypto-101") }
+    : { name: "News", url: absoluteUrl(origin, "/news") };
   return {
     title: titled(title),
     headline: title,

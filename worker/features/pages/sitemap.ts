@@ -21,9 +21,13 @@ export function renderSitemap(urls: readonly SitemapUrl[], origin: string): stri
     const date = lastmod ? `<lastmod>${escapeXml(new Date(lastmod).toISOString())}</lastmod>` : "";
     return `  <url><loc>${escapeXml(absoluteUrl(origin, path))}</loc>${date}</url>`;
   });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, "</urlset>", ""].join(
-    "\n",
-  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</urlset>",
+    "",
+  ].join("\n");
 }
 
 export function articleUrls(entries: readonly { slug: string; categoryId: number; updatedAt: string }[]): SitemapUrl[] {
@@ -31,7 +35,14 @@ export function articleUrls(entries: readonly { slug: string; categoryId: number
 }
 
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /account", "Disallow: /api/", "", `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`, ""].join(
-    "\n",
-  );
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /account",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
 }
