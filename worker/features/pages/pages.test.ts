@@ -69,7 +69,7 @@ describe("edge-filled <head>", () => {
     expect(head.meta.get("og:type")).toBe("article");
     expect(head.meta.get("og:title")).toBe("Solana leads social momentum");
     expect(head.meta.get("og:url")).toBe(`${ORIGIN}/article/sol-social-momentum`);
-    expect(head.meta.get("og:image")).toBe(`${ORIGIN}/images/covers/trending-analysis.png`);
+    expect(head.meta.get("og:image")).toBe(`${ORIGIN}/images/covers/trending-analysis.jpg`);
     expect(head.meta.get("twitter:card")).toBe("summary_large_image");
     expect(head.meta.get("twitter:image")).toBe(head.meta.get("og:image"));
     expect(head.meta.get("article:section")).toBe("Trending Analysis");

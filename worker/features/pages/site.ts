@@ -14,12 +14,12 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
 }
 
 /**
- * Social networks do not render SVG previews: our SVG covers have PNG twins of the same name
+ * Social networks do not render SVG previews: our SVG covers have JPEG twins of the same name
  * (web/public/images), and other images are used as they are.
  */
 export function socialImage(origin: string, imageUrl: string | null | undefined): string {
   const path = imageUrl?.trim() || "/images/default-card.svg";
-  const raster = path.startsWith("/images/") && path.endsWith(".svg") ? path.replace(/\.svg$/, ".png") : path;
+  const raster = path.startsWith("/images/") && path.endsWith(".svg") ? path.replace(/\.svg$/, ".jpg") : path;
   return absoluteUrl(origin, raster);
 }
 
