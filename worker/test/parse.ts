@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { DOMParser, type Document as XmlDocument } from "@xmldom/xmldom";
+import { SaxesParser } from "saxes";
 
 export type Head = {
   title: string;
@@ -66,19 +66,41 @@ export async function readHead(html: string): Promise<Head> {
   return head;
 }
 
-/** A strict XML parse: any well-formedness error throws. */
-export function parseXml(text: string): XmlDocument {
-  return new DOMParser({
-    onError: (level, message) => {
-      if (level !== "warning") throw new Error(`XML ${level}: ${message}`);
-    },
-  }).parseFromString(text, "application/xml");
+export type XmlNode = { name: string; attrs: Record<string, string>; children: XmlNode[]; text: string };
+
+/** A strict XML parse (saxes: any well-formedness error throws) into a small element tree. */
+export function parseXml(text: string): XmlNode {
+  const root: XmlNode = { name: "#document", attrs: {}, children: [], text: "" };
+  const stack: XmlNode[] = [root];
+  const parser = new SaxesParser({ xmlns: false });
+  parser.on("error", (error) => {
+    throw new Error(`XML not well-formed: ${error.message}`);
+  });
+  parser.on("opentag", (tag) => {
+    const node: XmlNode = { name: tag.name, attrs: { ...(tag.attributes as Record<string, string>) }, children: [], text: "" };
+    stack.at(-1)?.children.push(node);
+    stack.push(node);
+  });
+  parser.on("closetag", () => {
+    stack.pop();
+  });
+  const onText = (t: string) => {
+    for (const node of stack) node.text += t;
+  };
+  parser.on("text", onText);
+  parser.on("cdata", onText);
+  parser.write(text).close();
+  const [documentElement] = root.children;
+  if (!documentElement) throw new Error("XML has no root element");
+  return documentElement;
 }
 
-/** Text of the first `tag` element under `parent`. */
-export function textOf(
-  parent: { getElementsByTagName(tag: string): { item(i: number): { textContent: string | null } | null } },
-  tag: string,
-) {
-  return parent.getElementsByTagName(tag).item(0)?.textContent ?? null;
+/** Every element called `name` under `node`, in document order. */
+export function all(node: XmlNode, name: string): XmlNode[] {
+  return node.children.flatMap((child) => [...(child.name === name ? [child] : []), ...all(child, name)]);
+}
+
+/** The text of the first element called `name` under `node`. */
+export function textOf(node: XmlNode, name: string): string | undefined {
+  return all(node, name)[0]?.text;
 }

@@ -1,13 +1,5 @@
-import {
-  type Article,
-  type ArticleKind,
-  type ArticlePage,
-  type ArticleSummary,
-  CATEGORY,
-  type Category,
-  isGuideCategory,
-  MAX_LIST,
-} from "#schema/contracts/article.ts";
+import type { Article, ArticleKind, ArticlePage, ArticleSummary, Category } from "#schema/contracts/article.ts";
+import { CATEGORY, isGuideCategory, MAX_LIST } from "#schema/contracts/article-rules.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { countPublic, findPublicBySlug, type ListFilter, listPublic, listSitemapEntries } from "./article-store.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CATEGORY, slugParam } from "#schema/contracts/article.ts";
+import { slugParam } from "#schema/contracts/article.ts";
+import { CATEGORY } from "#schema/contracts/article-rules.ts";
 import { readTimeMinutes } from "./read-time.ts";
 
 /**

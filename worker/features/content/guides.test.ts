@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { GUIDE_CARD_IDS } from "#schema/contracts/article.ts";
+import { GUIDE_CARD_IDS } from "#schema/contracts/article-rules.ts";
 import { type Guide, guideUpsertSql, parseGuide } from "./guide-file.ts";
 import { countWords } from "./read-time.ts";
 

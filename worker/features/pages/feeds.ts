@@ -1,4 +1,5 @@
-import { type ArticleSummary, articlePath } from "#schema/contracts/article.ts";
+import type { ArticleSummary } from "#schema/contracts/article.ts";
+import { articlePath } from "#schema/contracts/article-rules.ts";
 import { absoluteUrl, escapeXml } from "./site.ts";
 
 export type Channel = { title: string; description: string; link: string; self: string };

@@ -1,4 +1,5 @@
-import { type Article, articlePath, type Category, isGuideCategory } from "#schema/contracts/article.ts";
+import type { Article, Category } from "#schema/contracts/article.ts";
+import { articlePath, isGuideCategory } from "#schema/contracts/article-rules.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { PageMeta } from "./html-head.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, socialImage } from "./site.ts";

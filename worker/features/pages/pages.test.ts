@@ -4,7 +4,7 @@ import type { Crypto } from "#schema/contracts/crypto.ts";
 import indexHtml from "#web/index.html?raw";
 import { insertArticle } from "#worker/test/articles.ts";
 import { call, getJson, ORIGIN } from "#worker/test/http.ts";
-import { parseXml, readHead, textOf } from "#worker/test/parse.ts";
+import { all, parseXml, readHead, textOf } from "#worker/test/parse.ts";
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 const crumbNames = (data: Record<string, unknown> | undefined) => ((data?.itemListElement ?? []) as { name: string }[]).map((i) => i.name);
@@ -162,46 +162,39 @@ describe("feeds, sitemap and robots.txt", () => {
     const res = await call("/rss.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/rss+xml");
-    const doc = parseXml(await res.text());
-    const rss = doc.documentElement;
-    expect(rss?.tagName).toBe("rss");
-    expect(rss?.getAttribute("version")).toBe("2.0");
-    const channel = doc.getElementsByTagName("channel").item(0);
+    const rss = parseXml(await res.text());
+    expect(rss.name).toBe("rss");
+    expect(rss.attrs.version).toBe("2.0");
+    const [channel] = all(rss, "channel");
     if (!channel) throw new Error("no channel");
-    expect(textOf(channel, "link")).toBe(`${ORIGIN}/news`);
-    expect(doc.getElementsByTagName("atom:link").item(0)?.getAttribute("href")).toBe(`${ORIGIN}/rss.xml`);
-    const items = Array.from({ length: doc.getElementsByTagName("item").length }, (_, i) => doc.getElementsByTagName("item").item(i));
-    const titles = items.map((item) => (item ? textOf(item, "title") : null));
+    expect(channel.children.find((c) => c.name === "link")?.text).toBe(`${ORIGIN}/news`);
+    expect(all(channel, "atom:link")[0]?.attrs.href).toBe(`${ORIGIN}/rss.xml`);
+    const items = all(channel, "item");
+    const titles = items.map((item) => textOf(item, "title"));
     expect(titles.slice(0, 2)).toEqual(["Solana leads social momentum", HOSTILE_TITLE]);
     expect(titles[2]).toMatch(/^Bitcoin holds steady/);
     expect(titles).toHaveLength(3);
-    expect(titles).not.toContain("What Is a Wallet?");
     for (const item of items) {
-      if (!item) continue;
       expect(textOf(item, "link")).toMatch(new RegExp(`^${ORIGIN}/article/`));
       expect(textOf(item, "guid")).toBe(textOf(item, "link"));
+      expect(all(item, "guid")[0]?.attrs.isPermaLink).toBe("true");
       expect(Number.isNaN(Date.parse(textOf(item, "pubDate") ?? ""))).toBe(false);
     }
+    expect(textOf(items[1] as never, "description")).toBe("Fish & chips <b>bold</b>");
   });
 
   it("/categories/{slug}/rss.xml has that category only; an unknown one is 404", async () => {
-    const doc = parseXml(await (await call("/categories/crypto-101/rss.xml")).text());
-    const links = Array.from({ length: doc.getElementsByTagName("item").length }, (_, i) =>
-      textOf(doc.getElementsByTagName("item").item(i) as never, "link"),
-    );
-    expect(links).toEqual([`${ORIGIN}/crypto-101/what-is-a-wallet`]);
+    const rss = parseXml(await (await call("/categories/crypto-101/rss.xml")).text());
+    expect(all(rss, "item").map((item) => textOf(item, "link"))).toEqual([`${ORIGIN}/crypto-101/what-is-a-wallet`]);
     expect((await call("/categories/opinion/rss.xml")).status).toBe(404);
   });
 
   it("/sitemap.xml lists pages, public articles and coins, and nothing hidden", async () => {
     const res = await call("/sitemap.xml");
     expect(res.headers.get("content-type")).toContain("application/xml");
-    const doc = parseXml(await res.text());
-    expect(doc.documentElement?.getAttribute("xmlns")).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
-    const locs = Array.from(
-      { length: doc.getElementsByTagName("loc").length },
-      (_, i) => doc.getElementsByTagName("loc").item(i)?.textContent,
-    );
+    const urlset = parseXml(await res.text());
+    expect(urlset.attrs.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    const locs = all(urlset, "loc").map((l) => l.text);
     for (const path of [
       "/",
       "/news",
@@ -213,7 +206,7 @@ describe("feeds, sitemap and robots.txt", () => {
     ]) {
       expect(locs).toContain(`${ORIGIN}${path}`);
     }
-    expect(locs.some((l) => l?.includes("secret-draft") || l?.includes("binned"))).toBe(false);
+    expect(locs.some((l) => l.includes("secret-draft") || l.includes("binned"))).toBe(false);
     expect(new Set(locs).size).toBe(locs.length);
   });
 

@@ -1,4 +1,4 @@
-import { articlePath } from "#schema/contracts/article.ts";
+import { articlePath } from "#schema/contracts/article-rules.ts";
 import { absoluteUrl, escapeXml } from "./site.ts";
 
 export type SitemapUrl = { path: string; lastmod?: string | undefined };
