@@ -144,11 +144,11 @@ const covers: Cover[] = [
   },
 ];
 
-const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
+const escapeXml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
 
 function svg(cover: Cover, index: number): string {
   const id = `g${index}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escape(cover.label)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeXml(cover.label)}">
   <defs>
     <linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${cover.from}"/>
@@ -161,7 +161,7 @@ function svg(cover: Cover, index: number): string {
   <rect width="${W}" height="${H}" fill="url(#${id})"/>
   <rect width="${W}" height="${H}" fill="url(#${id}-grid)"/>
   <circle cx="120" cy="80" r="220" fill="#fff" fill-opacity="0.05"/>${cover.art}
-  <text x="72" y="120" fill="#fff" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="40" font-weight="700" letter-spacing="1">${escape(cover.label)}</text>
+  <text x="72" y="120" fill="#fff" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="40" font-weight="700" letter-spacing="1">${escapeXml(cover.label)}</text>
 </svg>
 `;
 }
