@@ -135,7 +135,13 @@ export function Crypto101View() {
         ) : filtered.length === 0 ? (
           <div className={styles.empty}>
             <p className={styles.emptyTitle}>No guides found</p>
-            <Button variant="outline" onClick={clearFilters}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                clearFilters();
+                setExpanded(true);
+              }}
+            >
               Clear search and show all guides
             </Button>
           </div>
