@@ -50,3 +50,6 @@ export function rankBand(rank: number | null | undefined): RankBand | null {
   if (rank == null || !Number.isInteger(rank) || rank < 1 || rank > 500) return null;
   return rank <= 100 ? "top-100" : rank <= 300 ? "101-300" : "301-500";
 }
+
+/** Search counts article hits exactly up to this many; beyond it the answer says "1000+". */
+export const ARTICLE_COUNT_CAP = 1000;

@@ -107,6 +107,11 @@ export const searchResultSchema = z.object({
   cryptos: z.array(cryptoSchema),
   articles: z.array(articleSummarySchema),
   /** How many matched in all; the lists hold at most `limit` each. */
-  counts: z.object({ cryptos: z.number().int(), articles: z.number().int() }),
+  counts: z.object({
+    cryptos: z.number().int(),
+    articles: z.number().int(),
+    /** True when more articles matched than are counted (ARTICLE_COUNT_CAP): show "1000+". */
+    articlesCapped: z.boolean(),
+  }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -19,7 +19,7 @@ export const searchRoutes = new Hono<AppEnv>().get("/", validate("query", search
     query: q,
     cryptos: coinHits.cryptos,
     articles: articleHits.articles,
-    counts: { cryptos: coinHits.total, articles: articleHits.total },
+    counts: { cryptos: coinHits.total, articles: articleHits.total, articlesCapped: articleHits.capped },
   };
   c.header("cache-control", "public, max-age=30");
   return c.json(body, 200);

@@ -88,6 +88,19 @@ describe("GET /api/search: articles", () => {
     expect(body.counts.articles).toBe(3);
   });
 
+  it("counts exactly up to 1000 hits, then says 1000+", async () => {
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1001)
+       INSERT INTO articles (slug, title, excerpt, content, category_id, status, published_at)
+       SELECT 'capybara-' || i, 'Capybara market note ' || i, 'Short note.', 'Body text.', 18, 'published', '2026-01-01T00:00:00.000Z' FROM n`,
+    ).run();
+    const { body } = await search("capybara");
+    expect(body.articles).toHaveLength(20);
+    expect(body.counts).toMatchObject({ articles: 1000, articlesCapped: true });
+    await env.DB.prepare("DELETE FROM articles WHERE slug LIKE 'capybara-%' AND CAST(substr(slug, 10) AS INTEGER) > 10").run();
+    expect((await search("capybara")).body.counts).toMatchObject({ articles: 10, articlesCapped: false });
+  });
+
   it("stays in step with edits and deletes (triggers)", async () => {
     const db = getDb(env.DB);
     await db.update(articles).set({ title: "Restaking and EigenLayer" }).where(eq(articles.slug, "staking-in-excerpt"));
@@ -128,7 +141,7 @@ describe("GET /api/search: coins", () => {
   it("answers empty lists and zero counts when nothing matches", async () => {
     const { status, body } = await search("qqqzzzxxx");
     expect(status).toBe(200);
-    expect(body).toEqual({ query: "qqqzzzxxx", cryptos: [], articles: [], counts: { cryptos: 0, articles: 0 } });
+    expect(body).toEqual({ query: "qqqzzzxxx", cryptos: [], articles: [], counts: { cryptos: 0, articles: 0, articlesCapped: false } });
   });
 });
 

@@ -11,7 +11,7 @@ const result: SearchResult = {
   query: "bit",
   cryptos: [makeCrypto(), makeCrypto({ id: "bitcoin-cash", name: "Bitcoin Cash", symbol: "BCH", rank: 22 })],
   articles: [makeArticleSummary({ title: "Bitcoin holds steady" })],
-  counts: { cryptos: 2, articles: 41 },
+  counts: { cryptos: 2, articles: 41, articlesCapped: false },
 };
 
 function renderSearch(at: string, routes: Record<string, unknown>) {

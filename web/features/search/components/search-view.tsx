@@ -110,7 +110,11 @@ function Results({ q }: { q: string }) {
       </section>
       <section aria-labelledby="articles-title">
         <h2 id="articles-title" className={styles.sectionTitle}>
-          Articles <span className={styles.count}>({data.counts.articles})</span>
+          Articles{" "}
+          <span className={styles.count}>
+            ({data.counts.articles}
+            {data.counts.articlesCapped ? "+" : ""})
+          </span>
         </h2>
         {data.articles.length === 0 ? (
           <p className="muted">No articles match "{q}".</p>
@@ -125,7 +129,8 @@ function Results({ q }: { q: string }) {
         )}
         {data.counts.articles > data.articles.length ? (
           <p className={styles.more}>
-            Showing the best {data.articles.length} of {data.counts.articles}. Add a word to narrow the search.
+            Showing the best {data.articles.length} of {data.counts.articles}
+            {data.counts.articlesCapped ? "+" : ""}. Add a word to narrow the search.
           </p>
         ) : null}
       </section>
