@@ -17,6 +17,7 @@ export function ArticleCard({
   article,
   variant = "card",
   title,
+  excerpt,
   eager = false,
   dateStyle,
 }: {
@@ -25,6 +26,8 @@ export function ArticleCard({
   dateStyle?: "relative" | "date";
   /** The title as shown, e.g. with the search term highlighted. */
   title?: ReactNode;
+  /** An excerpt to show even in a `row` (search results show theirs, highlighted). */
+  excerpt?: ReactNode;
   eager?: boolean;
 }) {
   const rank = article.categoryId === CATEGORY.trendingAnalysis ? article.rank : null;
@@ -35,7 +38,11 @@ export function ArticleCard({
         <div className={styles.body}>
           <span className={styles.category}>{article.categoryName}</span>
           <h3 className={styles.title}>{title ?? article.title}</h3>
-          {variant !== "row" && article.excerpt ? <p className={styles.excerpt}>{article.excerpt}</p> : null}
+          {excerpt ? (
+            <p className={styles.excerpt}>{excerpt}</p>
+          ) : variant !== "row" && article.excerpt ? (
+            <p className={styles.excerpt}>{article.excerpt}</p>
+          ) : null}
           <ArticleMeta publishedAt={article.publishedAt} readTime={article.readTime} dateStyle={dateStyle} className={styles.meta} />
         </div>
       </Link>

@@ -122,7 +122,12 @@ function Results({ q }: { q: string }) {
           <ul className={styles.articles}>
             {data.articles.map((a) => (
               <li key={a.id}>
-                <ArticleCard article={a} variant="row" title={<Highlight text={a.title} query={q} />} />
+                <ArticleCard
+                  article={a}
+                  variant="row"
+                  title={<Highlight text={a.title} query={q} />}
+                  excerpt={<Highlight text={a.excerpt} query={q} />}
+                />
               </li>
             ))}
           </ul>
