@@ -1,10 +1,8 @@
-import { useEffect } from "react";
 import { Crypto101View } from "#web/features/articles/components/crypto-101-view.tsx";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 
 export default function Crypto101Page() {
-  useEffect(() => {
-    document.title = "Crypto 101: plain-English crypto guides | Coinsight";
-  }, []);
+  useDocumentTitle("Crypto 101: plain-English crypto guides");
   return (
     <div className="container page">
       <h1 className="page-title">Crypto 101</h1>

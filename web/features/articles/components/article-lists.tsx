@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { articlesQuery, categoryArticlesQuery, categoryQuery } from "../api/articles.ts";
 import styles from "./articles.module.css";
 import { PagedArticles } from "./paged-articles.tsx";
@@ -26,16 +26,10 @@ function FeedLink({ href }: { href: string }) {
   );
 }
 
-function useTitle(title: string | undefined) {
-  useEffect(() => {
-    if (title) document.title = `${title} | Coinsight`;
-  }, [title]);
-}
-
 /** /news: every news article, 20 per page. */
 export function NewsView() {
   const { data, isLoading, isError } = useQuery(articlesQuery("news"));
-  useTitle("Cryptocurrency News");
+  useDocumentTitle("Cryptocurrency News");
   return (
     <div className="container page">
       <div className={styles.pageHead}>
@@ -54,7 +48,7 @@ export function NewsView() {
 export function CategoryView({ slug }: { slug: string }) {
   const category = useQuery(categoryQuery(slug));
   const list = useQuery(categoryArticlesQuery(slug));
-  useTitle(category.data?.name);
+  useDocumentTitle(category.data?.name);
 
   if (category.error instanceof HttpError && (category.error.status === 404 || category.error.status === 400)) {
     return (

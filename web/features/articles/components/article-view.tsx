@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import type { Article } from "#schema/contracts/article.ts";
 import { articlePath, CATEGORY, carriesDisclaimer, isGuideCategory } from "#schema/contracts/article-rules.ts";
@@ -10,6 +9,7 @@ import { buttonClass } from "#web/components/ui/button.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { articleQuery, relatedQuery } from "../api/articles.ts";
 import styles from "./article.module.css";
 import { ArticleBody } from "./article-body.tsx";
@@ -117,9 +117,7 @@ function Related({ article }: { article: Article }) {
 export function ArticleView({ slug }: { slug: string }) {
   const { data: article, isLoading, error } = useQuery(articleQuery(slug));
 
-  useEffect(() => {
-    if (article) document.title = `${article.title} | Coinsight`;
-  }, [article]);
+  useDocumentTitle(article?.title);
 
   if (isLoading) return <ArticleSkeleton />;
   if (error instanceof HttpError && (error.status === 404 || error.status === 400)) return <ArticleNotFound />;

@@ -8,6 +8,7 @@ import { ChangeText } from "#web/components/ui/change-text.tsx";
 import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { normalizeQuery, searchQuery } from "../api/search.ts";
 import styles from "./search.module.css";
 
@@ -148,9 +149,7 @@ export function SearchView() {
   const [params] = useSearchParams();
   const raw = params.get("q") ?? "";
   const q = normalizeQuery(raw);
-  useEffect(() => {
-    document.title = q ? `Search: ${q} | Coinsight` : "Search | Coinsight";
-  }, [q]);
+  useDocumentTitle(q ? `Search: ${q}` : "Search");
   return (
     <div className="container page">
       <h1 className="page-title">{q ? <>Results for "{q}"</> : "Search"}</h1>
