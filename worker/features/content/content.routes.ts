@@ -33,12 +33,14 @@ export const articlesRoutes = new Hono<AppEnv>()
     return c.json(await trendingArticles(c.env, c.req.valid("query").limit ?? DEFAULT_TRENDING), 200);
   })
   .get("/:slug", validate("param", slug), validate("query", z.object({}).strict()), async (c) => {
+    const article = await getArticle(c.env, c.req.valid("param").slug);
     c.header("cache-control", CONTENT_CACHE);
-    return c.json(await getArticle(c.env, c.req.valid("param").slug), 200);
+    return c.json(article, 200);
   })
   .get("/:slug/related", validate("param", slug), validate("query", limitQuery(12)), async (c) => {
+    const related = await relatedArticles(c.env, c.req.valid("param").slug, c.req.valid("query").limit ?? DEFAULT_RELATED);
     c.header("cache-control", CONTENT_CACHE);
-    return c.json(await relatedArticles(c.env, c.req.valid("param").slug, c.req.valid("query").limit ?? DEFAULT_RELATED), 200);
+    return c.json(related, 200);
   });
 
 export const categoriesRoutes = new Hono<AppEnv>()
@@ -47,13 +49,15 @@ export const categoriesRoutes = new Hono<AppEnv>()
     return c.json(await listCategories(c.env), 200);
   })
   .get("/:slug", validate("param", slug), validate("query", z.object({}).strict()), async (c) => {
+    const category = await getCategory(c.env, c.req.valid("param").slug);
     c.header("cache-control", CONTENT_CACHE);
-    return c.json(await getCategory(c.env, c.req.valid("param").slug), 200);
+    return c.json(category, 200);
   })
   .get("/:slug/articles", validate("param", slug), validate("query", limitQuery(500)), async (c) => {
     const category = await getCategory(c.env, c.req.valid("param").slug);
+    const list = await categoryArticles(c.env, category, c.req.valid("query").limit);
     c.header("cache-control", CONTENT_CACHE);
-    return c.json(await categoryArticles(c.env, category, c.req.valid("query").limit), 200);
+    return c.json(list, 200);
   });
 
 export const guidesRoutes = new Hono<AppEnv>().get("/", validate("query", z.object({}).strict()), async (c) => {

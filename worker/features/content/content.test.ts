@@ -101,8 +101,10 @@ describe("GET /api/articles/{slug}", () => {
   });
 
   it.each(HIDDEN)("hides %s behind 'Article not found'", async (slug) => {
-    const { status, body } = await getJson<ErrorBody>(`/api/articles/${slug}`);
+    const { status, body, res } = await getJson<ErrorBody>(`/api/articles/${slug}`);
     expect(status).toBe(404);
+    // A not-yet-public article must not stay cached as missing once it is published.
+    expect(res.headers.get("cache-control")).toBeNull();
     expect(body.error).toMatchObject({ code: "NOT_FOUND", message: "Article not found" });
   });
 
