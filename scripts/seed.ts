@@ -6,10 +6,32 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CONTENT_VERSION_KEY } from "#worker/features/content/cache-keys.ts";
+import { guidesSeedSql } from "./lib/guides.ts";
 import { wranglerSync } from "./lib/wrangler.ts";
 
-/** Each seeder returns SQL statements. Features add theirs here. */
-const seeders: { name: string; sql: () => string[] }[] = [];
+/**
+ * Each seeder returns SQL statements, and optionally KV entries to write after them (e.g. a cache
+ * version, so a running site stops serving lists cached before the seed). Features add theirs here.
+ */
+type Seeder = { name: string; sql: () => string[]; kv?: () => Record<string, string> };
+
+const seeders: Seeder[] = [
+  {
+    name: "crypto-101 guides",
+    sql: guidesSeedSql,
+    kv: () => ({ [CONTENT_VERSION_KEY]: `seed-${Date.now().toString(36)}` }),
+  },
+];
+
+function writeKv(entries: Record<string, string>, target: string[]): void {
+  for (const [key, value] of Object.entries(entries)) wranglerSync(["kv", "key", "put", "--binding", "KV", key, value, ...target]);
+}
+
+function run(seeder: Seeder, target: string[]): void {
+  execute(seeder.sql(), target);
+  if (seeder.kv) writeKv(seeder.kv(), target);
+}
 
 function execute(sql: string[], target: string[]): void {
   if (sql.length === 0) return;
@@ -30,14 +52,14 @@ export function seedStatements(): string[] {
 
 export async function seedLocal(options: { persistTo?: string } = {}): Promise<void> {
   const target = ["--local", ...(options.persistTo ? ["--persist-to", options.persistTo] : [])];
-  for (const seeder of seeders) execute(seeder.sql(), target);
+  for (const seeder of seeders) run(seeder, target);
 }
 
 if (import.meta.main) {
   const remote = process.argv.includes("--remote");
   const persistAt = process.argv.indexOf("--persist-to");
   const persistTo = persistAt > 0 ? process.argv[persistAt + 1] : undefined;
-  if (remote) for (const seeder of seeders) execute(seeder.sql(), ["--remote"]);
+  if (remote) for (const seeder of seeders) run(seeder, ["--remote"]);
   else await seedLocal(persistTo ? { persistTo } : {});
   console.log(
     `seeded ${seeders.length ? seeders.map((s) => s.name).join(", ") : "nothing yet (no seeders)"} (${remote ? "remote" : "local"})`,

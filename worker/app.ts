@@ -1,19 +1,28 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
+import { pagesRoutes } from "./features/pages/pages.routes.ts";
+import { searchRoutes } from "./features/search/search.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 
-const api = new Hono<AppEnv>().use(secureHeaders({ crossOriginResourcePolicy: "same-origin" })).route("/cryptos", cryptosRoutes);
+const api = new Hono<AppEnv>()
+  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin" }))
+  .route("/cryptos", cryptosRoutes)
+  .route("/articles", articlesRoutes)
+  .route("/categories", categoriesRoutes)
+  .route("/guides", guidesRoutes)
+  .route("/search", searchRoutes);
 
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()
   .use(requestId())
   .route("/api", api)
   .all("/api/*", onNotFound)
-  // Pages the Worker runs first for (wrangler.toml) fall back to the SPA's assets.
-  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+  // Pages whose <head> is filled at the edge, feeds, sitemap, robots.txt; the rest is the SPA's assets.
+  .route("/", pagesRoutes);
 
 app.onError(onError);
 

@@ -64,6 +64,8 @@ export const articles = sqliteTable(
   (t) => [
     index("articles_public_idx").on(t.status, t.deletedAt, t.publishedAt),
     index("articles_category_idx").on(t.categoryId, t.publishedAt),
+    // The few articles readers never see (drafts, held, trashed, undated): search subtracts them from its counts.
+    index("articles_hidden_idx").on(t.id).where(sql`status <> 'published' OR deleted_at IS NOT NULL OR published_at IS NULL`),
   ],
 );
 

@@ -7,6 +7,12 @@ const HomePage = lazy(() => import("./routes/home.tsx"));
 const MarketsPage = lazy(() => import("./routes/markets.tsx"));
 const CoinPage = lazy(() => import("./routes/coin.tsx"));
 const BearInvadersPage = lazy(() => import("./routes/bear-invaders.tsx"));
+const NewsPage = lazy(() => import("./routes/news.tsx"));
+const CategoryPage = lazy(() => import("./routes/category.tsx"));
+// One chunk for both article paths: marked and DOMPurify load only with it.
+const ArticlePage = lazy(() => import("./routes/article.tsx"));
+const Crypto101Page = lazy(() => import("./routes/crypto-101.tsx"));
+const SearchPage = lazy(() => import("./routes/search.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
 export const router = createBrowserRouter([
@@ -17,6 +23,12 @@ export const router = createBrowserRouter([
       { path: "/markets", element: <MarketsPage /> },
       { path: "/coin/:symbol", element: <CoinPage /> },
       { path: "/bear-invaders", element: <BearInvadersPage /> },
+      { path: "/news", element: <NewsPage /> },
+      { path: "/search", element: <SearchPage /> },
+      { path: "/categories/:slug", element: <CategoryPage /> },
+      { path: "/article/:slug", element: <ArticlePage /> },
+      { path: "/crypto-101", element: <Crypto101Page /> },
+      { path: "/crypto-101/:slug", element: <ArticlePage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

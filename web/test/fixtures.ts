@@ -1,3 +1,4 @@
+import type { Article, ArticleSummary } from "#schema/contracts/article.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 
 export function makeCrypto(overrides: Partial<Crypto> = {}): Crypto {
@@ -24,6 +25,41 @@ export function makeCrypto(overrides: Partial<Crypto> = {}): Crypto {
     lastUpdated: new Date().toISOString(),
     isGainer: false,
     isLoser: false,
+    ...overrides,
+  };
+}
+
+let articleId = 0;
+
+export function makeArticleSummary(overrides: Partial<ArticleSummary> = {}): ArticleSummary {
+  articleId += 1;
+  return {
+    id: articleId,
+    slug: `bitcoin-holds-steady-${articleId}`,
+    title: `Bitcoin holds steady as ETF inflows continue (${articleId})`,
+    excerpt: "Bitcoin traded in a narrow range while spot ETF inflows extended their streak.",
+    imageUrl: "/images/covers/daily-roundup.svg",
+    publishedAt: new Date(Date.now() - articleId * 3_600_000).toISOString(),
+    updatedAt: new Date().toISOString(),
+    readTime: 4,
+    commentCount: 2,
+    categoryId: 18,
+    categoryName: "Daily Roundup",
+    categorySlug: "daily-roundup",
+    cryptoName: null,
+    cryptoSymbol: null,
+    rank: null,
+    ...overrides,
+  };
+}
+
+export function makeArticle(overrides: Partial<Article> = {}): Article {
+  return {
+    ...makeArticleSummary(overrides),
+    content: "## Market overview\n\nBitcoin traded between **$63,800** and $64,400.",
+    contentFormat: "markdown",
+    dataAsOf: null,
+    sources: [],
     ...overrides,
   };
 }

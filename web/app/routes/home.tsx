@@ -1,18 +1,39 @@
+import type { ReactNode } from "react";
 import { AdSlot } from "#web/components/ui/ad-slot.tsx";
+import {
+  DailyRoundupSection,
+  GuidesSection,
+  TrendingAnalysisSection,
+  TrendingNowCard,
+} from "#web/features/articles/components/home-sections.tsx";
 import { MoversCard } from "#web/features/markets/components/movers-card.tsx";
 import { TopTen } from "#web/features/markets/components/top-ten.tsx";
 
-export default function HomePage() {
+/**
+ * Home (public-site.md §2): Daily Roundup, Trending Analysis, Crypto Top 10, Crypto 101 Guides;
+ * the sidebar holds the ad placeholder, the movers, Trending Now and the newsletter box.
+ */
+export function HomeLayout({ newsletter }: { newsletter?: ReactNode }) {
   return (
     <div className="container page with-sidebar">
-      <div className="stack" style={{ gap: 32 }}>
+      <div className="stack" style={{ gap: 36 }}>
+        <DailyRoundupSection />
+        <TrendingAnalysisSection />
         <TopTen />
+        <GuidesSection />
       </div>
       <aside className="stack" aria-label="Sidebar">
         <AdSlot width={300} height={250} />
         <MoversCard kind="gainers" />
         <MoversCard kind="losers" />
+        <TrendingNowCard />
+        {/* Slot: the newsletter box (newsletter feature). */}
+        {newsletter}
       </aside>
     </div>
   );
+}
+
+export default function HomePage() {
+  return <HomeLayout newsletter={null} />;
 }

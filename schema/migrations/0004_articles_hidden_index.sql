@@ -1,0 +1,1 @@
+CREATE INDEX `articles_hidden_idx` ON `articles` (`id`) WHERE status <> 'published' OR deleted_at IS NOT NULL OR published_at IS NULL;

@@ -1,0 +1,188 @@
+/**
+ * Writes the cover illustrations (web/public/images/covers/*.svg and the default card image) and
+ * their PNG twins for link previews, which social networks need as raster images:
+ *   node scripts/data/covers.ts
+ * The SVGs are what the site shows; rerun after changing a design here.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { projectRoot } from "../lib/wrangler.ts";
+
+const W = 1200;
+const H = 630;
+
+type Cover = { file: string; label: string; from: string; to: string; art: string };
+
+const white = (opacity: number) => `fill="#fff" fill-opacity="${opacity}"`;
+const stroke = (opacity: number, width = 10) =>
+  `fill="none" stroke="#fff" stroke-opacity="${opacity}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"`;
+
+/** The Coinsight coin mark, centred at (cx, cy) with radius r. */
+const coin = (cx: number, cy: number, r: number, opacity = 0.95) => `
+  <circle cx="${cx}" cy="${cy}" r="${r}" ${white(0.16)}/>
+  <circle cx="${cx}" cy="${cy}" r="${r * 0.78}" ${stroke(opacity, r * 0.12)}/>
+  <path d="M${cx} ${cy - r * 0.42}v${r * 0.84}M${cx - r * 0.28} ${cy - r * 0.16}h${r * 0.42}a${r * 0.19} ${r * 0.19} 0 0 1 0 ${r * 0.38}H${cx - r * 0.28}" ${stroke(opacity, r * 0.1)}/>`;
+
+const covers: Cover[] = [
+  {
+    file: "covers/getting-started.svg",
+    label: "Crypto 101 · Getting Started",
+    from: "#4f46e5",
+    to: "#7c3aed",
+    // Stepping stones leading up to a coin.
+    art: `
+  <path d="M180 500 C 360 500, 420 380, 560 380 S 760 260, 880 250" ${stroke(0.35, 8)} stroke-dasharray="4 26"/>
+  <circle cx="180" cy="500" r="34" ${white(0.85)}/><circle cx="370" cy="455" r="28" ${white(0.6)}/>
+  <circle cx="560" cy="380" r="28" ${white(0.6)}/><circle cx="740" cy="300" r="28" ${white(0.6)}/>
+  ${coin(900, 230, 120)}`,
+  },
+  {
+    file: "covers/security-safety.svg",
+    label: "Crypto 101 · Security & Safety",
+    from: "#0f766e",
+    to: "#059669",
+    // A shield with a keyhole, and a ring of seed words as dots.
+    art: `
+  ${Array.from({ length: 12 }, (_, i) => {
+    const a = (i / 12) * Math.PI * 2;
+    return `<circle cx="${(900 + Math.cos(a) * 230).toFixed(1)}" cy="${(340 + Math.sin(a) * 230).toFixed(1)}" r="12" ${white(0.35)}/>`;
+  }).join("")}
+  <path d="M900 160 L1040 215 V340 C1040 430 980 490 900 525 C820 490 760 430 760 340 V215 Z" ${white(0.18)}/>
+  <path d="M900 160 L1040 215 V340 C1040 430 980 490 900 525 C820 490 760 430 760 340 V215 Z" ${stroke(0.95, 12)}/>
+  <circle cx="900" cy="320" r="34" ${white(0.95)}/><path d="M885 340 h30 l-8 70 h-14 z" ${white(0.95)}/>`,
+  },
+  {
+    file: "covers/trading-investing.svg",
+    label: "Crypto 101 · Trading & Investing",
+    from: "#1d4ed8",
+    to: "#0891b2",
+    // Candlesticks under a rising trend line.
+    art: `
+  ${[
+    [560, 400, 70, 0.55],
+    [630, 360, 90, 0.85],
+    [700, 380, 60, 0.55],
+    [770, 300, 110, 0.85],
+    [840, 270, 80, 0.85],
+    [910, 290, 60, 0.55],
+    [980, 200, 120, 0.85],
+  ]
+    .map(
+      ([x = 0, y = 0, h = 0, o = 0]) =>
+        `<line x1="${x}" y1="${y - 30}" x2="${x}" y2="${y + h + 30}" ${stroke(o, 4)}/><rect x="${x - 18}" y="${y}" width="36" height="${h}" rx="6" ${white(o)}/>`,
+    )
+    .join("")}
+  <path d="M520 470 L630 420 L700 430 L800 340 L880 320 L990 210 L1080 170" ${stroke(0.95, 10)}/>
+  <path d="M1040 160 L1084 168 L1070 212" ${stroke(0.95, 10)}/>`,
+  },
+  {
+    file: "covers/advanced-topics.svg",
+    label: "Crypto 101 · Advanced Topics",
+    from: "#334155",
+    to: "#6d28d9",
+    // Chained blocks with a network of nodes above them.
+    art: `
+  ${[560, 720, 880]
+    .map(
+      (x, i) =>
+        `<rect x="${x}" y="330" width="120" height="120" rx="18" ${white(0.2 + i * 0.1)}/><rect x="${x}" y="330" width="120" height="120" rx="18" ${stroke(0.9, 8)}/>${i < 2 ? `<line x1="${x + 120}" y1="390" x2="${x + 160}" y2="390" ${stroke(0.9, 8)}/>` : ""}`,
+    )
+    .join("")}
+  ${[
+    [600, 170],
+    [720, 230],
+    [860, 150],
+    [980, 230],
+    [1060, 140],
+  ]
+    .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="16" ${white(0.85)}/>`)
+    .join("")}
+  <path d="M600 170 L720 230 L860 150 L980 230 L1060 140 M720 230 L780 330 M980 230 L940 330" ${stroke(0.4, 4)}/>`,
+  },
+  {
+    file: "covers/daily-roundup.svg",
+    label: "Daily Roundup",
+    from: "#0369a1",
+    to: "#f59e0b",
+    // A sun rising over the market's day.
+    art: `
+  <circle cx="820" cy="430" r="150" ${white(0.9)}/>
+  ${Array.from({ length: 9 }, (_, i) => {
+    const a = Math.PI + (i / 8) * Math.PI;
+    const [x1, y1, x2, y2] = [820 + Math.cos(a) * 190, 430 + Math.sin(a) * 190, 820 + Math.cos(a) * 250, 430 + Math.sin(a) * 250];
+    return `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" ${stroke(0.7, 10)}/>`;
+  }).join("")}
+  <rect x="0" y="430" width="${W}" height="${H - 430}" fill="#0c4a6e" fill-opacity="0.55"/>
+  <path d="M520 560 L620 520 L700 540 L800 490 L900 505 L1000 460 L1100 470" ${stroke(0.9, 8)}/>`,
+  },
+  {
+    file: "covers/trending-analysis.svg",
+    label: "Trending Analysis",
+    from: "#be185d",
+    to: "#7c3aed",
+    // Speech bubbles (social chatter) lifting a rising bar chart.
+    art: `
+  ${[
+    [600, 380, 0.5],
+    [680, 320, 0.6],
+    [760, 260, 0.75],
+    [840, 190, 0.9],
+  ]
+    .map(([x = 0, y = 0, o = 0]) => `<rect x="${x}" y="${y}" width="56" height="${480 - y}" rx="10" ${white(o)}/>`)
+    .join("")}
+  <path d="M930 130 h170 a24 24 0 0 1 24 24 v70 a24 24 0 0 1 -24 24 h-110 l-40 34 v-34 h-20 a24 24 0 0 1 -24 -24 v-70 a24 24 0 0 1 24 -24z" ${white(0.9)}/>
+  <path d="M950 300 h120 a20 20 0 0 1 20 20 v50 a20 20 0 0 1 -20 20 h-80 l-30 26 v-26 h-10 a20 20 0 0 1 -20 -20 v-50 a20 20 0 0 1 20 -20z" ${white(0.55)}/>
+`,
+  },
+  {
+    file: "default-card.svg",
+    label: "Coinsight",
+    from: "#4f46e5",
+    to: "#0f172a",
+    art: coin(860, 300, 170),
+  },
+];
+
+const escapeXml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
+
+function svg(cover: Cover, index: number): string {
+  const id = `g${index}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeXml(cover.label)}">
+  <defs>
+    <linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${cover.from}"/>
+      <stop offset="1" stop-color="${cover.to}"/>
+    </linearGradient>
+    <pattern id="${id}-grid" width="40" height="40" patternUnits="userSpaceOnUse">
+      <path d="M40 0H0V40" fill="none" stroke="#fff" stroke-opacity="0.06" stroke-width="1"/>
+    </pattern>
+  </defs>
+  <rect width="${W}" height="${H}" fill="url(#${id})"/>
+  <rect width="${W}" height="${H}" fill="url(#${id}-grid)"/>
+  <circle cx="120" cy="80" r="220" fill="#fff" fill-opacity="0.05"/>${cover.art}
+  <text x="72" y="120" fill="#fff" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="40" font-weight="700" letter-spacing="1">${escapeXml(cover.label)}</text>
+</svg>
+`;
+}
+
+const outDir = join(projectRoot, "web/public/images");
+mkdirSync(join(outDir, "covers"), { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+});
+const page = await browser.newPage({ viewport: { width: W, height: H } });
+for (const [i, cover] of covers.entries()) {
+  const text = svg(cover, i);
+  writeFileSync(join(outDir, cover.file), text);
+  await page.setContent(`<html><body style="margin:0">${text}</body></html>`);
+  await page.screenshot({
+    path: join(outDir, cover.file.replace(/\.svg$/, ".jpg")),
+    type: "jpeg",
+    quality: 86,
+    clip: { x: 0, y: 0, width: W, height: H },
+  });
+  console.log(`wrote ${cover.file} and its JPEG`);
+}
+await browser.close();

@@ -1,0 +1,39 @@
+import { timeAgo } from "#web/lib/format.ts";
+import styles from "./article-card.module.css";
+
+/** "3 hours ago · 5 min read", optionally with the comment count. */
+export function ArticleMeta({
+  publishedAt,
+  readTime,
+  commentCount,
+  dateStyle = "relative",
+  className,
+}: {
+  publishedAt: string;
+  readTime: number;
+  commentCount?: number;
+  /** "relative" reads "3 hours ago"; "date" reads "Sep 1, 2026" (guides, which do not date). */
+  dateStyle?: "relative" | "date";
+  className?: string;
+}) {
+  const date = new Date(publishedAt);
+  return (
+    <p className={[styles.metaLine, className].filter(Boolean).join(" ")}>
+      <time dateTime={publishedAt} title={date.toLocaleString("en-US")}>
+        {dateStyle === "date"
+          ? date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })
+          : timeAgo(publishedAt)}
+      </time>
+      <span aria-hidden="true"> · </span>
+      <span>{readTime} min read</span>
+      {commentCount !== undefined ? (
+        <>
+          <span aria-hidden="true"> · </span>
+          <span>
+            {commentCount} {commentCount === 1 ? "comment" : "comments"}
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
+}

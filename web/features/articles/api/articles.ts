@@ -1,0 +1,63 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Article, ArticleKind, ArticleSummary, Category } from "#schema/contracts/article.ts";
+import { api } from "#web/lib/api.ts";
+
+export const articleKeys = {
+  all: ["articles"] as const,
+  list: (kind: ArticleKind | "all") => ["articles", "list", kind] as const,
+  one: (slug: string) => ["articles", "one", slug] as const,
+  related: (slug: string) => ["articles", "related", slug] as const,
+  trending: (limit: number) => ["articles", "trending", limit] as const,
+  guides: ["articles", "guides"] as const,
+  category: (slug: string) => ["categories", slug] as const,
+  categoryArticles: (slug: string, limit?: number) => ["categories", slug, "articles", limit ?? "all"] as const,
+};
+
+/** Every public article of a kind, newest first; /news pages through it on the client. */
+export function articlesQuery(kind?: ArticleKind) {
+  return queryOptions({
+    queryKey: articleKeys.list(kind ?? "all"),
+    queryFn: () => api<ArticleSummary[]>(`/api/articles${kind ? `?kind=${kind}` : ""}`),
+  });
+}
+
+export function articleQuery(slug: string) {
+  return queryOptions({
+    queryKey: articleKeys.one(slug),
+    queryFn: () => api<Article>(`/api/articles/${encodeURIComponent(slug)}`),
+  });
+}
+
+/** Three related items: same category first, then the same kind. */
+export function relatedQuery(slug: string) {
+  return queryOptions({
+    queryKey: articleKeys.related(slug),
+    queryFn: () => api<ArticleSummary[]>(`/api/articles/${encodeURIComponent(slug)}/related?limit=3`),
+  });
+}
+
+/** The latest news ("Trending Now"). */
+export function trendingQuery(limit: number) {
+  return queryOptions({
+    queryKey: articleKeys.trending(limit),
+    queryFn: () => api<ArticleSummary[]>(`/api/articles/trending?limit=${limit}`),
+  });
+}
+
+export function guidesQuery() {
+  return queryOptions({ queryKey: articleKeys.guides, queryFn: () => api<ArticleSummary[]>("/api/guides") });
+}
+
+export function categoryQuery(slug: string) {
+  return queryOptions({
+    queryKey: articleKeys.category(slug),
+    queryFn: () => api<Category>(`/api/categories/${encodeURIComponent(slug)}`),
+  });
+}
+
+export function categoryArticlesQuery(slug: string, limit?: number) {
+  return queryOptions({
+    queryKey: articleKeys.categoryArticles(slug, limit),
+    queryFn: () => api<ArticleSummary[]>(`/api/categories/${encodeURIComponent(slug)}/articles${limit ? `?limit=${limit}` : ""}`),
+  });
+}

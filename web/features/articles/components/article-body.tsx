@@ -1,0 +1,29 @@
+import { type MouseEvent, useMemo } from "react";
+import { useNavigate } from "react-router";
+import styles from "./article.module.css";
+import { renderArticleHtml } from "./render-content.ts";
+
+/**
+ * The rendered, sanitised body. Links to other pages of the site navigate inside the app
+ * instead of reloading it.
+ */
+export function ArticleBody({ content, format }: { content: string; format: "markdown" | "html" }) {
+  const navigate = useNavigate();
+  const html = useMemo(() => renderArticleHtml(content, format), [content, format]);
+
+  function onClick(e: MouseEvent<HTMLDivElement>) {
+    const link = (e.target as HTMLElement).closest("a");
+    if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || link.target) return;
+    const url = new URL(link.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    e.preventDefault();
+    navigate(`${url.pathname}${url.search}${url.hash}`);
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the links inside, which stay keyboard-operable
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the links handle keys themselves
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from renderArticleHtml, sanitised by DOMPurify
+    <div className={styles.prose} data-testid="article-body" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}

@@ -1,0 +1,194 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "#web/components/ui/toast.tsx";
+import { makeArticle, makeArticleSummary } from "#web/test/fixtures.ts";
+import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { ArticleView } from "./article-view.tsx";
+import { renderArticleHtml } from "./render-content.ts";
+import { COPIED_MS } from "./share-card.tsx";
+
+const analysis = makeArticle({
+  slug: "solana-momentum",
+  title: "Solana leads social momentum",
+  categoryId: 17,
+  categoryName: "Trending Analysis",
+  categorySlug: "trending-analysis",
+  rank: 150,
+  commentCount: 3,
+  sources: [{ name: "CoinGecko", url: "https://www.coingecko.com" }],
+  dataAsOf: "2026-11-22T06:00:00.000Z",
+});
+const guide = makeArticle({
+  slug: "what-is-a-wallet",
+  title: "What Is a Wallet?",
+  categoryId: 20,
+  categoryName: "Getting Started",
+  rank: null,
+});
+const related = [makeArticleSummary({ title: "Another roundup" }), makeArticleSummary({ title: "Yet another" })];
+
+function renderArticle(slug: string, routes: Record<string, unknown>) {
+  vi.stubGlobal("fetch", vi.fn(stubFetch(routes)));
+  return renderAt(
+    <>
+      <ArticleView slug={slug} />
+      <Toaster />
+    </>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("ArticleView", () => {
+  it("shows breadcrumb, meta, rank badge, body, disclaimer and credits, and Related Articles", async () => {
+    renderArticle("solana-momentum", {
+      "/api/articles/solana-momentum": analysis,
+      "/api/articles/solana-momentum/related": related,
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Solana leads social momentum" })).toBeInTheDocument();
+    const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
+    expect([...crumbs.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["Home", "News", "Solana leads social momentum"]);
+    expect(within(crumbs).getByRole("link", { name: "News" })).toHaveAttribute("href", "/news");
+    expect(screen.getByText("4 min read")).toBeInTheDocument();
+    expect(screen.getByText("3 comments")).toBeInTheDocument();
+    expect(screen.getByText(/ago$/)).toBeInTheDocument();
+    expect(document.querySelector('[data-band="101-300"]')).toHaveTextContent("Rank 101-300");
+    expect(screen.getByRole("heading", { level: 2, name: "Market overview" })).toBeInTheDocument();
+    expect(screen.getByText("$63,800").tagName).toBe("STRONG");
+    const disclaimer = screen.getByRole("complementary", { name: "Disclaimer and credits" });
+    expect(disclaimer).toHaveTextContent("not financial advice");
+    expect(disclaimer).toHaveTextContent("Data as of Sun, 22 Nov 2026 06:00:00 UTC");
+    expect(screen.getByRole("link", { name: "CoinGecko" })).toHaveAttribute("href", "https://www.coingecko.com");
+    expect(await screen.findByRole("heading", { name: "Related Articles" })).toBeInTheDocument();
+    expect(screen.getByText("Another roundup")).toBeInTheDocument();
+  });
+
+  it("a guide has the Crypto 101 breadcrumb, Related Guides and no disclaimer or badge", async () => {
+    renderArticle("what-is-a-wallet", {
+      "/api/articles/what-is-a-wallet": guide,
+      "/api/articles/what-is-a-wallet/related": related,
+    });
+    await screen.findByRole("heading", { level: 1, name: "What Is a Wallet?" });
+    expect(screen.getByRole("link", { name: "Crypto 101" })).toHaveAttribute("href", "/crypto-101");
+    expect(screen.queryByRole("complementary", { name: "Disclaimer and credits" })).toBeNull();
+    expect(document.querySelector("[data-band]")).toBeNull();
+    expect(await screen.findByRole("heading", { name: "Related Guides" })).toBeInTheDocument();
+  });
+
+  it("falls back to the default card image when the hero image fails", async () => {
+    renderArticle("solana-momentum", { "/api/articles/solana-momentum": { ...analysis, imageUrl: "https://img.test/broken.png" } });
+    await screen.findByRole("heading", { level: 1 });
+    const hero = document.querySelector("article img") as HTMLImageElement;
+    expect(hero.getAttribute("src")).toBe("https://img.test/broken.png");
+    fireEvent.error(hero);
+    expect(hero.getAttribute("src")).toBe("/images/default-card.svg");
+  });
+
+  it("says 'Article not found' with a way to the news", async () => {
+    renderArticle("gone", {});
+    expect(await screen.findByRole("heading", { name: "Article not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Browse news" })).toHaveAttribute("href", "/news");
+  });
+
+  it("shows an error, not 'not found', when the server fails", async () => {
+    renderArticle("x", { "/api/articles/x": () => new Response("boom", { status: 500 }) });
+    expect(await screen.findByText("Failed to load the article. Please try again later.")).toBeInTheDocument();
+  });
+});
+
+describe("share card", () => {
+  beforeEach(() => {
+    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/articles/solana-momentum": analysis })));
+  });
+
+  it("offers the six targets with the article's address", async () => {
+    renderAt(<ArticleView slug="solana-momentum" />);
+    await screen.findByRole("heading", { level: 1 });
+    const url = encodeURIComponent(`${window.location.origin}/article/solana-momentum`);
+    expect(screen.getByRole("button", { name: "Copy link" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Share by email" }).getAttribute("href")).toMatch(/^mailto:\?subject=Solana/);
+    expect(screen.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
+      "href",
+      `https://www.facebook.com/sharer/sharer.php?u=${url}`,
+    );
+    expect(screen.getByRole("link", { name: "Share on Twitter/X" }).getAttribute("href")).toContain(`url=${url}`);
+    expect(screen.getByRole("link", { name: "Share on LinkedIn" }).getAttribute("href")).toContain(url);
+    expect(screen.getByRole("link", { name: "Share on Reddit" }).getAttribute("href")).toContain(`url=${url}`);
+  });
+
+  it("copies the link, reads 'Copied!' for 2 seconds and toasts 'Link copied!'", async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    renderAt(
+      <>
+        <ArticleView slug="solana-momentum" />
+        <Toaster />
+      </>,
+    );
+    await screen.findByRole("heading", { level: 1 });
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
+    });
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/article/solana-momentum`);
+    expect(screen.getByRole("button", { name: "Copied!" })).toBeInTheDocument();
+    expect(screen.getByTestId("toast")).toHaveTextContent("Link copied!");
+    act(() => vi.advanceTimersByTime(COPIED_MS - 1));
+    expect(screen.getByRole("button", { name: "Copied!" })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole("button", { name: "Copy link" })).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to copy' when the clipboard refuses", async () => {
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText: vi.fn(async () => Promise.reject(new Error("denied"))) } });
+    renderAt(
+      <>
+        <ArticleView slug="solana-momentum" />
+        <Toaster />
+      </>,
+    );
+    await screen.findByRole("heading", { level: 1 });
+    fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
+    await waitFor(() => expect(screen.getByTestId("toast")).toHaveTextContent("Failed to copy"));
+    expect(screen.getByTestId("toast")).toHaveTextContent("Please try copying the link manually.");
+    expect(screen.getByRole("button", { name: "Copy link" })).toBeInTheDocument();
+  });
+});
+
+describe("renderArticleHtml", () => {
+  const hostile = [
+    "<script>window.pwned = 1</script>",
+    '<img src="x" onerror="window.pwned = 1">',
+    '<a href="javascript:window.pwned = 1">click me</a>',
+    '<svg onload="window.pwned = 1"><script>window.pwned = 1</script></svg>',
+    '<iframe src="javascript:window.pwned = 1"></iframe>',
+    '<p style="background:url(javascript:alert(1))" onclick="window.pwned = 1">Plain text survives</p>',
+  ].join("\n\n");
+
+  it.each(["markdown", "html"] as const)("strips scripts, handlers and javascript: URLs from %s and keeps the text", (format) => {
+    const html = renderArticleHtml(`${hostile}\n\n[markdown link](javascript:alert(1))`, format);
+    const box = document.createElement("div");
+    box.innerHTML = html;
+    expect(box.querySelector("script, iframe, svg, style")).toBeNull();
+    for (const el of box.querySelectorAll("*")) {
+      for (const attr of el.attributes) {
+        expect(attr.name.startsWith("on"), `${el.tagName} ${attr.name}`).toBe(false);
+        expect(attr.value.toLowerCase()).not.toContain("javascript:");
+      }
+    }
+    expect(box.textContent).toContain("Plain text survives");
+    expect(box.textContent).toContain("click me");
+  });
+
+  it("opens outside links in a new tab without an opener", () => {
+    const box = document.createElement("div");
+    box.innerHTML = renderArticleHtml("[CoinGecko](https://www.coingecko.com) and [a guide](/crypto-101/what-is-bitcoin)", "markdown");
+    const [outside, inside] = box.querySelectorAll("a");
+    expect(outside?.getAttribute("target")).toBe("_blank");
+    expect(outside?.getAttribute("rel")).toContain("noopener");
+    expect(inside?.getAttribute("target")).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import type { Article } from "#schema/contracts/article.ts";
+import { articlePath, CATEGORY, carriesDisclaimer, isGuideCategory } from "#schema/contracts/article-rules.ts";
+import { ArticleCard, ArticleCardSkeleton } from "#web/components/ui/article-card.tsx";
+import { ArticleImage } from "#web/components/ui/article-image.tsx";
+import { ArticleMeta } from "#web/components/ui/article-meta.tsx";
+import { buttonClass } from "#web/components/ui/button.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { HttpError } from "#web/lib/api.ts";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
+import { articleQuery, relatedQuery } from "../api/articles.ts";
+import styles from "./article.module.css";
+import { ArticleBody } from "./article-body.tsx";
+import { ShareCard } from "./share-card.tsx";
+
+export function ArticleNotFound() {
+  return (
+    <div className="container page" style={{ textAlign: "center", paddingBlock: 64 }}>
+      <h1>Article not found</h1>
+      <p className="muted">It may have been moved or taken down.</p>
+      <Link to="/news" className={buttonClass("primary")}>
+        Browse news
+      </Link>
+    </div>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div className={`container page ${styles.column}`} role="status" aria-busy="true" aria-label="Loading article">
+      <Skeleton width="40%" height={14} />
+      <Skeleton width="90%" height={40} style={{ marginTop: 16 }} />
+      <Skeleton width="30%" height={14} style={{ marginTop: 12 }} />
+      <Skeleton height={320} style={{ marginTop: 20 }} />
+      <div className="stack" style={{ marginTop: 20 }}>
+        <Skeleton height={16} />
+        <Skeleton height={16} />
+        <Skeleton width="70%" height={16} />
+      </div>
+    </div>
+  );
+}
+
+function Breadcrumb({ article }: { article: Article }) {
+  const guide = isGuideCategory(article.categoryId);
+  return (
+    <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+      <ol>
+        <li>
+          <Link to="/">Home</Link>
+        </li>
+        <li>{guide ? <Link to="/crypto-101">Crypto 101</Link> : <Link to="/news">News</Link>}</li>
+        <li aria-current="page">{article.title}</li>
+      </ol>
+    </nav>
+  );
+}
+
+/** AI-written analyses and roundups say how they were made and where their figures come from. */
+function DisclaimerAndCredits({ article }: { article: Article }) {
+  return (
+    <aside className={styles.disclaimer} aria-label="Disclaimer and credits">
+      <p>
+        <strong>Disclaimer:</strong> This article was written with the help of AI from market and social-sentiment data. It is for
+        information only and is not financial advice. Crypto assets are volatile and you can lose money: do your own research.
+      </p>
+      <p className={styles.credits}>
+        <strong>Credits:</strong> Market data from CoinGecko; social data from LunarCrush.
+        {article.sources.length > 0 ? (
+          <>
+            {" "}
+            Sources:{" "}
+            {article.sources.map((s, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: sources may repeat a name; their order is fixed
+              <span key={`${s.name}-${i}`}>
+                {i > 0 ? ", " : ""}
+                {s.url && /^https?:\/\//.test(s.url) ? (
+                  <a href={s.url} target="_blank" rel="noopener noreferrer nofollow">
+                    {s.name}
+                  </a>
+                ) : (
+                  s.name
+                )}
+              </span>
+            ))}
+            .
+          </>
+        ) : null}
+        {article.dataAsOf ? ` Data as of ${new Date(article.dataAsOf).toUTCString().replace("GMT", "UTC")}.` : null}
+      </p>
+    </aside>
+  );
+}
+
+function Related({ article }: { article: Article }) {
+  const { data, isLoading } = useQuery(relatedQuery(article.slug));
+  const title = isGuideCategory(article.categoryId) ? "Related Guides" : "Related Articles";
+  if (!isLoading && (!data || data.length === 0)) return null;
+  return (
+    <section aria-labelledby="related-title" className={styles.related}>
+      <h2 id="related-title">{title}</h2>
+      <div className={styles.relatedGrid}>
+        {isLoading || !data
+          ? Array.from({ length: 3 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <ArticleCardSkeleton key={i} />
+            ))
+          : data.slice(0, 3).map((a) => <ArticleCard key={a.id} article={a} />)}
+      </div>
+    </section>
+  );
+}
+
+/** /article/{slug} and /crypto-101/{slug}: one reading view for news and guides. */
+export function ArticleView({ slug }: { slug: string }) {
+  const { data: article, isLoading, error } = useQuery(articleQuery(slug));
+
+  useDocumentTitle(article?.title);
+
+  if (isLoading) return <ArticleSkeleton />;
+  if (error instanceof HttpError && (error.status === 404 || error.status === 400)) return <ArticleNotFound />;
+  if (!article)
+    return (
+      <div className="container page">
+        <Notice tone="error">Failed to load the article. Please try again later.</Notice>
+      </div>
+    );
+
+  const url = `${window.location.origin}${articlePath(article)}`;
+  return (
+    <div className="container page">
+      <article className={styles.column}>
+        <Breadcrumb article={article} />
+        <p className={styles.kicker}>
+          <Link to={`/categories/${article.categorySlug}`}>{article.categoryName}</Link>
+        </p>
+        <h1 className={styles.headline}>{article.title}</h1>
+        <ArticleMeta publishedAt={article.publishedAt} readTime={article.readTime} commentCount={article.commentCount} />
+        <ArticleImage
+          src={article.imageUrl}
+          alt=""
+          eager
+          rank={article.categoryId === CATEGORY.trendingAnalysis ? article.rank : null}
+          className={styles.hero}
+        />
+        {article.excerpt ? <p className={styles.standfirst}>{article.excerpt}</p> : null}
+        <ArticleBody content={article.content} format={article.contentFormat} />
+        {carriesDisclaimer(article.categoryId) ? <DisclaimerAndCredits article={article} /> : null}
+        <ShareCard url={url} title={article.title} excerpt={article.excerpt} />
+      </article>
+      <Related article={article} />
+    </div>
+  );
+}

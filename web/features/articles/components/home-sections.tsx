@@ -1,0 +1,129 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useMemo } from "react";
+import { Link } from "react-router";
+import type { ArticleSummary } from "#schema/contracts/article.ts";
+import { ArticleCard, ArticleCardSkeleton } from "#web/components/ui/article-card.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { categoryArticlesQuery, guidesQuery, trendingQuery } from "../api/articles.ts";
+import styles from "./articles.module.css";
+
+const LOAD_ERROR = "Failed to load articles. Please try again later.";
+
+function Section({ id, title, link, children }: { id: string; title: string; link: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="section-head">
+        <h2 id={id}>{title}</h2>
+        {link}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Tiles({
+  query,
+  count,
+  empty,
+  variant = "card",
+}: {
+  query: { data: ArticleSummary[] | undefined; isLoading: boolean; isError: boolean };
+  count: number;
+  empty: string;
+  variant?: "card" | "feature";
+}) {
+  const { data, isLoading, isError } = query;
+  const className = variant === "feature" ? undefined : styles.grid3;
+  if (isLoading)
+    return (
+      <div className={className} role="status" aria-busy="true" aria-label="Loading articles">
+        {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <ArticleCardSkeleton key={i} variant={variant} />
+        ))}
+      </div>
+    );
+  if (isError || !data) return <Notice tone="error">{LOAD_ERROR}</Notice>;
+  if (data.length === 0) return <Notice>{empty}</Notice>;
+  return (
+    <div className={className}>
+      {data.slice(0, count).map((a, i) => (
+        <ArticleCard key={a.id} article={a} variant={variant} eager={i === 0} />
+      ))}
+    </div>
+  );
+}
+
+/** Home: the latest Daily Roundup as the lead story. */
+export function DailyRoundupSection() {
+  const query = useQuery(categoryArticlesQuery("daily-roundup", 1));
+  return (
+    <Section id="daily-roundup-title" title="Daily Roundup" link={<Link to="/categories/daily-roundup">All roundups</Link>}>
+      <Tiles query={query} count={1} empty="No daily roundup articles found" variant="feature" />
+    </Section>
+  );
+}
+
+/** Home: the six latest Trending Analysis articles, each with its rank badge. */
+export function TrendingAnalysisSection() {
+  const query = useQuery(categoryArticlesQuery("trending-analysis", 6));
+  return (
+    <Section id="trending-analysis-title" title="Trending Analysis" link={<Link to="/categories/trending-analysis">All analysis</Link>}>
+      <Tiles query={query} count={6} empty="No trending analysis articles found" />
+    </Section>
+  );
+}
+
+/** Three guides picked at random on each visit, so returning readers see others. */
+export function pickRandom<T>(items: readonly T[], count: number, random: () => number = Math.random): T[] {
+  const pool = [...items];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+  }
+  return pool.slice(0, count);
+}
+
+export function GuidesSection() {
+  const query = useQuery(guidesQuery());
+  // One draw per list received (the list never goes stale), not one per render.
+  const data = useMemo(() => (query.data ? pickRandom(query.data, 3) : undefined), [query.data]);
+  return (
+    <Section id="guides-title" title="Crypto 101 Guides" link={<Link to="/crypto-101">All guides</Link>}>
+      <Tiles query={{ ...query, data }} count={3} empty="No Crypto 101 guides found" />
+    </Section>
+  );
+}
+
+/** Sidebar: the five latest news articles, and the way to all of them. */
+export function TrendingNowCard() {
+  const { data, isLoading, isError } = useQuery(trendingQuery(5));
+  return (
+    <Card title="Trending Now" aria-label="Trending Now">
+      {isLoading ? (
+        <div className="stack" style={{ gap: 8 }} role="status" aria-busy="true" aria-label="Loading articles">
+          {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <ArticleCardSkeleton key={i} variant="row" />
+          ))}
+        </div>
+      ) : isError || !data ? (
+        <Notice tone="error">{LOAD_ERROR}</Notice>
+      ) : data.length === 0 ? (
+        <p className="muted">No articles found</p>
+      ) : (
+        <ul className={styles.rowList}>
+          {data.map((a) => (
+            <li key={a.id}>
+              <ArticleCard article={a} variant="row" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p style={{ margin: "8px 0 0", textAlign: "right" }}>
+        <Link to="/news">View all news</Link>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SearchResult } from "#schema/contracts/article.ts";
+import { SEARCH_MAX_LENGTH } from "#schema/contracts/article-rules.ts";
+import { api } from "#web/lib/api.ts";
+
+/** The query as the server accepts it: trimmed and at most 100 characters. */
+export function normalizeQuery(q: string): string {
+  return q.trim().slice(0, SEARCH_MAX_LENGTH).trim();
+}
+
+export function searchQuery(q: string) {
+  return queryOptions({
+    queryKey: ["search", q] as const,
+    queryFn: () => api<SearchResult>(`/api/search?q=${encodeURIComponent(q)}`),
+    enabled: q.length > 0,
+  });
+}

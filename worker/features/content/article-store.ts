@@ -1,0 +1,101 @@
+import { and, count, desc, eq, inArray, isNull, lte, ne, type SQL } from "drizzle-orm";
+import type { ArticleKind, ArticleSummary } from "#schema/contracts/article.ts";
+import { articles, categories } from "#schema/db/content.ts";
+import type { Db } from "#worker/lib/db.ts";
+
+/** Public means published, not in the trash, and due: drafts, held and scheduled articles never show. */
+export function isPublic(now: string): SQL {
+  return and(eq(articles.status, "published"), isNull(articles.deletedAt), lte(articles.publishedAt, now)) as SQL;
+}
+
+export const summaryColumns = {
+  id: articles.id,
+  slug: articles.slug,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  imageUrl: articles.imageUrl,
+  publishedAt: articles.publishedAt,
+  updatedAt: articles.updatedAt,
+  readTime: articles.readTime,
+  commentCount: articles.commentCount,
+  categoryId: articles.categoryId,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  cryptoName: articles.cryptoName,
+  cryptoSymbol: articles.cryptoSymbol,
+  rank: articles.rank,
+};
+
+type SummaryRow = Omit<ArticleSummary, "publishedAt"> & { publishedAt: string | null };
+
+export function toSummary(row: SummaryRow): ArticleSummary {
+  // Public rows always have a publish time; the fallback only satisfies the type.
+  return { ...row, publishedAt: row.publishedAt ?? row.updatedAt };
+}
+
+export type ListFilter = {
+  now: string;
+  kind?: ArticleKind | undefined;
+  categoryIds?: readonly number[] | undefined;
+  excludeId?: number | undefined;
+};
+
+function where({ now, kind, categoryIds, excludeId }: ListFilter): SQL {
+  return and(
+    isPublic(now),
+    kind ? eq(categories.kind, kind) : undefined,
+    categoryIds ? inArray(articles.categoryId, [...categoryIds]) : undefined,
+    excludeId !== undefined ? ne(articles.id, excludeId) : undefined,
+  ) as SQL;
+}
+
+/** Newest first; ties (same publish time) by id so paging is stable. */
+export async function listPublic(db: Db, filter: ListFilter, limit: number, offset = 0): Promise<ArticleSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(where(filter))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toSummary);
+}
+
+export async function countPublic(db: Db, filter: ListFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(where(filter));
+  return row?.n ?? 0;
+}
+
+export async function findPublicBySlug(db: Db, slug: string, now: string) {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      content: articles.content,
+      contentFormat: articles.contentFormat,
+      dataAsOf: articles.dataAsOf,
+      sourcesJson: articles.sourcesJson,
+      seoJson: articles.seoJson,
+    })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(eq(articles.slug, slug), isPublic(now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type PublicArticleRow = NonNullable<Awaited<ReturnType<typeof findPublicBySlug>>>;
+
+/** Just what a sitemap needs, for every public article (newest first, up to `limit`). */
+export function listSitemapEntries(db: Db, now: string, limit: number) {
+  return db
+    .select({ slug: articles.slug, categoryId: articles.categoryId, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(isPublic(now))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit);
+}

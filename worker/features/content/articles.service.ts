@@ -1,0 +1,89 @@
+import type { Article, ArticleKind, ArticlePage, ArticleSummary, Category } from "#schema/contracts/article.ts";
+import { CATEGORY, isGuideCategory, MAX_LIST } from "#schema/contracts/article-rules.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { countPublic, findPublicBySlug, type ListFilter, listPublic, listSitemapEntries } from "./article-store.ts";
+import { cachedContent } from "./content-cache.ts";
+import { presentArticle } from "./present.ts";
+
+type ContentEnv = Pick<Env, "DB" | "KV">;
+
+const now = () => new Date().toISOString();
+
+export const ARTICLE_NOT_FOUND = "Article not found";
+
+/** The newest public articles (all, or one kind), at most `limit`. */
+export function listArticles(env: ContentEnv, options: { limit?: number | undefined; kind?: ArticleKind | undefined }) {
+  const limit = options.limit ?? MAX_LIST;
+  return cachedContent(env, `articles:${options.kind ?? "all"}:${limit}`, () =>
+    listPublic(getDb(env.DB), { now: now(), kind: options.kind }, limit),
+  );
+}
+
+/** One page of the newest public articles with the total, for callers that page on the server. */
+export function pageArticles(
+  env: ContentEnv,
+  options: { page: number; limit?: number | undefined; kind?: ArticleKind | undefined },
+): Promise<ArticlePage> {
+  const limit = options.limit ?? 20;
+  const { page, kind } = options;
+  return cachedContent(env, `articles-page:${kind ?? "all"}:${limit}:${page}`, async () => {
+    const db = getDb(env.DB);
+    const filter: ListFilter = { now: now(), kind };
+    const [articles, total] = await Promise.all([listPublic(db, filter, limit, (page - 1) * limit), countPublic(db, filter)]);
+    return { articles, total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
+  });
+}
+
+/** "Trending Now": the latest news (Daily Roundup and Trending Analysis), newest first. */
+export function trendingArticles(env: ContentEnv, limit: number) {
+  return listArticles(env, { limit, kind: "news" });
+}
+
+/** Every public Crypto 101 guide, newest first (the /crypto-101 page filters and searches on the client). */
+export function listGuides(env: ContentEnv) {
+  return listArticles(env, { kind: "guide" });
+}
+
+export async function getArticle(env: ContentEnv, slug: string): Promise<Article> {
+  const article = await cachedContent(env, `article:${slug}`, async () => {
+    const row = await findPublicBySlug(getDb(env.DB), slug, now());
+    return row ? presentArticle(row) : null;
+  });
+  if (!article) throw new ApiError("NOT_FOUND", ARTICLE_NOT_FOUND);
+  return article;
+}
+
+/**
+ * Related reading for an article: the newest of its own category first, then of its kind
+ * (guides with guides, news with news), never the article itself.
+ */
+export async function relatedArticles(env: ContentEnv, slug: string, limit: number): Promise<ArticleSummary[]> {
+  const article = await getArticle(env, slug);
+  return cachedContent(env, `related:${slug}:${limit}`, async () => {
+    const db = getDb(env.DB);
+    const base = { now: now(), excludeId: article.id };
+    const same = await listPublic(db, { ...base, categoryIds: [article.categoryId] }, limit);
+    if (same.length >= limit) return same;
+    const kind: ArticleKind = isGuideCategory(article.categoryId) ? "guide" : "news";
+    const more = await listPublic(db, { ...base, kind }, limit + same.length);
+    const seen = new Set(same.map((a) => a.id));
+    return [...same, ...more.filter((a) => !seen.has(a.id))].slice(0, limit);
+  });
+}
+
+/** A category's articles; the parent "Crypto 101" category (19) holds every guide. */
+export function categoryArticles(env: ContentEnv, category: Category, limit: number = MAX_LIST) {
+  return cachedContent(env, `category:${category.id}:${limit}`, () => {
+    const filter: ListFilter =
+      category.id === CATEGORY.crypto101 ? { now: now(), kind: "guide" } : { now: now(), categoryIds: [category.id] };
+    return listPublic(getDb(env.DB), filter, limit);
+  });
+}
+
+/** One sitemap file holds at most 50,000 URLs; the static pages and 500 coins take the rest. */
+export const SITEMAP_ARTICLES = 45_000;
+
+export function sitemapArticles(env: ContentEnv) {
+  return cachedContent(env, "sitemap", () => listSitemapEntries(getDb(env.DB), now(), SITEMAP_ARTICLES));
+}

@@ -1,0 +1,56 @@
+import { and, eq, gt, isNull, min } from "drizzle-orm";
+import { articles } from "#schema/db/content.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { CONTENT_VERSION_KEY } from "./cache-keys.ts";
+
+/**
+ * Hot content lists live in KV under versioned keys: `content:{version}:{key}`. Changing any
+ * article bumps the version (`invalidateContentCache`), so every old entry is orphaned at once
+ * and expires on its own. An entry also knows when the next scheduled article goes live and is
+ * ignored from that moment, so a post timed for 09:00 appears at 09:00, not at the next expiry.
+ */
+/** Upper bound on an entry's life; a changed article invalidates sooner. */
+export const CONTENT_CACHE_TTL_S = 300;
+
+type Entry<T> = { value: T; validUntil: string | null };
+
+async function currentVersion(kv: KVNamespace): Promise<string> {
+  return (await kv.get(CONTENT_VERSION_KEY)) ?? "0";
+}
+
+/**
+ * Call after any write to articles (create, edit, publish, trash, restore, delete): the admin
+ * editor and the generation pipeline use it. In production KV's edge cache may keep serving the
+ * previous version in other locations for up to a minute.
+ */
+export async function invalidateContentCache(env: Pick<Env, "KV">): Promise<void> {
+  await env.KV.put(CONTENT_VERSION_KEY, `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`);
+}
+
+/** The earliest publish time still in the future, or null: the moment cached lists go stale. */
+export async function nextScheduledPublish(d1: D1Database, now: string): Promise<string | null> {
+  const [row] = await getDb(d1)
+    .select({ at: min(articles.publishedAt) })
+    .from(articles)
+    .where(and(eq(articles.status, "published"), isNull(articles.deletedAt), gt(articles.publishedAt, now)));
+  return row?.at ?? null;
+}
+
+/** Serves `key` from the content cache, loading (and storing) it on a miss. */
+export async function cachedContent<T>(env: Pick<Env, "KV" | "DB">, key: string, load: () => Promise<T>): Promise<T> {
+  const version = await currentVersion(env.KV);
+  const cacheKey = `content:${version}:${key}`;
+  const now = new Date().toISOString();
+  const hit = await env.KV.get<Entry<T>>(cacheKey, "json");
+  if (hit && (hit.validUntil === null || hit.validUntil > now)) return hit.value;
+
+  const [value, validUntil] = await Promise.all([load(), nextScheduledPublish(env.DB, now)]);
+  const entry: Entry<T> = { value, validUntil };
+  try {
+    await env.KV.put(cacheKey, JSON.stringify(entry), { expirationTtl: CONTENT_CACHE_TTL_S });
+  } catch (error) {
+    // KV allows one write per key per second; a concurrent miss that loses the race still answers.
+    console.warn(JSON.stringify({ level: "warn", msg: "content cache write failed", key: cacheKey, error: String(error) }));
+  }
+  return value;
+}

@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { articleListQuery, limitQuery, slugParam } from "#schema/contracts/article.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { validate } from "#worker/lib/validate.ts";
+import {
+  categoryArticles,
+  getArticle,
+  listArticles,
+  listGuides,
+  pageArticles,
+  relatedArticles,
+  trendingArticles,
+} from "./articles.service.ts";
+import { getCategory, listCategories } from "./categories.service.ts";
+
+/** Public content changes a few times a day; browsers may reuse an answer for a minute. */
+const CONTENT_CACHE = "public, max-age=60, stale-while-revalidate=240";
+const DEFAULT_TRENDING = 5;
+const DEFAULT_RELATED = 3;
+
+const slug = z.object({ slug: slugParam });
+
+export const articlesRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", articleListQuery), async (c) => {
+    const { page, limit, kind } = c.req.valid("query");
+    c.header("cache-control", CONTENT_CACHE);
+    if (page !== undefined) return c.json(await pageArticles(c.env, { page, limit, kind }), 200);
+    return c.json(await listArticles(c.env, { limit, kind }), 200);
+  })
+  .get("/trending", validate("query", limitQuery(20)), async (c) => {
+    c.header("cache-control", CONTENT_CACHE);
+    return c.json(await trendingArticles(c.env, c.req.valid("query").limit ?? DEFAULT_TRENDING), 200);
+  })
+  .get("/:slug", validate("param", slug), validate("query", z.object({}).strict()), async (c) => {
+    const article = await getArticle(c.env, c.req.valid("param").slug);
+    c.header("cache-control", CONTENT_CACHE);
+    return c.json(article, 200);
+  })
+  .get("/:slug/related", validate("param", slug), validate("query", limitQuery(12)), async (c) => {
+    const related = await relatedArticles(c.env, c.req.valid("param").slug, c.req.valid("query").limit ?? DEFAULT_RELATED);
+    c.header("cache-control", CONTENT_CACHE);
+    return c.json(related, 200);
+  });
+
+export const categoriesRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", z.object({}).strict()), async (c) => {
+    c.header("cache-control", CONTENT_CACHE);
+    return c.json(await listCategories(c.env), 200);
+  })
+  .get("/:slug", validate("param", slug), validate("query", z.object({}).strict()), async (c) => {
+    const category = await getCategory(c.env, c.req.valid("param").slug);
+    c.header("cache-control", CONTENT_CACHE);
+    return c.json(category, 200);
+  })
+  .get("/:slug/articles", validate("param", slug), validate("query", limitQuery(500)), async (c) => {
+    const category = await getCategory(c.env, c.req.valid("param").slug);
+    const list = await categoryArticles(c.env, category, c.req.valid("query").limit);
+    c.header("cache-control", CONTENT_CACHE);
+    return c.json(list, 200);
+  });
+
+export const guidesRoutes = new Hono<AppEnv>().get("/", validate("query", z.object({}).strict()), async (c) => {
+  c.header("cache-control", CONTENT_CACHE);
+  return c.json(await listGuides(c.env), 200);
+});

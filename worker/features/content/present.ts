@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { type Article, type Seo, type Source, seoSchema, sourceSchema } from "#schema/contracts/article.ts";
+import { type PublicArticleRow, toSummary } from "./article-store.ts";
+
+/** Parses a JSON column written by another part of the product; anything malformed is left out, never a 500. */
+function parseJson<T>(text: string | null, schema: z.ZodType<T>): T | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sourcesSchema = z.array(z.union([sourceSchema, z.string().transform((name) => ({ name }))]));
+
+export function presentArticle(row: PublicArticleRow): Article {
+  const { content, contentFormat, dataAsOf, sourcesJson, seoJson, ...summary } = row;
+  const seo: Seo | undefined = parseJson(seoJson, seoSchema);
+  const sources: Source[] = parseJson(sourcesJson, sourcesSchema) ?? [];
+  return {
+    ...toSummary(summary),
+    content,
+    contentFormat,
+    dataAsOf,
+    sources,
+    ...(seo ? { _seo: seo } : {}),
+  };
+}

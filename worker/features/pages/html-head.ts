@@ -1,0 +1,98 @@
+import { escapeXml, SITE_NAME, SITE_TWITTER } from "./site.ts";
+
+/** What a page tells search engines, link previews and feed readers. */
+export type PageMeta = {
+  /** The document title, site name included. */
+  title: string;
+  /** The title link previews show (no site name: they show it separately). Defaults to `title`. */
+  headline?: string;
+  description: string;
+  canonical: string;
+  image?: string;
+  imageAlt?: string;
+  type: "website" | "article";
+  /** schema.org objects, each written as its own JSON-LD script. */
+  jsonLd?: Record<string, unknown>[];
+  /** Extra RSS feeds for this page (the site-wide feed is in index.html already). */
+  feeds?: { title: string; href: string }[];
+  robots?: string;
+  keywords?: string;
+  article?: { publishedTime: string; modifiedTime: string; section: string };
+};
+
+const meta = (attr: "name" | "property", key: string, content: string) =>
+  `<meta ${attr}="${escapeXml(key)}" content="${escapeXml(content)}">`;
+
+/** JSON inside <script>: "<" is escaped so no value can close the script element. */
+export function jsonLdScript(data: Record<string, unknown>): string {
+  const json = JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return `<script type="application/ld+json">${json}</script>`;
+}
+
+export function headTags(page: PageMeta): string {
+  const headline = page.headline ?? page.title;
+  const tags = [
+    `<link rel="canonical" href="${escapeXml(page.canonical)}">`,
+    meta("property", "og:site_name", SITE_NAME),
+    meta("property", "og:type", page.type),
+    meta("property", "og:title", headline),
+    meta("property", "og:description", page.description),
+    meta("property", "og:url", page.canonical),
+    meta("name", "twitter:card", page.image ? "summary_large_image" : "summary"),
+    meta("name", "twitter:site", SITE_TWITTER),
+    meta("name", "twitter:title", headline),
+    meta("name", "twitter:description", page.description),
+  ];
+  if (page.image) {
+    tags.push(meta("property", "og:image", page.image), meta("name", "twitter:image", page.image));
+    if (page.imageAlt) tags.push(meta("property", "og:image:alt", page.imageAlt), meta("name", "twitter:image:alt", page.imageAlt));
+  }
+  if (page.article) {
+    tags.push(
+      meta("property", "article:published_time", page.article.publishedTime),
+      meta("property", "article:modified_time", page.article.modifiedTime),
+      meta("property", "article:section", page.article.section),
+    );
+  }
+  if (page.keywords) tags.push(meta("name", "keywords", page.keywords));
+  if (page.robots) tags.push(meta("name", "robots", page.robots));
+  for (const feed of page.feeds ?? []) {
+    tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeXml(feed.title)}" href="${escapeXml(feed.href)}">`);
+  }
+  for (const data of page.jsonLd ?? []) tags.push(jsonLdScript(data));
+  return tags.join("\n    ");
+}
+
+/**
+ * Fills the SPA shell's <head> for one page: its title and description replace the site-wide
+ * ones, and canonical, Open Graph, Twitter and JSON-LD tags are added. The shell's own headers
+ * (the security headers of web/public/_headers) are kept; its ETag no longer describes the body.
+ */
+export function fillHead(shell: Response, page: PageMeta, status = 200): Response {
+  const headers = new Headers(shell.headers);
+  headers.delete("etag");
+  headers.delete("content-length");
+  headers.set("content-type", "text/html; charset=utf-8");
+  headers.set("cache-control", "public, max-age=0, must-revalidate");
+  const rewritten = new HTMLRewriter()
+    .on("title", {
+      element: (el) => {
+        el.setInnerContent(page.title);
+      },
+    })
+    .on('meta[name="description"]', {
+      element: (el) => {
+        el.setAttribute("content", page.description);
+      },
+    })
+    .on("head", {
+      element: (el) => {
+        el.append(`  ${headTags(page)}\n  `, { html: true });
+      },
+    })
+    .transform(new Response(shell.body, { status, headers }));
+  return new Response(rewritten.body, { status, headers });
+}

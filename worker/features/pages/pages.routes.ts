@@ -1,0 +1,118 @@
+import { type Context, Hono } from "hono";
+import { slugParam } from "#schema/contracts/article.ts";
+import { symbolParam } from "#schema/contracts/crypto.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { categoryArticles, getArticle, listArticles, sitemapArticles } from "../content/articles.service.ts";
+import { getCategory, listCategories } from "../content/categories.service.ts";
+import { currentSnapshot, findBySymbol } from "../cryptos/cryptos.service.ts";
+import { FEED_ITEMS, renderRss } from "./feeds.ts";
+import { fillHead, type PageMeta } from "./html-head.ts";
+import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";
+import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, siteOrigin } from "./site.ts";
+import { articleUrls, renderSitemap, robotsTxt, STATIC_PATHS } from "./sitemap.ts";
+
+type Ctx = Context<AppEnv>;
+
+const FEED_CACHE = "public, max-age=300";
+
+const deps = (c: Ctx) => ({ env: c.env, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) });
+const origin = (c: Ctx) => siteOrigin(c.env, c.req.url);
+
+/** The SPA's index.html, fetched fresh (no conditional headers, so never a bodiless 304). */
+function loadShell(c: Ctx): Promise<Response> {
+  return c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { headers: { accept: "text/html" } }));
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "NOT_FOUND";
+
+/**
+ * Serves the SPA with this page's <head>. A missing page answers 404 with noindex (the SPA still
+ * shows its not-found state); if the data cannot be read at all, the plain shell is served.
+ */
+async function page(c: Ctx, what: string, build: () => Promise<PageMeta>): Promise<Response> {
+  const shell = await loadShell(c);
+  if (!shell.ok) return shell;
+  try {
+    return fillHead(shell, await build());
+  } catch (error) {
+    if (isNotFound(error)) return fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404);
+    console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
+    return shell;
+  }
+}
+
+function notFound(): never {
+  throw new ApiError("NOT_FOUND", "Not found");
+}
+
+function articlePage(c: Ctx) {
+  return page(c, "Article", async () => {
+    const slug = slugParam.safeParse(c.req.param("slug"));
+    if (!slug.success) notFound();
+    return articleMeta(await getArticle(c.env, slug.data), origin(c));
+  });
+}
+
+function xml(c: Ctx, body: string, type: string) {
+  c.header("content-type", `${type}; charset=utf-8`);
+  c.header("cache-control", FEED_CACHE);
+  return c.body(body, 200);
+}
+
+export const pagesRoutes = new Hono<AppEnv>()
+  .get("/article/:slug", articlePage)
+  .get("/crypto-101/:slug", articlePage)
+  .get("/coin/:symbol", (c) =>
+    page(c, "Cryptocurrency", async () => {
+      const symbol = symbolParam.safeParse(c.req.param("symbol"));
+      if (!symbol.success) notFound();
+      return coinMeta(await findBySymbol(deps(c), symbol.data), origin(c));
+    }),
+  )
+  .get("/categories/:slug", (c) =>
+    page(c, "Category", async () => {
+      const slug = slugParam.safeParse(c.req.param("slug"));
+      if (!slug.success) notFound();
+      return categoryMeta(await getCategory(c.env, slug.data), origin(c));
+    }),
+  )
+  .get("/rss.xml", async (c) => {
+    const site = origin(c);
+    const items = await listArticles(c.env, { kind: "news", limit: FEED_ITEMS });
+    const channel = {
+      title: `${SITE_NAME}: crypto news and analysis`,
+      description: SITE_DESCRIPTION,
+      link: absoluteUrl(site, "/news"),
+      self: absoluteUrl(site, "/rss.xml"),
+    };
+    return xml(c, renderRss(channel, items, site), "application/rss+xml");
+  })
+  .get("/categories/:slug/rss.xml", async (c) => {
+    const slug = slugParam.safeParse(c.req.param("slug"));
+    const category = slug.success ? (await listCategories(c.env)).find((cat) => cat.slug === slug.data) : undefined;
+    if (!category) return c.text("Feed not found", 404);
+    const site = origin(c);
+    const items = await categoryArticles(c.env, category, FEED_ITEMS);
+    const channel = {
+      title: `${SITE_NAME}: ${category.name}`,
+      description: category.description || SITE_DESCRIPTION,
+      link: absoluteUrl(site, `/categories/${category.slug}`),
+      self: absoluteUrl(site, `/categories/${category.slug}/rss.xml`),
+    };
+    return xml(c, renderRss(channel, items, site), "application/rss+xml");
+  })
+  .get("/sitemap.xml", async (c) => {
+    const [articles, snapshot] = await Promise.all([sitemapArticles(c.env), currentSnapshot(deps(c)).catch(() => null)]);
+    const coins = (snapshot?.coins ?? []).map((coin) => ({ path: `/coin/${coin.symbol.toLowerCase()}` }));
+    // Two coins may share a symbol; the page belongs to the higher-ranked one, listed once.
+    const uniqueCoins = [...new Map(coins.map((u) => [u.path, u])).values()];
+    const urls = [...STATIC_PATHS.map((path) => ({ path })), ...articleUrls(articles), ...uniqueCoins];
+    return xml(c, renderSitemap(urls, origin(c)), "application/xml");
+  })
+  .get("/robots.txt", (c) => {
+    c.header("cache-control", "public, max-age=3600");
+    return c.text(robotsTxt(origin(c)));
+  })
+  // Anything else the Worker runs first for (wrangler.toml) is a static asset or the SPA.
+  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));

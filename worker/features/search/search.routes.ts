@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import type { SearchResult } from "#schema/contracts/article.ts";
+import { searchQuery } from "#schema/contracts/article.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { validate } from "#worker/lib/validate.ts";
+import { currentSnapshot } from "../cryptos/cryptos.service.ts";
+import { searchArticles } from "./article-search.ts";
+import { searchCoins } from "./coin-search.ts";
+
+const DEFAULT_LIMIT = 20;
+
+export const searchRoutes = new Hono<AppEnv>().get("/", validate("query", searchQuery), async (c) => {
+  const { q, limit = DEFAULT_LIMIT } = c.req.valid("query");
+  const deps = { env: c.env, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
+  const [snapshot, articleHits] = await Promise.all([currentSnapshot(deps), searchArticles(getDb(c.env.DB), q, limit)]);
+  const coinHits = searchCoins(snapshot.coins, q, limit);
+  const body: SearchResult = {
+    query: q,
+    cryptos: coinHits.cryptos,
+    articles: articleHits.articles,
+    counts: { cryptos: coinHits.total, articles: articleHits.total, articlesCapped: articleHits.capped },
+  };
+  c.header("cache-control", "public, max-age=30");
+  return c.json(body, 200);
+});
