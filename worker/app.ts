@@ -1,11 +1,24 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { accountRoutes } from "./features/account/account.routes.ts";
+import { authRoutes } from "./features/auth/auth.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
+import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
+import { sameOriginWrites } from "./lib/same-origin.ts";
 
-const api = new Hono<AppEnv>().use(secureHeaders({ crossOriginResourcePolicy: "same-origin" })).route("/cryptos", cryptosRoutes);
+/** Full paths (e.g. "/api/webhooks/stripe") of state-changing routes that authenticate themselves (signed webhooks) and carry no Origin. */
+const SELF_AUTHENTICATING: string[] = [];
+
+const api = new Hono<AppEnv>()
+  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin" }))
+  .use(sameOriginWrites({ exempt: SELF_AUTHENTICATING }))
+  .route("/", authRoutes)
+  .route("/user", accountRoutes)
+  .route("/watchlist", watchlistRoutes)
+  .route("/cryptos", cryptosRoutes);
 
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()
