@@ -109,7 +109,7 @@ export async function findLiveSession(db: Db, sid: string, now = new Date()): Pr
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)))
     .limit(1);
-  if (!row || !row.user.isActive) return null;
+  if (!row?.user.isActive) return null;
   const ends = Math.min(Date.parse(row.session.expiresAt), Date.parse(row.session.createdAt) + SESSION_MAX_MS);
   if (ends <= now.getTime()) return null;
   const { id, email, firstName, lastName, role, isActive } = row.user;

@@ -4,7 +4,7 @@
  * characters) or loop back into the sign-in routes becomes "/".
  */
 export function safeReturnTo(candidate: string | null | undefined, origin: string): string {
-  if (!candidate || !candidate.startsWith("/") || candidate.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(candidate)) return "/";
+  if (!candidate?.startsWith("/") || candidate.startsWith("//") || hasUnsafeCharacter(candidate)) return "/";
   let url: URL;
   try {
     url = new URL(candidate, origin);
@@ -24,4 +24,13 @@ export function refererPath(referer: string | undefined, origin: string): string
   } catch {
     return undefined;
   }
+}
+
+/** Backslashes (browsers read them as "/") and control characters (stripped by URL parsers). */
+function hasUnsafeCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
 }
