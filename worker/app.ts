@@ -13,7 +13,8 @@ import { sameOriginWrites } from "./lib/same-origin.ts";
 const SELF_AUTHENTICATING: string[] = [];
 
 const api = new Hono<AppEnv>()
-  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin" }))
+  // Routes may set their own policy (the sign-in pages need a Referrer-Policy that keeps Origin on form posts).
+  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", overwrite: false }))
   .use(sameOriginWrites({ exempt: SELF_AUTHENTICATING }))
   .route("/", authRoutes)
   .route("/user", accountRoutes)

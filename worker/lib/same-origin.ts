@@ -21,7 +21,9 @@ export function sameOriginWrites(options: { exempt?: readonly string[] } = {}) {
     const publicOrigin = URL.parse(c.env.PUBLIC_ORIGIN ?? "")?.origin;
     if (publicOrigin) allowed.add(publicOrigin);
     const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
-    const foreignOrigin = origin !== undefined && !allowed.has(origin);
+    // Privacy settings (Referrer-Policy: no-referrer) make browsers send "null"; Sec-Fetch-Site still vouches.
+    const opaqueButSameOrigin = origin === "null" && site === "same-origin";
+    const foreignOrigin = origin !== undefined && !allowed.has(origin) && !opaqueButSameOrigin;
     if (crossSite || foreignOrigin) throw new ApiError("FORBIDDEN", "Forbidden: cross-origin requests cannot change data.");
     return next();
   });

@@ -54,6 +54,8 @@ function redirectUri(c: Ctx): string {
 function page(c: Ctx, html: string, status: ContentfulStatusCode = 200): Response {
   c.header("content-security-policy", PAGE_CSP);
   c.header("cache-control", "no-store");
+  // "no-referrer" would make browsers send `Origin: null` with the form, which the origin check refuses.
+  c.header("referrer-policy", "same-origin");
   return c.html(html, status);
 }
 
@@ -80,8 +82,9 @@ function identityOrRefusal(c: Ctx): IdentityPort | Response {
 /** Revokes the session the browser holds (even one that is about to expire) and drops the cookie. */
 async function endSession(c: Ctx): Promise<void> {
   const token = readCookie(c, SESSION_COOKIE);
+  if (!token) return;
   clearCookie(c, SESSION_COOKIE);
-  const claims = token ? await verifySessionToken(c.env, token) : null;
+  const claims = await verifySessionToken(c.env, token);
   if (claims) await revokeSession(getDb(c.env.DB), claims.sid);
 }
 

@@ -46,6 +46,17 @@ describe("cross-origin writes are refused", () => {
     expect(agent.cookies.size).toBe(0);
   });
 
+  it("accepts an opaque Origin (null) only when the browser vouches the request is same-origin", async () => {
+    const agent = await signedIn("opaque@example.com");
+    expect((await agent.fetch("/api/watchlist/add", { ...addBtc, from: "null", site: "same-origin" })).status).toBe(201);
+    expect((await agent.fetch("/api/watchlist/remove/BTC", { method: "DELETE", from: "null", site: "cross-site" })).status).toBe(403);
+  });
+
+  it("serves the sign-in form with a Referrer-Policy that keeps Origin on its post", async () => {
+    const res = await new BrowserAgent().fetch("/api/login");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
+  });
+
   it("lets non-browser clients (no Origin, no Sec-Fetch-Site) through to authentication", async () => {
     const res = await callWithEnv({}, "/api/watchlist/add", addBtc);
     expect(res.status).toBe(401);

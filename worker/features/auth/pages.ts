@@ -1,20 +1,20 @@
 /**
  * The few pages the sign-in routes serve themselves (they are full-page navigations, not API
  * calls): the local sign-in form, the sign-out confirmation and sign-in failures. Plain HTML with
- * inline styles and no script, every value escaped.
+ * inline styles, the site's theme (its own pre-paint theme script) and every value escaped.
  */
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** No script at all; styles inline; forms may only post back here. */
+/** Only the site's own theme script; styles inline; forms may only post back here. */
 export const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const STYLE = `
-:root{--bg:#f7f8fb;--surface:#fff;--border:#e3e6ee;--text:#0f172a;--muted:#5b6476;--brand:#4f46e5;--brand-strong:#4338ca;--on-brand:#fff;--warn:#b45309;--warn-soft:#fff7e6;--loss:#d02f3f;--loss-soft:#fdecee;--focus:#6366f1;color-scheme:light dark}
-@media (prefers-color-scheme:dark){:root{--bg:#0b1020;--surface:#121a2e;--border:#26314d;--text:#e6e9f2;--muted:#9aa4bd;--brand:#818cf8;--brand-strong:#a5b4fc;--on-brand:#0b1020;--warn:#fbbf24;--warn-soft:#33270d;--loss:#f87171;--loss-soft:#3a1619;--focus:#a5b4fc}}
+:root{--bg:#f7f8fb;--surface:#fff;--border:#e3e6ee;--text:#0f172a;--muted:#5b6476;--brand:#4f46e5;--brand-strong:#4338ca;--on-brand:#fff;--warn:#b45309;--warn-soft:#fff7e6;--loss:#d02f3f;--loss-soft:#fdecee;--focus:#6366f1;color-scheme:light}
+:root.dark{--bg:#0b1020;--surface:#121a2e;--border:#26314d;--text:#e6e9f2;--muted:#9aa4bd;--brand:#818cf8;--brand-strong:#a5b4fc;--on-brand:#0b1020;--warn:#fbbf24;--warn-soft:#33270d;--loss:#f87171;--loss-soft:#3a1619;--focus:#a5b4fc;color-scheme:dark}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px 16px;background:var(--bg);color:var(--text);font:16px/1.55 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
 main{width:100%;max-width:420px;background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:28px 24px;box-shadow:0 2px 8px rgb(15 23 42/6%)}
@@ -48,6 +48,7 @@ function layout(title: string, body: string): string {
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Coinsight</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<script src="/theme-init.js"></script>
 <style>${STYLE}</style>
 </head>
 <body>
