@@ -104,6 +104,14 @@ describe("watchlist", () => {
     expect((await bob.json<unknown>(`/api/watchlist?userId=${aliceId}`)).body).toEqual((await list(bob)).body);
   });
 
+  it("takes coins whose symbol is not in Latin letters", async () => {
+    const agent = await member("unicode@example.com");
+    const symbol = "币安人生";
+    expect((await add(agent, symbol)).status).toBe(201);
+    expect((await check(agent, encodeURIComponent(symbol))).body.inWatchlist).toBe(true);
+    expect((await remove(agent, encodeURIComponent(symbol))).body.changed).toBe(true);
+  });
+
   it("refuses unknown coins with 404 and stores nothing", async () => {
     const agent = await member("typo@example.com");
     const res = await add(agent, "NOTACOIN");
