@@ -139,7 +139,7 @@ function UpgradePanel() {
           <li key={tier} className={styles.planOption}>
             <strong>{PLANS[tier].name}</strong>
             <span className={styles.price}>${PLANS[tier].priceMonthly.toFixed(2)}/month</span>
-            <span className="muted">{PLANS[tier].features.join(" · ")}</span>
+            <span className={styles.planFeatures}>{PLANS[tier].features.join(" · ")}</span>
           </li>
         ))}
       </ul>
