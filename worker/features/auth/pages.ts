@@ -77,9 +77,12 @@ function field(
   const error = state.errors?.[name];
   const value = state.values?.[name] ?? "";
   const describedBy = error ? ` aria-describedby="${name}-error"` : "";
+  // Focus lands on the first field that needs fixing, else on the email.
+  const firstProblem = (["email", "firstName", "lastName"] as const).find((f) => state.errors?.[f]) ?? "email";
+  const autofocus = name === firstProblem ? " autofocus" : "";
   return `<div class="field">
 <label for="${name}">${label}${optional ? ' <span class="opt">(optional)</span>' : ""}</label>
-<input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" value="${escapeHtml(value)}"${optional ? "" : " required"}${error ? ' aria-invalid="true"' : ""}${describedBy} maxlength="${name === "email" ? 254 : 60}">
+<input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" value="${escapeHtml(value)}"${optional ? "" : " required"}${error ? ' aria-invalid="true"' : ""}${describedBy}${autofocus} maxlength="${name === "email" ? 254 : 60}">
 ${error ? `<div class="field-error" id="${name}-error">${escapeHtml(error)}</div>` : ""}
 </div>`;
 }
