@@ -1,15 +1,27 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { accountRoutes } from "./features/account/account.routes.ts";
+import { authRoutes } from "./features/auth/auth.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
 import { pagesRoutes } from "./features/pages/pages.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
+import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
+import { sameOriginWrites } from "./lib/same-origin.ts";
+
+/** Full paths (e.g. "/api/webhooks/stripe") of state-changing routes that authenticate themselves (signed webhooks) and carry no Origin. */
+const SELF_AUTHENTICATING: string[] = [];
 
 const api = new Hono<AppEnv>()
-  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin" }))
+  // Routes may set their own policy (the sign-in pages need a Referrer-Policy that keeps Origin on form posts).
+  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", overwrite: false }))
+  .use(sameOriginWrites({ exempt: SELF_AUTHENTICATING }))
+  .route("/", authRoutes)
+  .route("/user", accountRoutes)
+  .route("/watchlist", watchlistRoutes)
   .route("/cryptos", cryptosRoutes)
   .route("/articles", articlesRoutes)
   .route("/categories", categoriesRoutes)

@@ -5,6 +5,14 @@ interface Secrets {
   COINGECKO_API_KEY?: string;
   /** "demo" (default, api.coingecko.com) or "pro" (pro-api.coingecko.com). */
   COINGECKO_API_PLAN?: string;
+  /** Signs session tokens and seals the sign-in state cookie. Required in production (32+ characters). */
+  SESSION_SECRET?: string;
+  /** OpenID Connect provider: issuer URL (discovery at /.well-known/openid-configuration), client id and secret. */
+  OIDC_ISSUER?: string;
+  OIDC_CLIENT_ID?: string;
+  OIDC_CLIENT_SECRET?: string;
+  /** Comma-separated emails that are made admins when they sign in. */
+  ADMIN_EMAILS?: string;
 }
 
 interface Env extends Secrets {}

@@ -1,12 +1,12 @@
 import { z } from "zod";
 
-/** Symbols as CoinGecko spells them: letters, digits and a few separators. */
+/** Symbols as CoinGecko spells them: letters (any script, e.g. "币安人生"), digits and a few separators. */
 export const symbolParam = z
   .string()
   .trim()
   .min(1)
   .max(32)
-  .regex(/^[A-Za-z0-9._-]+$/, "Symbol may only contain letters, digits, '.', '_' and '-'");
+  .regex(/^[\p{L}\p{N}._-]+$/u, "Symbol may only contain letters, digits, '.', '_' and '-'");
 
 /** Query of GET /api/cryptos. `page` switches the answer to the paged shape. */
 export const cryptoListQuery = z

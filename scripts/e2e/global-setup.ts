@@ -28,7 +28,8 @@ export default async function setup(project: TestProject) {
   const persistTo = mkdtempSync(join(tmpdir(), "coinsight-e2e-"));
   wranglerSync(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   await seedLocal({ persistTo });
-  const server = await startDevServer({ persistTo });
+  // The accounts journey signs this address in and expects the Admin badge.
+  const server = await startDevServer({ persistTo, vars: { ADMIN_EMAILS: "admin@coinsight.test" } });
   project.provide("baseURL", server.url);
   project.provide("persistTo", persistTo);
 

@@ -33,37 +33,38 @@ describe("markets journeys", () => {
     const { page, context } = await openPage(browser);
     await page.goto("/markets");
     await page.getByRole("heading", { name: "Crypto Top 500" }).waitFor();
-    const firstRank = () => page.locator("table tbody tr td").first().textContent();
+    // Column 1 is the watchlist star (shown to everyone: guests get a login prompt), column 2 the rank.
+    const firstRank = () => page.locator("table tbody tr td:nth-child(2)").first().textContent();
     await page.locator("table tbody tr a").first().waitFor();
     expect(await page.locator("table tbody tr").count()).toBe(100);
     expect(await firstRank()).toBe("1");
 
     await page.getByRole("button", { name: "Next" }).click();
-    await page.waitForFunction(() => document.querySelector("table tbody tr td")?.textContent === "101");
+    await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "101");
     await page.getByRole("button", { name: "Page 5" }).click();
-    await page.waitForFunction(() => document.querySelector("table tbody tr td")?.textContent === "401");
-    expect(await page.locator("table tbody tr").last().locator("td").first().textContent()).toBe("500");
+    await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "401");
+    expect(await page.locator("table tbody tr").last().locator("td").nth(1).textContent()).toBe("500");
     expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Previous" }).click();
-    await page.waitForFunction(() => document.querySelector("table tbody tr td")?.textContent === "301");
+    await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "301");
 
     await page.getByRole("tab", { name: "Top Gainers" }).click();
     await page.waitForURL(/tab=gainers/);
     expect(page.url()).not.toContain("page=");
     await page.waitForFunction(() => {
-      const cells = [...document.querySelectorAll("table tbody tr td:nth-child(4)")];
+      const cells = [...document.querySelectorAll("table tbody tr td:nth-child(5)")];
       return cells.length === 25 && cells.every((td) => td.textContent?.startsWith("+"));
     });
 
     await page.getByRole("tab", { name: "Top Losers" }).click();
     await page.waitForURL(/tab=losers/);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll("table tbody tr td:nth-child(4)")].every((td) => td.textContent?.startsWith("-")),
+      [...document.querySelectorAll("table tbody tr td:nth-child(5)")].every((td) => td.textContent?.startsWith("-")),
     );
     expect(await page.locator("table tbody tr").count()).toBe(25);
 
     await page.getByRole("tab", { name: "Top 500" }).click();
-    await page.waitForFunction(() => document.querySelector("table tbody tr td")?.textContent === "1");
+    await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "1");
     await context.close();
   });
 
@@ -71,7 +72,7 @@ describe("markets journeys", () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto("/markets");
     await page.locator("table tbody tr a").first().waitFor();
-    await page.locator("table tbody tr").first().locator("td").nth(2).click();
+    await page.locator("table tbody tr").first().locator("td").nth(3).click();
     await page.waitForURL("**/coin/btc");
     await page.getByRole("heading", { name: /Bitcoin/ }).waitFor();
     expect(await page.getByTestId("coin-price").textContent()).toMatch(/^\$\d/);

@@ -13,6 +13,7 @@ const CategoryPage = lazy(() => import("./routes/category.tsx"));
 const ArticlePage = lazy(() => import("./routes/article.tsx"));
 const Crypto101Page = lazy(() => import("./routes/crypto-101.tsx"));
 const SearchPage = lazy(() => import("./routes/search.tsx"));
+const AccountPage = lazy(() => import("./routes/account.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
 export const router = createBrowserRouter([
@@ -29,6 +30,7 @@ export const router = createBrowserRouter([
       { path: "/article/:slug", element: <ArticlePage /> },
       { path: "/crypto-101", element: <Crypto101Page /> },
       { path: "/crypto-101/:slug", element: <ArticlePage /> },
+      { path: "/account", element: <AccountPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,5 +1,7 @@
 import { priceFeed } from "#worker/durable-objects/price-feed.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { purgeEndedSessions } from "#worker/lib/session.ts";
 
 /** Cron expressions of wrangler.toml, named once so the dispatcher and tests agree. */
 export const CRONS = {
@@ -16,6 +18,8 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     case CRONS.nightly: {
       const removed = await rollUpHistory(env.DB, controller.scheduledTime);
       console.log(JSON.stringify({ level: "info", job: "price-history-roll-up", removed }));
+      const sessions = await purgeEndedSessions(getDb(env.DB), new Date(controller.scheduledTime));
+      console.log(JSON.stringify({ level: "info", job: "session-purge", removed: sessions }));
       return;
     }
     default:

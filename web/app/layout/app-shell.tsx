@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { Toaster } from "#web/components/ui/toast.tsx";
+import { MobileUserArea, UserArea } from "#web/features/account/components/user-area.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { PageFallback } from "./page-fallback.tsx";
@@ -13,7 +14,7 @@ export function AppShell() {
         Skip to content
       </a>
       <ScrollToTop />
-      <Header />
+      <Header userArea={<UserArea />} mobileUserArea={<MobileUserArea />} />
       <main id="main">
         <Suspense fallback={<PageFallback />}>
           <Outlet />

@@ -1,7 +1,10 @@
 import { useParams } from "react-router";
 import { CoinDetail } from "#web/features/coin/components/coin-detail.tsx";
+import { WatchlistButton } from "#web/features/watchlist/components/watchlist-button.tsx";
+
+const slots = { watchlistButton: (coin: { symbol: string; name: string }) => <WatchlistButton coin={coin} /> };
 
 export default function CoinPage() {
   const { symbol = "" } = useParams();
-  return <CoinDetail key={symbol} symbol={symbol} />;
+  return <CoinDetail key={symbol} symbol={symbol} slots={slots} />;
 }

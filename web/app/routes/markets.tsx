@@ -1,10 +1,25 @@
+import type { Crypto } from "#schema/contracts/crypto.ts";
+import { CryptoTable } from "#web/features/markets/components/crypto-table.tsx";
 import { MarketsView } from "#web/features/markets/components/markets-view.tsx";
+import { WatchlistPanel } from "#web/features/watchlist/components/watchlist-panel.tsx";
+import { WatchlistStar } from "#web/features/watchlist/components/watchlist-star.tsx";
+import { useAuth } from "#web/lib/auth.ts";
+
+const star = { header: "Watchlist", cell: (coin: Crypto) => <WatchlistStar coin={coin} /> };
 
 export default function MarketsPage() {
+  const { isAuthenticated } = useAuth();
   return (
     <div className="container page">
       <h1 className="page-title">Crypto Top 500</h1>
-      <MarketsView />
+      <MarketsView
+        star={star}
+        watchlistPanel={
+          isAuthenticated ? (
+            <WatchlistPanel renderTable={(props) => <CryptoTable {...props} star={star} caption="My watchlist" />} />
+          ) : undefined
+        }
+      />
     </div>
   );
 }

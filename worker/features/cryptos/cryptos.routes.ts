@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { coinQuery, cryptoListQuery, moversQuery, symbolParam } from "#schema/contracts/crypto.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { validate } from "#worker/lib/validate.ts";
 import { findByName, findBySymbol, findBySymbolInDb, listFromDb, listMovers, listTop, pageFromDb } from "./cryptos.service.ts";
@@ -18,30 +19,26 @@ export const cryptosRoutes = new Hono<AppEnv>()
     // The D1 copy changes once per 30 s tick; the colo's cache keeps these reads off D1 in between.
     if (page !== undefined) return fromCache(c, () => pageFromDb(c.env, page, limit ?? 100));
     if (fromDb === "true") return fromCache(c, () => listFromDb(c.env, limit));
-    return c.json(await listTop(deps(c), limit), 200);
+    return c.json(await listTop(runtimeDeps(c), limit), 200);
   })
   .get("/gainers", validate("query", moversQuery), async (c) => {
     c.header("cache-control", PRICE_CACHE);
-    return c.json(await listMovers(deps(c), "gainers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
+    return c.json(await listMovers(runtimeDeps(c), "gainers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
   })
   .get("/losers", validate("query", moversQuery), async (c) => {
     c.header("cache-control", PRICE_CACHE);
-    return c.json(await listMovers(deps(c), "losers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
+    return c.json(await listMovers(runtimeDeps(c), "losers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
   })
   .get("/symbol-by-name/:name", validate("param", z.object({ name: z.string().trim().min(1).max(100) })), async (c) =>
-    c.json(await findByName(deps(c), c.req.valid("param").name), 200),
+    c.json(await findByName(runtimeDeps(c), c.req.valid("param").name), 200),
   )
   .get("/:symbol", validate("param", z.object({ symbol: symbolParam })), validate("query", coinQuery), async (c) => {
     const { symbol } = c.req.valid("param");
     c.header("cache-control", PRICE_CACHE);
     if (c.req.valid("query").fromDb === "true") return fromCache(c, () => findBySymbolInDb(c.env, symbol));
-    return c.json(await findBySymbol(deps(c), symbol), 200);
+    return c.json(await findBySymbol(runtimeDeps(c), symbol), 200);
   });
 
 function fromCache(c: Context<AppEnv>, compute: () => Promise<unknown>): Promise<Response> {
   return edgeCachedJson(c.req.raw, DB_CACHE_SECONDS, compute, (p) => c.executionCtx.waitUntil(p));
-}
-
-function deps(c: { env: Env; executionCtx: { waitUntil(p: Promise<unknown>): void } }) {
-  return { env: c.env, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
 }

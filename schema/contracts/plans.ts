@@ -1,0 +1,32 @@
+import type { Tier } from "./auth.ts";
+
+/** The plan catalogue (assistant-plans-admin.md §9), shared by the account page and the plans feature. */
+export type PlanInfo = { tier: Tier; name: string; priceMonthly: number; queries: number; features: string[] };
+
+export const PLANS: Record<Tier, PlanInfo> = {
+  free: { tier: "free", name: "Free", priceMonthly: 0, queries: 2, features: ["2 trial premium queries", "Does not renew"] },
+  lite: {
+    tier: "lite",
+    name: "Lite",
+    priceMonthly: 4.99,
+    queries: 15,
+    features: ["15 Ask Coinsight queries a month", "Email support (24-48h)"],
+  },
+  basic: {
+    tier: "basic",
+    name: "Basic",
+    priceMonthly: 9.99,
+    queries: 30,
+    features: ["30 Ask Coinsight queries a month", "Email support (24-48h)"],
+  },
+  pro: {
+    tier: "pro",
+    name: "Pro",
+    priceMonthly: 24.99,
+    queries: 80,
+    features: ["80 Ask Coinsight queries a month", "No advertisements", "Priority email support (12-24h)"],
+  },
+};
+
+/** What every paid plan adds. */
+export const PAID_PLAN_FEATURES = ["Enhanced AI with live search", "Real-time price predictions", "Cancel anytime"];

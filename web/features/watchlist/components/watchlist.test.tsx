@@ -1,0 +1,165 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Crypto } from "#schema/contracts/crypto.ts";
+import type { WatchlistEntry } from "#schema/contracts/watchlist.ts";
+import { goToLogin } from "#web/lib/auth.ts";
+import { authRoutes, makeUser } from "#web/test/auth-fixtures.ts";
+import { makeCrypto } from "#web/test/fixtures.ts";
+import { renderAt } from "#web/test/render.tsx";
+import { WatchlistButton } from "./watchlist-button.tsx";
+import { WatchlistPanel } from "./watchlist-panel.tsx";
+import { WatchlistStar } from "./watchlist-star.tsx";
+
+vi.mock("#web/lib/auth.ts", async (importOriginal) => ({ ...(await importOriginal<object>()), goToLogin: vi.fn() }));
+
+const btc = makeCrypto();
+const eth = makeCrypto({ id: "ethereum", symbol: "ETH", name: "Ethereum", rank: 2 });
+
+/**
+ * A small in-memory server: the member's list, check, add and remove. `hold` keeps the next
+ * change request open until released, to look at the pending state.
+ */
+function fakeServer(options: { signedIn: boolean; initial?: Crypto[] }) {
+  const list = new Map<string, Crypto | null>((options.initial ?? []).map((c) => [c.symbol, c]));
+  const requests: { method: string; path: string; body?: unknown }[] = [];
+  let hold: Promise<void> | null = null;
+  let release = () => {};
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = init?.method ?? "GET";
+    requests.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const auth = authRoutes(options.signedIn ? makeUser() : null)["/api/auth/user"];
+    if (url.pathname === "/api/auth/user") return typeof auth === "function" ? auth() : json(auth);
+    if (url.pathname === "/api/watchlist") {
+      const entries: WatchlistEntry[] = [...list].map(([symbol, coin]) => ({
+        cryptoSymbol: symbol,
+        cryptoName: coin?.name ?? symbol,
+        addedAt: "",
+        coin,
+      }));
+      return json(entries);
+    }
+    const check = url.pathname.match(/^\/api\/watchlist\/check\/(.+)$/);
+    if (check) return json({ inWatchlist: list.has(check[1] ?? "") });
+    if (hold) await hold;
+    if (url.pathname === "/api/watchlist/add") {
+      const symbol = (JSON.parse(String(init?.body)) as { cryptoSymbol: string }).cryptoSymbol;
+      list.set(symbol, [btc, eth].find((c) => c.symbol === symbol) ?? null);
+      return json({ success: true, inWatchlist: true, changed: true, cryptoSymbol: symbol }, 201);
+    }
+    const removed = url.pathname.match(/^\/api\/watchlist\/remove\/(.+)$/);
+    if (removed) {
+      list.delete(removed[1] ?? "");
+      return json({ success: true, inWatchlist: false, changed: true, cryptoSymbol: removed[1] });
+    }
+    return new Response("Not found", { status: 404 });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return {
+    requests,
+    list,
+    holdNext() {
+      hold = new Promise((r) => {
+        release = () => {
+          hold = null;
+          r();
+        };
+      });
+    },
+    release: () => release(),
+  };
+}
+
+beforeEach(() => vi.mocked(goToLogin).mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the watchlist star", () => {
+  it("prompts a guest to log in and sends them to sign-in on click", async () => {
+    fakeServer({ signedIn: false });
+    renderAt(<WatchlistStar coin={btc} />);
+    const star = await screen.findByRole("button", { name: "Log in to add Bitcoin to your watchlist" });
+    await waitFor(() => expect(star).toBeEnabled());
+    expect(star).toHaveAttribute("title", "Login to add to watchlist");
+    fireEvent.click(star);
+    expect(goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it("toggles a member's coin: outlined 'Add', disabled while pending, then filled 'Remove' after the list refreshes", async () => {
+    const server = fakeServer({ signedIn: true });
+    renderAt(<WatchlistStar coin={btc} />);
+    const star = await screen.findByRole("button", { name: "Add Bitcoin to watchlist" });
+    await waitFor(() => expect(star).toBeEnabled());
+    expect(star).toHaveAttribute("title", "Add to watchlist");
+    expect(star).toHaveAttribute("aria-pressed", "false");
+
+    server.holdNext();
+    fireEvent.click(star);
+    await waitFor(() => expect(star).toBeDisabled());
+    server.release();
+    const filled = await screen.findByRole("button", { name: "Remove Bitcoin from watchlist" });
+    expect(filled).toHaveAttribute("title", "Remove from watchlist");
+    expect(filled).toHaveAttribute("aria-pressed", "true");
+    expect(server.requests.find((r) => r.method === "POST")).toEqual({
+      method: "POST",
+      path: "/api/watchlist/add",
+      body: { cryptoSymbol: "BTC", cryptoName: "Bitcoin" },
+    });
+
+    fireEvent.click(filled);
+    await screen.findByRole("button", { name: "Add Bitcoin to watchlist" });
+    expect(server.requests.some((r) => r.method === "DELETE" && r.path === "/api/watchlist/remove/BTC")).toBe(true);
+    expect(server.requests.filter((r) => r.path === "/api/watchlist").length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the coin page button", () => {
+  it("reads the check, removes, and refreshes the check", async () => {
+    const server = fakeServer({ signedIn: true, initial: [eth] });
+    renderAt(<WatchlistButton coin={eth} />);
+    const remove = await screen.findByRole("button", { name: "Remove from Watchlist" });
+    await waitFor(() => expect(remove).toBeEnabled());
+    fireEvent.click(remove);
+    await screen.findByRole("button", { name: "Add to Watchlist" });
+    expect(server.list.has("ETH")).toBe(false);
+    expect(server.requests.filter((r) => r.path === "/api/watchlist/check/ETH")).toHaveLength(2);
+  });
+
+  it("sends a guest to sign-in", async () => {
+    fakeServer({ signedIn: false });
+    renderAt(<WatchlistButton coin={eth} />);
+    const add = await screen.findByRole("button", { name: "Add to Watchlist" });
+    await waitFor(() => expect(add).toBeEnabled());
+    fireEvent.click(add);
+    expect(goToLogin).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the My Watchlist panel", () => {
+  const table = ({ coins }: { coins: Crypto[] | undefined }) => (
+    <ul aria-label="table">
+      {coins?.map((c) => (
+        <li key={c.id}>{c.name}</li>
+      ))}
+    </ul>
+  );
+
+  it("says the list is empty and how to fill it", async () => {
+    fakeServer({ signedIn: true });
+    renderAt(<WatchlistPanel renderTable={table} />);
+    expect(await screen.findByText("Your watchlist is empty")).toBeInTheDocument();
+    expect(screen.getByText("Click the star icon next to any coin to add it to your watchlist.")).toBeInTheDocument();
+  });
+
+  it("hands the member's coins to the table and lists coins that left the Top 500 with a Remove button", async () => {
+    const server = fakeServer({ signedIn: true, initial: [btc] });
+    server.list.set("GONE", null);
+    renderAt(<WatchlistPanel renderTable={table} />);
+    expect(await screen.findByText("Bitcoin")).toBeInTheDocument();
+    expect(screen.getByText("No longer in the Top 500:")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(screen.queryByText("No longer in the Top 500:")).toBeNull());
+    expect(server.list.has("GONE")).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AuthUser } from "#schema/contracts/auth.ts";
+import { apiOrNullOn401 } from "./api.ts";
+
+export const authKeys = { user: ["auth", "user"] as const };
+
+/** The signed-in member, or null when signed out (a 401 is an answer here, not an error). */
+export function authUserQuery() {
+  return queryOptions({
+    queryKey: authKeys.user,
+    queryFn: () => apiOrNullOn401<AuthUser>("/api/auth/user"),
+    retry: false,
+  });
+}
+
+export type AuthState = {
+  user: AuthUser | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  /** Premium includes admin (public-site.md §4). */
+  isPremium: boolean;
+};
+
+export function useAuth(): AuthState {
+  const { data, isLoading } = useQuery(authUserQuery());
+  const user = data ?? null;
+  return {
+    user,
+    isLoading,
+    isAuthenticated: user !== null,
+    isAdmin: user?.role === "admin",
+    isPremium: user?.role === "premium" || user?.role === "admin",
+  };
+}
+
+/** Sign-in is a full-page navigation; the server sends the reader back to `returnTo` afterwards. */
+export function loginHref(returnTo?: string): string {
+  const path = returnTo ?? `${window.location.pathname}${window.location.search}`;
+  return `/api/login?returnTo=${encodeURIComponent(path)}`;
+}
+
+export const LOGOUT_HREF = "/api/logout";
+
+export function goToLogin(returnTo?: string): void {
+  window.location.assign(loginHref(returnTo));
+}
+
+/** The header's name for a member: first name, else email (or "User" where space is short). */
+export function displayName(user: Pick<AuthUser, "firstName" | "email">, compact = false): string {
+  return user.firstName || (compact ? "User" : user.email);
+}

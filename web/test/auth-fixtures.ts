@@ -1,0 +1,19 @@
+import type { AuthUser, Subscription } from "#schema/contracts/auth.ts";
+
+export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return { id: "u-1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", role: "user", isActive: true, ...overrides };
+}
+
+export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return { tier: "free", status: "active", trialQueriesRemaining: 2, queryCount: 0, queryLimit: 0, periodEnd: null, ...overrides };
+}
+
+/** The /api/auth/user and /api/user/subscription answers for a member (or a signed-out visitor). */
+export function authRoutes(user: AuthUser | null, subscription: Subscription = makeSubscription()) {
+  return {
+    "/api/auth/user": user
+      ? user
+      : () => new Response(JSON.stringify({ error: { code: "UNAUTHORIZED", message: "Unauthorized" } }), { status: 401 }),
+    "/api/user/subscription": { success: true, tier: subscription.tier, subscription },
+  };
+}

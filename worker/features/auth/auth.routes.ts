@@ -1,0 +1,192 @@
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { validator } from "hono/validator";
+import { z } from "zod";
+import { offlineSignInForm, returnToQuery } from "#schema/contracts/auth.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { currentUser, requireUser } from "#worker/lib/auth.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { randomToken } from "#worker/lib/secrets.ts";
+import { clearCookie, readCookie, revokeSession, SESSION_COOKIE, verifySessionToken, writeSessionCookie } from "#worker/lib/session.ts";
+import { validate } from "#worker/lib/validate.ts";
+import { createIdentity } from "#worker/ports/identity/create-identity.ts";
+import { IdentityError, type IdentityFailure, type IdentityPort, type VerifiedIdentity } from "#worker/ports/identity/identity.ts";
+import { adminEmails, signIn } from "./auth.service.ts";
+import { messagePage, PAGE_CSP, type SignInFormState, signInPage, signOutPage } from "./pages.ts";
+import { refererPath, safeReturnTo } from "./return-to.ts";
+import { savePendingSignIn, takePendingSignIn } from "./sign-in-state.ts";
+
+type Ctx = Context<AppEnv>;
+
+const FAILURE_STATUS: Record<IdentityFailure, ContentfulStatusCode> = {
+  unavailable: 503,
+  unreachable: 502,
+  "token-exchange": 502,
+  "provider-error": 400,
+  state: 400,
+  "id-token": 400,
+  nonce: 400,
+  email: 400,
+  disabled: 403,
+  "email-taken": 409,
+};
+
+/** Providers add their own parameters (session_state, iss, scope...); each is bounded. */
+const callbackQuery = z
+  .object({
+    code: z.string().max(4096).optional(),
+    state: z.string().max(512).optional(),
+    error: z.string().max(256).optional(),
+    error_description: z.string().max(1024).optional(),
+  })
+  .catchall(z.string().max(2048));
+
+function origin(c: Ctx): string {
+  return new URL(c.req.url).origin;
+}
+
+function redirectUri(c: Ctx): string {
+  const base = URL.parse(c.env.PUBLIC_ORIGIN ?? "")?.origin ?? origin(c);
+  return `${base}/api/callback`;
+}
+
+function page(c: Ctx, html: string, status: ContentfulStatusCode = 200): Response {
+  c.header("content-security-policy", PAGE_CSP);
+  c.header("cache-control", "no-store");
+  // "no-referrer" would make browsers send `Origin: null` with the form, which the origin check refuses.
+  c.header("referrer-policy", "same-origin");
+  return c.html(html, status);
+}
+
+function refused(c: Ctx, err: IdentityError, retryTo = "/"): Response {
+  console.warn(
+    JSON.stringify({ level: "warn", event: "sign-in-refused", reason: err.reason, detail: err.detail, requestId: c.get("requestId") }),
+  );
+  const action =
+    err.reason === "unavailable"
+      ? undefined
+      : { href: `/api/login?returnTo=${encodeURIComponent(retryTo)}`, label: "Try signing in again" };
+  return page(c, messagePage("Sign-in failed", err.message, action), FAILURE_STATUS[err.reason]);
+}
+
+function identityOrRefusal(c: Ctx): IdentityPort | Response {
+  try {
+    return createIdentity(c.env);
+  } catch (err) {
+    if (err instanceof IdentityError) return refused(c, err);
+    throw err;
+  }
+}
+
+/** Revokes the session the browser holds (even one that is about to expire) and drops the cookie. */
+async function endSession(c: Ctx): Promise<void> {
+  const token = readCookie(c, SESSION_COOKIE);
+  if (!token) return;
+  clearCookie(c, SESSION_COOKIE);
+  const claims = await verifySessionToken(c.env, token);
+  if (claims) await revokeSession(getDb(c.env.DB), claims.sid);
+}
+
+/** A fresh session for every sign-in (the old one is revoked: no session fixation). */
+async function finishSignIn(c: Ctx, identity: VerifiedIdentity, returnTo: string, status: 302 | 303): Promise<Response> {
+  try {
+    await endSession(c);
+    const { user, session } = await signIn(getDb(c.env.DB), identity, { adminEmails: adminEmails(c.env.ADMIN_EMAILS) });
+    await writeSessionCookie(c, { id: session.id, userId: user.id, expiresAt: session.expiresAt });
+    c.header("cache-control", "no-store");
+    return c.redirect(returnTo, status);
+  } catch (err) {
+    if (err instanceof IdentityError) return refused(c, err, returnTo);
+    throw err;
+  }
+}
+
+/** The local form's values as typed, to show them again next to its errors. */
+function typed(form: Record<string, unknown>): NonNullable<SignInFormState["values"]> {
+  const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 254) : "");
+  return { email: text(form.email), firstName: text(form.firstName), lastName: text(form.lastName) };
+}
+
+const offlineOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const identity = identityOrRefusal(c);
+  if (identity instanceof Response) return identity;
+  if (identity.kind !== "offline") {
+    return page(
+      c,
+      messagePage("Sign-in failed", "This site signs you in through its identity provider.", { href: "/api/login", label: "Sign in" }),
+      404,
+    );
+  }
+  await next();
+});
+
+const signInForm = validator("form", async (value, c: Ctx) => {
+  const result = await offlineSignInForm.safeParseAsync(value);
+  if (result.success) return result.data;
+  const errors: SignInFormState["errors"] = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    if (key === "email" || key === "firstName" || key === "lastName") errors[key] ??= issue.message;
+    else errors.form ??= "Please try again.";
+  }
+  const returnTo = safeReturnTo(typeof value.returnTo === "string" ? value.returnTo : undefined, origin(c));
+  return page(c, signInPage({ returnTo, values: typed(value), errors }), 400);
+});
+
+export const authRoutes = new Hono<AppEnv>()
+  .get("/login", validate("query", returnToQuery), async (c) => {
+    const here = origin(c);
+    const returnTo = safeReturnTo(c.req.valid("query").returnTo ?? refererPath(c.req.header("referer"), here), here);
+    const identity = identityOrRefusal(c);
+    if (identity instanceof Response) return identity;
+    if (identity.kind === "offline") return page(c, signInPage({ returnTo }));
+    try {
+      const pending = { state: randomToken(), nonce: randomToken(), codeVerifier: randomToken(48), returnTo };
+      const url = await identity.authorizationUrl(pending, redirectUri(c));
+      await savePendingSignIn(c, pending);
+      c.header("cache-control", "no-store");
+      return c.redirect(url, 302);
+    } catch (err) {
+      if (err instanceof IdentityError) return refused(c, err, returnTo);
+      throw err;
+    }
+  })
+  .post("/login", offlineOnly, signInForm, async (c) => {
+    const { email, firstName, lastName, returnTo } = c.req.valid("form");
+    const identity = identityOrRefusal(c);
+    if (identity instanceof Response || identity.kind !== "offline") throw new Error("offlineOnly let a live identity through");
+    return finishSignIn(c, identity.identify({ email, firstName, lastName }), safeReturnTo(returnTo, origin(c)), 303);
+  })
+  .get("/callback", validate("query", callbackQuery), async (c) => {
+    const pending = await takePendingSignIn(c);
+    const identity = identityOrRefusal(c);
+    if (identity instanceof Response) return identity;
+    if (identity.kind !== "oidc") return page(c, messagePage("Sign-in failed", "There is no sign-in in progress."), 404);
+    if (!pending) {
+      return refused(
+        c,
+        new IdentityError("state", "Your sign-in expired or was started in another browser. Please sign in again.", "no pending sign-in"),
+      );
+    }
+    try {
+      const verified = await identity.complete(new URL(c.req.url).searchParams, pending, redirectUri(c));
+      return await finishSignIn(c, verified, pending.returnTo, 302);
+    } catch (err) {
+      if (err instanceof IdentityError) return refused(c, err, pending.returnTo);
+      throw err;
+    }
+  })
+  .get("/logout", async (c) => {
+    // A top-level link from another site must not sign the reader out on its own (logout CSRF).
+    const site = c.req.header("sec-fetch-site");
+    if (site === "cross-site" || site === "same-site") return page(c, signOutPage());
+    await endSession(c);
+    c.header("cache-control", "no-store");
+    return c.redirect("/", 302);
+  })
+  .post("/logout", async (c) => {
+    await endSession(c);
+    return c.redirect("/", 303);
+  })
+  .get("/auth/user", requireUser, (c) => c.json(currentUser(c), 200));

@@ -1,0 +1,112 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { AuthUser, Role } from "#schema/contracts/auth.ts";
+import { subscriptions, users } from "#schema/db/accounts.ts";
+import type { Db } from "#worker/lib/db.ts";
+import { createSession } from "#worker/lib/session.ts";
+import { IdentityError, type VerifiedIdentity } from "#worker/ports/identity/identity.ts";
+
+const NAME_MAX = 60;
+
+/** ADMIN_EMAILS: comma-separated, case and spaces ignored. */
+export function adminEmails(list: string | undefined): Set<string> {
+  return new Set(
+    (list ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+function toAuthUser(row: typeof users.$inferSelect): AuthUser {
+  const { id, email, firstName, lastName, role, isActive } = row;
+  return { id, email, firstName, lastName, role, isActive };
+}
+
+function clip(name: string | null): string | null {
+  return name ? name.slice(0, NAME_MAX) : null;
+}
+
+/**
+ * Finds or creates the member behind a verified identity and opens a session. Members are matched
+ * by the provider's (issuer, subject), then by a verified email (linking an account that signed in
+ * another way before). Emails in ADMIN_EMAILS are promoted to admin at sign-in; nobody is demoted
+ * here (roles are managed in the admin panel). A new member starts on the free tier.
+ */
+export async function signIn(
+  db: Db,
+  identity: VerifiedIdentity,
+  options: { adminEmails: Set<string>; now?: Date },
+): Promise<{ user: AuthUser; session: { id: string; expiresAt: Date } }> {
+  const now = (options.now ?? new Date()).toISOString();
+  const wantsAdmin = options.adminEmails.has(identity.email) && identity.emailVerified;
+  const [bySubject] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.identityIssuer, identity.issuer), eq(users.identitySubject, identity.subject)))
+    .limit(1);
+  const [byEmail] = bySubject ? [] : await db.select().from(users).where(eq(users.email, identity.email)).limit(1);
+  const existing = bySubject ?? byEmail;
+
+  let user: typeof users.$inferSelect;
+  if (!existing) {
+    const id = crypto.randomUUID();
+    const [inserted] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          id,
+          email: identity.email,
+          firstName: clip(identity.firstName),
+          lastName: clip(identity.lastName),
+          role: wantsAdmin ? "admin" : "user",
+          identityIssuer: identity.issuer,
+          identitySubject: identity.subject,
+          lastLoginAt: now,
+        })
+        .returning(),
+      db.insert(subscriptions).values({ userId: id }).onConflictDoNothing(),
+    ]);
+    const row = inserted[0];
+    if (!row) throw new Error("user insert returned no row");
+    user = row;
+  } else {
+    if (!existing.isActive)
+      throw new IdentityError("disabled", "This account has been disabled. Please contact support.", `user ${existing.id} inactive`);
+    if (!bySubject && !identity.emailVerified) {
+      throw new IdentityError(
+        "email-taken",
+        "An account with this email already exists. Sign in the way you did before.",
+        "unverified email link",
+      );
+    }
+    const emailFree =
+      identity.email === existing.email ||
+      (await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, identity.email), ne(users.id, existing.id)))
+        .limit(1)
+        .then((r) => r.length === 0));
+    const role: Role = wantsAdmin ? "admin" : existing.role;
+    const [updated] = await db
+      .update(users)
+      .set({
+        email: emailFree ? identity.email : existing.email,
+        firstName: clip(identity.firstName) ?? existing.firstName,
+        lastName: clip(identity.lastName) ?? existing.lastName,
+        role,
+        identityIssuer: identity.issuer,
+        identitySubject: identity.subject,
+        lastLoginAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, existing.id))
+      .returning();
+    if (!updated) throw new Error("user update returned no row");
+    user = updated;
+    // Members created before subscriptions existed (or by other paths) get their free record now.
+    await db.insert(subscriptions).values({ userId: user.id }).onConflictDoNothing();
+  }
+  const session = await createSession(db, user.id, options.now);
+  return { user: toAuthUser(user), session };
+}

@@ -1,0 +1,63 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AuthUser } from "#schema/contracts/auth.ts";
+import type { AppEnv } from "./app-env.ts";
+import { getDb } from "./db.ts";
+import { ApiError } from "./errors.ts";
+import { clearCookie, findLiveSession, readCookie, renewIfDue, SESSION_COOKIE, verifySessionToken, writeSessionCookie } from "./session.ts";
+
+type Ctx = Context<AppEnv>;
+
+/**
+ * Resolves the request's member from the session cookie once per request: a valid signature, then
+ * a live row in D1 (revocation and expiry are decided server-side). A dead cookie is cleared.
+ */
+export async function resolveUser(c: Ctx): Promise<AuthUser | null> {
+  const known = c.get("user");
+  if (known !== undefined) return known;
+  c.set("user", null);
+  c.set("sessionId", null);
+  const token = readCookie(c, SESSION_COOKIE);
+  if (!token) return null;
+  const claims = await verifySessionToken(c.env, token);
+  const db = getDb(c.env.DB);
+  const live = claims ? await findLiveSession(db, claims.sid) : null;
+  if (!claims || !live || live.user.id !== claims.sub) {
+    clearCookie(c, SESSION_COOKIE);
+    return null;
+  }
+  const renewed = await renewIfDue(db, live.session);
+  if (renewed) await writeSessionCookie(c, { id: live.session.id, userId: live.user.id, expiresAt: renewed });
+  c.set("user", live.user);
+  c.set("sessionId", live.session.id);
+  return live.user;
+}
+
+/** Optional member: routes that serve everyone but answer members differently. */
+export const loadUser = createMiddleware<AppEnv>(async (c, next) => {
+  await resolveUser(c);
+  await next();
+});
+
+/** Refuses signed-out requests with 401 (the message contains "Unauthorized", public-site.md §4). */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (!(await resolveUser(c))) throw new ApiError("UNAUTHORIZED", "Unauthorized: please sign in.");
+  c.header("cache-control", "private, no-store");
+  await next();
+});
+
+/** Members with the admin role only: 401 when signed out, 403 otherwise. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const user = await resolveUser(c);
+  if (!user) throw new ApiError("UNAUTHORIZED", "Unauthorized: please sign in.");
+  if (user.role !== "admin") throw new ApiError("FORBIDDEN", "Forbidden: admin access required.");
+  c.header("cache-control", "private, no-store");
+  await next();
+});
+
+/** The member behind a route guarded by `requireUser` or `requireAdmin`. */
+export function currentUser(c: Ctx): AuthUser {
+  const user = c.get("user");
+  if (!user) throw new ApiError("UNAUTHORIZED", "Unauthorized: please sign in.");
+  return user;
+}

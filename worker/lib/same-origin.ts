@@ -1,0 +1,30 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "./app-env.ts";
+import { ApiError } from "./errors.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests a browser sends on behalf of another site (CSRF), on top of
+ * SameSite=Lax cookies. Browsers label every request with Sec-Fetch-Site and send Origin on
+ * non-GET requests; either one naming another origin is refused. Requests with neither come from
+ * non-browser clients, which cannot ride on a visitor's cookies. `exempt` lists paths that
+ * authenticate themselves (signed webhooks have no Origin and must not be refused).
+ */
+export function sameOriginWrites(options: { exempt?: readonly string[] } = {}) {
+  const exempt = new Set(options.exempt ?? []);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
+    const site = c.req.header("sec-fetch-site");
+    const origin = c.req.header("origin");
+    const allowed = new Set([new URL(c.req.url).origin]);
+    const publicOrigin = URL.parse(c.env.PUBLIC_ORIGIN ?? "")?.origin;
+    if (publicOrigin) allowed.add(publicOrigin);
+    const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
+    // Privacy settings (Referrer-Policy: no-referrer) make browsers send "null"; Sec-Fetch-Site still vouches.
+    const opaqueButSameOrigin = origin === "null" && site === "same-origin";
+    const foreignOrigin = origin !== undefined && !allowed.has(origin) && !opaqueButSameOrigin;
+    if (crossSite || foreignOrigin) throw new ApiError("FORBIDDEN", "Forbidden: cross-origin requests cannot change data.");
+    return next();
+  });
+}

@@ -1,0 +1,76 @@
+import { ApiError } from "./errors.ts";
+
+/**
+ * Keys derived from SESSION_SECRET, one per purpose (HKDF), so a token made for one use can never
+ * be replayed as another. Without the secret, non-production runs use a fixed local secret (stable
+ * across restarts, so local sign-ins survive); production refuses to sign anyone in.
+ */
+const LOCAL_SECRET = "coinsight-local-development-secret-never-used-in-production";
+const MIN_SECRET_LENGTH = 32;
+
+export type KeyPurpose = "session" | "sign-in-state";
+
+const cache = new Map<string, Promise<Uint8Array>>();
+
+export function isProduction(env: Pick<Env, "APP_ENV">): boolean {
+  return (env.APP_ENV ?? "production") === "production";
+}
+
+/** A server misconfiguration: logged once per request, answered as the one 500 body. */
+export function configError(message: string): ApiError {
+  console.error(JSON.stringify({ level: "error", config: message }));
+  return new ApiError("INTERNAL", "Sign-in is not configured on this server.");
+}
+
+function sessionSecret(env: Pick<Env, "APP_ENV" | "SESSION_SECRET">): string {
+  const secret = env.SESSION_SECRET;
+  if (secret) {
+    if (isProduction(env) && secret.length < MIN_SECRET_LENGTH)
+      throw configError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+    return secret;
+  }
+  if (isProduction(env)) throw configError("SESSION_SECRET is not set; sessions are refused in production");
+  return LOCAL_SECRET;
+}
+
+export function deriveKey(env: Pick<Env, "APP_ENV" | "SESSION_SECRET">, purpose: KeyPurpose): Promise<Uint8Array> {
+  const secret = sessionSecret(env);
+  const id = `${purpose}\u0000${secret}`;
+  let key = cache.get(id);
+  if (!key) {
+    key = hkdf(secret, purpose);
+    cache.set(id, key);
+  }
+  return key;
+}
+
+async function hkdf(secret: string, purpose: KeyPurpose): Promise<Uint8Array> {
+  const enc = new TextEncoder();
+  const base = await crypto.subtle.importKey("raw", enc.encode(secret), "HKDF", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "HKDF", hash: "SHA-256", salt: enc.encode("coinsight"), info: enc.encode(purpose) },
+    base,
+    256,
+  );
+  return new Uint8Array(bits);
+}
+
+/** Random URL-safe text with `bytes` bytes of entropy. */
+export function randomToken(bytes = 32): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export function base64url(data: Uint8Array): string {
+  let binary = "";
+  for (const b of data) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Compares secrets without leaking where they differ through timing. */
+export function safeEqual(a: string, b: string): boolean {
+  const enc = new TextEncoder();
+  const x = enc.encode(a);
+  const y = enc.encode(b);
+  if (x.length !== y.length) return false;
+  return crypto.subtle.timingSafeEqual(x, y);
+}
