@@ -5,6 +5,10 @@ interface Secrets {
   COINGECKO_API_KEY?: string;
   /** "demo" (default, api.coingecko.com) or "pro" (pro-api.coingecko.com). */
   COINGECKO_API_PLAN?: string;
+  /** Resend API key; with it the mail port goes live, without it mail lands in the outbox table. */
+  MAIL_API_KEY?: string;
+  /** Sender of every mail, "Name <address>" on a domain verified with Resend. */
+  MAIL_FROM?: string;
 }
 
 interface Env extends Secrets {}

@@ -58,12 +58,8 @@ export const articles = sqliteTable(
     generationKey: text("generation_key").unique(),
     deletedAt: text("deleted_at"),
     deletedBy: text("deleted_by"),
-    createdAt: text("created_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
-    updatedAt: text("updated_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    updatedAt: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [
     index("articles_public_idx").on(t.status, t.deletedAt, t.publishedAt),
@@ -87,9 +83,7 @@ export const articleVersions = sqliteTable(
     categoryId: integer("category_id").notNull(),
     authorNotes: text("author_notes").notNull().default(""),
     createdBy: text("created_by"),
-    createdAt: text("created_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [uniqueIndex("article_versions_number_idx").on(t.articleId, t.versionNumber)],
 );
