@@ -6,6 +6,8 @@ import { AppShell } from "./layout/app-shell.tsx";
 const HomePage = lazy(() => import("./routes/home.tsx"));
 const MarketsPage = lazy(() => import("./routes/markets.tsx"));
 const CoinPage = lazy(() => import("./routes/coin.tsx"));
+const UnsubscribePage = lazy(() => import("./routes/unsubscribe.tsx"));
+const LegalPage = lazy(() => import("./routes/legal.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
 export const router = createBrowserRouter([
@@ -15,6 +17,10 @@ export const router = createBrowserRouter([
       { path: "/", element: <HomePage /> },
       { path: "/markets", element: <MarketsPage /> },
       { path: "/coin/:symbol", element: <CoinPage /> },
+      { path: "/unsubscribe", element: <UnsubscribePage /> },
+      { path: "/privacy", element: <LegalPage doc="privacy" /> },
+      { path: "/terms", element: <LegalPage doc="terms" /> },
+      { path: "/cookies", element: <LegalPage doc="cookies" /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,6 +1,7 @@
 import { AdSlot } from "#web/components/ui/ad-slot.tsx";
 import { MoversCard } from "#web/features/markets/components/movers-card.tsx";
 import { TopTen } from "#web/features/markets/components/top-ten.tsx";
+import { NewsletterBox } from "#web/features/newsletter/components/newsletter-signup.tsx";
 
 export default function HomePage() {
   return (
@@ -12,6 +13,7 @@ export default function HomePage() {
         <AdSlot width={300} height={250} />
         <MoversCard kind="gainers" />
         <MoversCard kind="losers" />
+        <NewsletterBox />
       </aside>
     </div>
   );
