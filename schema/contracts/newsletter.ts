@@ -41,8 +41,3 @@ export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 
 /** RFC 8058 one-click body: `List-Unsubscribe=One-Click`, form-encoded. */
 export const oneClickForm = z.object({ "List-Unsubscribe": z.literal("One-Click") });
-
-/** Where GET /api/newsletter/confirm/{token} sends the reader: `/?newsletter=<outcome>`. */
-export const confirmOutcomes = ["confirmed", "expired", "invalid"] as const;
-export type ConfirmOutcome = (typeof confirmOutcomes)[number];
-export const CONFIRM_QUERY_PARAM = "newsletter";

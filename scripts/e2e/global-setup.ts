@@ -9,6 +9,8 @@ import { seedLocal } from "../seed.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The local D1/KV state of the server under test, for reading the outbox (`scripts/e2e/d1.ts`). */
+    persistTo: string;
   }
 }
 
@@ -28,6 +30,7 @@ export default async function setup(project: TestProject) {
   await seedLocal({ persistTo });
   const server = await startDevServer({ persistTo });
   project.provide("baseURL", server.url);
+  project.provide("persistTo", persistTo);
 
   return async () => {
     await server.stop();

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { CONFIRM_QUERY_PARAM, newsletterTokenParam, oneClickForm, subscribeRequest } from "#schema/contracts/newsletter.ts";
+import { newsletterTokenParam, oneClickForm, subscribeRequest } from "#schema/contracts/newsletter.ts";
+import { CONFIRM_QUERY_PARAM } from "#schema/contracts/newsletter-confirm.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { validate } from "#worker/lib/validate.ts";

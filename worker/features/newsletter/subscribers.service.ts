@@ -1,6 +1,7 @@
 import { and, eq, lt, ne } from "drizzle-orm";
-import type { ConfirmOutcome, SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/newsletter.ts";
+import type { SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/newsletter.ts";
 import { newsletterEmail } from "#schema/contracts/newsletter.ts";
+import type { ConfirmOutcome } from "#schema/contracts/newsletter-confirm.ts";
 import { newsletterDeliveries, newsletterSubscribers } from "#schema/db/newsletter.ts";
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { CONFIRM_QUERY_PARAM, type ConfirmOutcome, confirmOutcomes } from "#schema/contracts/newsletter.ts";
+import { CONFIRM_QUERY_PARAM, type ConfirmOutcome, confirmOutcomes } from "#schema/contracts/newsletter-confirm.ts";
 import { type ToastInput, toast } from "#web/components/ui/toast.tsx";
 
 export const CONFIRMATION_TOASTS: Record<ConfirmOutcome, ToastInput> = {

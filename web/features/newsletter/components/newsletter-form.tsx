@@ -46,8 +46,16 @@ export function NewsletterForm({ layout = "inline" }: { layout?: "inline" | "sta
     }
   }
 
+  // Stacked (narrow box): email, consent, then the button, in reading order. Inline: the button sits by the input.
+  const stacked = layout === "stacked";
+  const submitButton = (
+    <button type="submit" className={buttonClass("primary", "md", styles.submit)} disabled={signup.isPending}>
+      {signup.isPending ? T.submitting : T.submit}
+    </button>
+  );
+
   return (
-    <form className={layout === "stacked" ? `${styles.form} ${styles.stacked}` : styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
       <div className={styles.row}>
         <label htmlFor={`${id}-email`} className="visually-hidden">
           Email address
@@ -64,14 +72,13 @@ export function NewsletterForm({ layout = "inline" }: { layout?: "inline" | "sta
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="submit" className={buttonClass("primary", "md", styles.submit)} disabled={signup.isPending}>
-          {signup.isPending ? T.submitting : T.submit}
-        </button>
+        {stacked ? null : submitButton}
       </div>
       <label className={styles.consent} htmlFor={`${id}-consent`}>
         <input id={`${id}-consent`} type="checkbox" name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
         <span>{T.consentLabel}</span>
       </label>
+      {stacked ? submitButton : null}
       <p className={styles.fineprint}>
         One email a day, unsubscribe with one click. See our <Link to="/privacy">Privacy Policy</Link>.
       </p>
