@@ -5,6 +5,7 @@ import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
+import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { pagesRoutes } from "./features/pages/pages.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
@@ -12,8 +13,12 @@ import type { AppEnv } from "./lib/app-env.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 
-/** Full paths (e.g. "/api/webhooks/stripe") of state-changing routes that authenticate themselves (signed webhooks) and carry no Origin. */
-const SELF_AUTHENTICATING: string[] = [];
+/**
+ * State-changing routes that authenticate themselves and carry no Origin: full paths, or prefixes
+ * ending in "/*". RFC 8058 one-click unsubscribes are POSTed by mail providers, authorised by the
+ * unguessable token in the path.
+ */
+const SELF_AUTHENTICATING: string[] = ["/api/newsletter/one-click/*"];
 
 const api = new Hono<AppEnv>()
   // Routes may set their own policy (the sign-in pages need a Referrer-Policy that keeps Origin on form posts).
@@ -26,7 +31,8 @@ const api = new Hono<AppEnv>()
   .route("/articles", articlesRoutes)
   .route("/categories", categoriesRoutes)
   .route("/guides", guidesRoutes)
-  .route("/search", searchRoutes);
+  .route("/search", searchRoutes)
+  .route("/newsletter", newsletterRoutes);
 
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()

@@ -13,6 +13,10 @@ interface Secrets {
   OIDC_CLIENT_SECRET?: string;
   /** Comma-separated emails that are made admins when they sign in. */
   ADMIN_EMAILS?: string;
+  /** Resend API key; with it the mail port goes live, without it mail lands in the outbox table. */
+  MAIL_API_KEY?: string;
+  /** Sender of every mail, "Name <address>" on a domain verified with Resend. */
+  MAIL_FROM?: string;
 }
 
 interface Env extends Secrets {}

@@ -9,7 +9,7 @@ import { seedLocal } from "../seed.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** The local state directory of the served site, for tests that write to its database. */
+    /** The local D1/KV state of the served site, for tests that read or write its database. */
     persistTo: string;
   }
 }

@@ -38,7 +38,9 @@ export type DevServer = { url: string; process: ChildProcess; stop: () => Promis
 /** Starts `wrangler dev` (real workerd, local D1/KV/DO persisted in `persistTo`) and waits until it answers. */
 export async function startDevServer(options: { persistTo: string; vars?: Record<string, string> }): Promise<DevServer> {
   const [port, inspector] = [await freePort(), await freePort()];
-  const vars = Object.entries({ APP_ENV: "development", ...options.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const url = `http://127.0.0.1:${port}`;
+  // PUBLIC_ORIGIN: links in mails (confirmation, unsubscribe) must point at this server, not the default port.
+  const vars = Object.entries({ APP_ENV: "development", PUBLIC_ORIGIN: url, ...options.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     process.execPath,
     [
@@ -61,7 +63,6 @@ export async function startDevServer(options: { persistTo: string; vars?: Record
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);

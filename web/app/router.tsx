@@ -14,6 +14,8 @@ const ArticlePage = lazy(() => import("./routes/article.tsx"));
 const Crypto101Page = lazy(() => import("./routes/crypto-101.tsx"));
 const SearchPage = lazy(() => import("./routes/search.tsx"));
 const AccountPage = lazy(() => import("./routes/account.tsx"));
+const UnsubscribePage = lazy(() => import("./routes/unsubscribe.tsx"));
+const LegalPage = lazy(() => import("./routes/legal.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
 export const router = createBrowserRouter([
@@ -31,6 +33,10 @@ export const router = createBrowserRouter([
       { path: "/crypto-101", element: <Crypto101Page /> },
       { path: "/crypto-101/:slug", element: <ArticlePage /> },
       { path: "/account", element: <AccountPage /> },
+      { path: "/unsubscribe", element: <UnsubscribePage /> },
+      { path: "/privacy", element: <LegalPage doc="privacy" /> },
+      { path: "/terms", element: <LegalPage doc="terms" /> },
+      { path: "/cookies", element: <LegalPage doc="cookies" /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -8,13 +8,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Refuses state-changing requests a browser sends on behalf of another site (CSRF), on top of
  * SameSite=Lax cookies. Browsers label every request with Sec-Fetch-Site and send Origin on
  * non-GET requests; either one naming another origin is refused. Requests with neither come from
- * non-browser clients, which cannot ride on a visitor's cookies. `exempt` lists paths that
- * authenticate themselves (signed webhooks have no Origin and must not be refused).
+ * non-browser clients, which cannot ride on a visitor's cookies. `exempt` lists paths (or
+ * "/prefix/*" patterns) that authenticate themselves (signed webhooks have no Origin and must not be refused).
  */
 export function sameOriginWrites(options: { exempt?: readonly string[] } = {}) {
-  const exempt = new Set(options.exempt ?? []);
+  const exact = new Set((options.exempt ?? []).filter((p) => !p.endsWith("/*")));
+  const prefixes = (options.exempt ?? []).filter((p) => p.endsWith("/*")).map((p) => p.slice(0, -1));
+  const isExempt = (path: string) => exact.has(path) || prefixes.some((p) => path.startsWith(p));
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || isExempt(c.req.path)) return next();
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
     const allowed = new Set([new URL(c.req.url).origin]);

@@ -2,6 +2,8 @@ import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { MobileUserArea, UserArea } from "#web/features/account/components/user-area.tsx";
+import { ConfirmationNotice } from "#web/features/newsletter/components/confirmation-notice.tsx";
+import { FooterNewsletter } from "#web/features/newsletter/components/newsletter-signup.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { PageFallback } from "./page-fallback.tsx";
@@ -20,8 +22,9 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Footer newsletter={<FooterNewsletter />} />
       <Toaster />
+      <ConfirmationNotice />
     </>
   );
 }

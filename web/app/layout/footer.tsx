@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { SUPPORT_EMAIL } from "#web/lib/site.ts";
 import styles from "./footer.module.css";
 import { mainNav } from "./nav-items.ts";
 
-export const SUPPORT_EMAIL = "support@coinsight.news";
+export { SUPPORT_EMAIL };
 export const SOCIAL_LINKS = [
   { label: "Coinsight on X", href: "https://x.com/coinsightnews" },
   { label: "Coinsight on YouTube", href: "https://www.youtube.com/@coinsightnews" },

@@ -8,6 +8,7 @@ import {
 } from "#web/features/articles/components/home-sections.tsx";
 import { MoversCard } from "#web/features/markets/components/movers-card.tsx";
 import { TopTen } from "#web/features/markets/components/top-ten.tsx";
+import { NewsletterBox } from "#web/features/newsletter/components/newsletter-signup.tsx";
 
 /**
  * Home (public-site.md §2): Daily Roundup, Trending Analysis, Crypto Top 10, Crypto 101 Guides;
@@ -35,5 +36,5 @@ export function HomeLayout({ newsletter }: { newsletter?: ReactNode }) {
 }
 
 export default function HomePage() {
-  return <HomeLayout newsletter={null} />;
+  return <HomeLayout newsletter={<NewsletterBox />} />;
 }

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** Who writes to the outbox: the mail port (email) and, later, the social port (social). */
+export const outboxChannels = ["email", "social"] as const;
+export type OutboxChannel = (typeof outboxChannels)[number];
+
+/** Query of the (admin) outbox listing. */
+export const outboxQuery = z
+  .object({
+    channel: z.enum(outboxChannels).optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+  })
+  .strict();
+export type OutboxQuery = z.infer<typeof outboxQuery>;
+
+/** One message the offline mail or social adapter captured instead of sending. */
+export const outboxItemSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(outboxChannels),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  headers: z.record(z.string(), z.string()),
+  tags: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;

@@ -1,0 +1,67 @@
+import { Marked } from "marked";
+import { type MouseEvent, useMemo } from "react";
+import { Link, useNavigate } from "react-router";
+import { type LegalDocumentId, legalDocuments } from "../documents.ts";
+import styles from "./legal.module.css";
+
+/**
+ * Our own Markdown only. Raw HTML in it is shown as text, never parsed, so even a slip in the
+ * content cannot put markup into the page.
+ */
+const markdown = new Marked({
+  gfm: true,
+  renderer: {
+    html: ({ text }) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"),
+  },
+});
+
+export function renderLegalMarkdown(source: string): string {
+  return markdown.parse(source, { async: false });
+}
+
+function longDate(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+const ORDER: LegalDocumentId[] = ["privacy", "terms", "cookies"];
+
+export function LegalDocumentView({ id }: { id: LegalDocumentId }) {
+  const doc = legalDocuments[id];
+  const html = useMemo(() => renderLegalMarkdown(doc.markdown), [doc.markdown]);
+  const navigate = useNavigate();
+
+  // Links between our own pages stay inside the app instead of reloading it.
+  function onClick(e: MouseEvent<HTMLDivElement>) {
+    const link = (e.target as HTMLElement).closest("a");
+    const href = link?.getAttribute("href");
+    if (!href?.startsWith("/") || href.startsWith("//") || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(href);
+  }
+
+  return (
+    <article className={styles.page} aria-labelledby="legal-title">
+      <header className={styles.header}>
+        <h1 id="legal-title">{doc.title}</h1>
+        <p className="muted">
+          Last updated <time dateTime={doc.updated}>{longDate(doc.updated)}</time>
+        </p>
+      </header>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the links inside; the links stay keyboard-reachable */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: same */}
+      <div
+        className={styles.prose}
+        onClick={onClick}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own static Markdown with raw HTML escaped (see renderer above)
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      <nav className={styles.related} aria-label="Legal documents">
+        {ORDER.filter((other) => other !== id).map((other) => (
+          <Link key={other} to={`/${other}`}>
+            {legalDocuments[other].title}
+          </Link>
+        ))}
+      </nav>
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { and, desc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { articles } from "#schema/db/content.ts";
+import type { Db } from "#worker/lib/db.ts";
+import type { MailArticle } from "./mail-templates.ts";
+
+/** Category ids of public-site.md §9. */
+export const DAILY_ROUNDUP_CATEGORY = 18;
+export const TRENDING_ANALYSIS_CATEGORY = 17;
+/** As many Trending Analysis links as the home page shows. */
+export const TRENDING_LIMIT = 6;
+
+export type EditionArticle = MailArticle & { id: number };
+
+const columns = { id: articles.id, slug: articles.slug, title: articles.title, excerpt: articles.excerpt };
+
+/** Readers may see it: published, not in the trash, and its publish time has come. */
+function isPublic(nowIso: string) {
+  return and(eq(articles.status, "published"), isNull(articles.deletedAt), lte(articles.publishedAt, nowIso));
+}
+
+/** The day's Daily Roundup: the latest one published on that UTC day, up to now. */
+export async function findDailyRoundup(db: Db, day: string, nowIso: string): Promise<EditionArticle | null> {
+  const [row] = await db
+    .select(columns)
+    .from(articles)
+    .where(and(isPublic(nowIso), eq(articles.categoryId, DAILY_ROUNDUP_CATEGORY), gte(articles.publishedAt, `${day}T00:00:00.000Z`)))
+    .orderBy(desc(articles.publishedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Trending Analysis articles of the last 24 hours, newest first. */
+export async function findTrendingAnalysis(db: Db, nowMs: number): Promise<EditionArticle[]> {
+  const nowIso = new Date(nowMs).toISOString();
+  const since = new Date(nowMs - 86_400_000).toISOString();
+  return db
+    .select(columns)
+    .from(articles)
+    .where(and(isPublic(nowIso), eq(articles.categoryId, TRENDING_ANALYSIS_CATEGORY), gte(articles.publishedAt, since)))
+    .orderBy(desc(articles.publishedAt))
+    .limit(TRENDING_LIMIT);
+}
+
+/** The articles an edition fixed at its first batch, in that order, minus any no longer public. */
+export async function loadEditionArticles(db: Db, ids: number[], nowIso: string): Promise<EditionArticle[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(columns)
+    .from(articles)
+    .where(and(isPublic(nowIso), inArray(articles.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

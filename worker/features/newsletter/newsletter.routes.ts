@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { newsletterTokenParam, oneClickForm, subscribeRequest } from "#schema/contracts/newsletter.ts";
+import { CONFIRM_QUERY_PARAM } from "#schema/contracts/newsletter-confirm.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { clientAddress } from "#worker/lib/rate-limit.ts";
+import { validate } from "#worker/lib/validate.ts";
+import { createMail } from "#worker/ports/mail/create-mail.ts";
+import { publicOrigin } from "./links.ts";
+import { confirm, subscribe, unsubscribe } from "./subscribers.service.ts";
+
+/** Token links must never be cached, nor leak through a Referer. */
+function private_(c: { header(name: string, value: string): void }) {
+  c.header("cache-control", "no-store");
+  c.header("referrer-policy", "no-referrer");
+}
+
+export const newsletterRoutes = new Hono<AppEnv>()
+  .post("/subscribe", validate("json", subscribeRequest), async (c) => {
+    const origin = publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin;
+    const result = await subscribe(
+      { db: c.env.DB, mail: createMail(c.env) },
+      { email: c.req.valid("json").email, clientKey: clientAddress(c.req.raw.headers), origin },
+    );
+    return c.json(result, 200);
+  })
+  // The link in the confirmation mail: a browser navigation, so it answers with a redirect to a page, not JSON.
+  .get("/confirm/:token", validate("param", newsletterTokenParam), async (c) => {
+    const outcome = await confirm(c.env.DB, c.req.valid("param").token);
+    private_(c);
+    return c.redirect(`/?${CONFIRM_QUERY_PARAM}=${outcome}`, 303);
+  })
+  .get("/unsubscribe/:token", validate("param", newsletterTokenParam), async (c) => {
+    private_(c);
+    return c.json(await unsubscribe(c.env.DB, c.req.valid("param").token), 200);
+  })
+  // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` here, without cookies or an
+  // Origin; the token is the only credential. Any cross-origin guard must let exactly this path through.
+  .post("/one-click/:token", validate("param", newsletterTokenParam), validate("form", oneClickForm), async (c) => {
+    const { success, message } = await unsubscribe(c.env.DB, c.req.valid("param").token);
+    private_(c);
+    return c.json({ success, message }, 200);
+  })
+  // A plain GET of the List-Unsubscribe address (some clients open it in a browser) must not
+  // unsubscribe by itself: it goes to the page, which asks the API.
+  .get("/one-click/:token", validate("param", newsletterTokenParam), (c) => {
+    private_(c);
+    return c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid("param").token)}`, 303);
+  });

@@ -1,0 +1,157 @@
+import { and, eq, lt, ne } from "drizzle-orm";
+import type { SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/newsletter.ts";
+import { newsletterEmail } from "#schema/contracts/newsletter.ts";
+import type { ConfirmOutcome } from "#schema/contracts/newsletter-confirm.ts";
+import { newsletterDeliveries, newsletterSubscribers } from "#schema/db/newsletter.ts";
+import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { enforceRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
+import type { MailPort } from "#worker/ports/mail/mail.ts";
+import { confirmUrl } from "./links.ts";
+import { alreadySubscribedMail, confirmationMail } from "./mail-templates.ts";
+
+/** Signups per client address (hashed) per hour: enough for a shared office network, too few to spam. */
+export const SIGNUP_RATE_LIMIT: RateLimitRule = { scope: "newsletter-signup", limit: 10, windowMs: 3_600_000 };
+export const CONFIRM_VALID_DAYS = 7;
+/** One address gets at most one confirmation or notice mail per this interval, however often it is entered. */
+export const NOTICE_INTERVAL_MS = 10 * 60_000;
+/** Deliveries (who got which day) are kept this long, then only the per-day edition totals remain. */
+const DELIVERY_RETENTION_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** The same answer for every accepted address, new, pending or already subscribed: it reveals nothing. */
+export const SUBSCRIBE_MESSAGE = "Thanks! Please check your inbox and click the link to confirm your subscription.";
+export const MAIL_FAILED_MESSAGE = "We couldn't send the confirmation email right now. Please try again in a few minutes.";
+export const RATE_LIMITED_MESSAGE = "Too many signup attempts from your network. Please try again later.";
+export const UNSUBSCRIBED_MESSAGE = "You have been unsubscribed and will not receive any more newsletters from us.";
+export const ALREADY_UNSUBSCRIBED_MESSAGE = "You are already unsubscribed. You will not receive any more newsletters from us.";
+export const INVALID_UNSUBSCRIBE_MESSAGE =
+  "This unsubscribe link is invalid. Please use the link at the bottom of one of our newsletter emails.";
+
+type SubscribeInput = { email: string; clientKey: string; origin: string; now?: number };
+type Deps = { db: D1Database; mail: MailPort };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function parseEmail(raw: string): string {
+  const parsed = newsletterEmail.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address";
+  throw new ApiError("BAD_REQUEST", message, { issues: [{ path: "email", message }] });
+}
+
+/**
+ * Double opt-in signup. A new (or still unconfirmed) address gets a confirmation link; a confirmed
+ * one gets a short "already subscribed" note instead. The caller hears the same thing in every case.
+ */
+export async function subscribe({ db: d1, mail }: Deps, input: SubscribeInput): Promise<SubscribeResponse> {
+  const now = input.now ?? Date.now();
+  await enforceRateLimit(d1, SIGNUP_RATE_LIMIT, input.clientKey, RATE_LIMITED_MESSAGE, now);
+  const email = parseEmail(input.email);
+  const db = getDb(d1);
+
+  const confirmToken = randomToken();
+  const fresh = {
+    consentAt: iso(now),
+    confirmTokenHash: await sha256Hex(confirmToken),
+    confirmExpiresAt: iso(now + CONFIRM_VALID_DAYS * DAY_MS),
+    updatedAt: iso(now),
+  };
+  const [created] = await db
+    .insert(newsletterSubscribers)
+    .values({ email, status: "pending", unsubscribeToken: randomToken(), ...fresh })
+    .onConflictDoNothing({ target: newsletterSubscribers.email })
+    .returning({ id: newsletterSubscribers.id });
+
+  if (created) {
+    await sendNotice(
+      db,
+      mail,
+      created.id,
+      now,
+      confirmationMail({ to: email, url: confirmUrl(input.origin, confirmToken), validDays: CONFIRM_VALID_DAYS }),
+    );
+    return { success: true, message: SUBSCRIBE_MESSAGE };
+  }
+
+  const [existing] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1);
+  if (!existing) throw new ApiError("CONFLICT", "Please try again.");
+  const recentlyMailed = existing.noticeSentAt !== null && now - Date.parse(existing.noticeSentAt) < NOTICE_INTERVAL_MS;
+  if (recentlyMailed) return { success: true, message: SUBSCRIBE_MESSAGE };
+
+  if (existing.status === "confirmed") {
+    const notice = alreadySubscribedMail({ to: email, origin: input.origin, unsubscribeToken: existing.unsubscribeToken });
+    await sendNotice(db, mail, existing.id, now, notice);
+  } else {
+    // Still unconfirmed: a new consent time and a new link (the previous link stops working).
+    await db.update(newsletterSubscribers).set(fresh).where(eq(newsletterSubscribers.id, existing.id));
+    const url = confirmUrl(input.origin, confirmToken);
+    await sendNotice(db, mail, existing.id, now, confirmationMail({ to: email, url, validDays: CONFIRM_VALID_DAYS }));
+  }
+  return { success: true, message: SUBSCRIBE_MESSAGE };
+}
+
+async function sendNotice(db: ReturnType<typeof getDb>, mail: MailPort, id: number, now: number, message: Parameters<MailPort["send"]>[0]) {
+  try {
+    await mail.send(message);
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", job: "newsletter-notice", source: mail.source, error: (err as Error).message }));
+    throw new ApiError("INTERNAL", MAIL_FAILED_MESSAGE);
+  }
+  await db
+    .update(newsletterSubscribers)
+    .set({ noticeSentAt: iso(now) })
+    .where(eq(newsletterSubscribers.id, id));
+}
+
+/** Confirms the subscription a link belongs to. Clicking it again after confirming still says "confirmed". */
+export async function confirm(d1: D1Database, token: string, now = Date.now()): Promise<ConfirmOutcome> {
+  const db = getDb(d1);
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.confirmTokenHash, await sha256Hex(token)))
+    .limit(1);
+  if (!row) return "invalid";
+  if (row.status === "confirmed") return "confirmed";
+  if (row.status !== "pending") return "invalid";
+  if (row.confirmExpiresAt && Date.parse(row.confirmExpiresAt) < now) return "expired";
+  await db
+    .update(newsletterSubscribers)
+    .set({ status: "confirmed", confirmedAt: iso(now), updatedAt: iso(now) })
+    .where(and(eq(newsletterSubscribers.id, row.id), eq(newsletterSubscribers.status, "pending")));
+  return "confirmed";
+}
+
+/**
+ * Unsubscribes the holder of `token` and erases their address at once (the privacy policy keeps
+ * newsletter data only until unsubscribe). Using the same link again answers "already unsubscribed".
+ */
+export async function unsubscribe(d1: D1Database, token: string, now = Date.now()): Promise<UnsubscribeResponse> {
+  const db = getDb(d1);
+  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).limit(1);
+  if (!row) throw new ApiError("NOT_FOUND", INVALID_UNSUBSCRIBE_MESSAGE);
+  const [done] = await db
+    .update(newsletterSubscribers)
+    .set({ status: "unsubscribed", email: null, confirmTokenHash: null, unsubscribedAt: iso(now), updatedAt: iso(now) })
+    .where(and(eq(newsletterSubscribers.id, row.id), ne(newsletterSubscribers.status, "unsubscribed")))
+    .returning({ id: newsletterSubscribers.id });
+  if (!done) return { success: true, message: ALREADY_UNSUBSCRIBED_MESSAGE, email: null };
+  return { success: true, message: UNSUBSCRIBED_MESSAGE, email: row.email };
+}
+
+/**
+ * Nightly clean-up: unconfirmed signups whose link has expired are deleted (address and all), and
+ * per-day delivery records are dropped after their retention.
+ */
+export async function purgeNewsletterData(d1: D1Database, now = Date.now()): Promise<{ expiredSignups: number }> {
+  const db = getDb(d1);
+  const expired = await db
+    .delete(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.status, "pending"), lt(newsletterSubscribers.confirmExpiresAt, iso(now))))
+    .returning({ id: newsletterSubscribers.id });
+  const cutoff = iso(now - DELIVERY_RETENTION_DAYS * DAY_MS).slice(0, 10);
+  await db.delete(newsletterDeliveries).where(lt(newsletterDeliveries.editionDate, cutoff));
+  return { expiredSignups: expired.length };
+}
