@@ -5,6 +5,16 @@ interface Secrets {
   COINGECKO_API_KEY?: string;
   /** "demo" (default, api.coingecko.com) or "pro" (pro-api.coingecko.com). */
   COINGECKO_API_PLAN?: string;
+  /** LunarCrush API v4 key (Bearer); with it the sentiment port goes live. */
+  LUNARCRUSH_API_KEY?: string;
+  /** Base URL of an OpenAI-compatible chat API (e.g. https://api.openai.com/v1); with it the writer goes live. */
+  LLM_BASE_URL?: string;
+  /** Bearer key for LLM_BASE_URL. */
+  LLM_API_KEY?: string;
+  /** Model name for LLM_BASE_URL or for Workers AI. */
+  LLM_MODEL?: string;
+  /** The Workers AI binding, only when `[ai] binding = "AI"` is added to wrangler.toml (README, Configuration). */
+  AI?: Ai;
 }
 
 interface Env extends Secrets {}

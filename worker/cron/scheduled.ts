@@ -1,21 +1,43 @@
 import { priceFeed } from "#worker/durable-objects/price-feed.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
+import { runDailyPipeline, runNewsroomTick } from "#worker/features/newsroom/cron.ts";
+import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts";
 
 /** Cron expressions of wrangler.toml, named once so the dispatcher and tests agree. */
 export const CRONS = {
   everyMinute: "* * * * *",
   nightly: "0 3 * * *",
+  /** 06:00 UTC: the day's newsroom pipeline (README, Schedule). */
+  dailyPipeline: "0 6 * * *",
 } as const;
 
-export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+/** Logs how a job ended; a failed job never stops the others of the same invocation. */
+function report(job: string, result: PromiseSettledResult<unknown>, logValue = true): void {
+  if (result.status === "rejected") {
+    console.error(JSON.stringify({ level: "error", job, error: (result.reason as Error)?.message ?? String(result.reason) }));
+  } else if (logValue) {
+    console.log(JSON.stringify({ level: "info", job, result: result.value }));
+  }
+}
+
+export async function scheduled(controller: ScheduledController, env: Env, makeDeps: DepsFactory = defaultDeps): Promise<void> {
   switch (controller.cron) {
-    case CRONS.everyMinute:
-      // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped.
-      await priceFeed(env).ensureRunning();
+    case CRONS.everyMinute: {
+      // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped. The
+      // newsroom tick runs retries, the watchdog and bounded progress; one failing never stops the other.
+      const [feed, newsroom] = await Promise.allSettled([priceFeed(env).ensureRunning(), runNewsroomTick(env, makeDeps)]);
+      report("price-feed-rearm", feed, false);
+      report("newsroom-tick", newsroom);
       return;
+    }
     case CRONS.nightly: {
       const removed = await rollUpHistory(env.DB, controller.scheduledTime);
       console.log(JSON.stringify({ level: "info", job: "price-history-roll-up", removed }));
+      return;
+    }
+    case CRONS.dailyPipeline: {
+      const [pipeline] = await Promise.allSettled([runDailyPipeline(env, controller.scheduledTime, makeDeps)]);
+      if (pipeline) report("newsroom-daily", pipeline);
       return;
     }
     default:
