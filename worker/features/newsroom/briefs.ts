@@ -91,7 +91,9 @@ export function roundupBrief(date: string, asOf: string, rows: SnapshotRow[], so
             Math.round(tracked.reduce((s, r) => s + (r.sentiment ?? 0), 0) / tracked.length),
             0,
           ),
-          mostDiscussed: [...tracked]
+          // A stablecoin's chatter is about payments, not the market; the story is the most-discussed asset.
+          mostDiscussed: tracked
+            .filter((r) => !r.categories.includes("stablecoin") && !isStablecoin(r))
             .sort((a, b) => (b.socialVolume24h ?? 0) - (a.socialVolume24h ?? 0))
             .slice(0, 1)
             .map(coinFacts),

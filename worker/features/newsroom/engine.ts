@@ -125,7 +125,7 @@ export async function advanceRun(deps: NewsroomDeps, id: number, budget: Budget,
         },
         now,
       );
-      log("info", run, { status: "completed", state });
+      log("info", run, { status: "completed", steps: steps.length, ...(state.results ? { results: state.results } : {}) });
       return "completed";
     }
     const step = steps[done] as Step;

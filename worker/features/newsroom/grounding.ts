@@ -112,7 +112,7 @@ function matches(figure: Figure, f: Fact): boolean {
   return diff <= tolerance;
 }
 
-/** Checks every figure of `text` against `facts`; bare whole numbers may also be one of `allowed`. */
+/** Checks every figure of `text` against `facts`; whole numbers without a unit may also be one of `allowed`. */
 export function checkGrounding(
   text: string,
   facts: readonly Fact[],
@@ -122,7 +122,9 @@ export function checkGrounding(
   const problems: string[] = [];
   for (const figure of figures) {
     if (facts.some((f) => matches(figure, f))) continue;
-    if (figure.kind === "number" && Number.isInteger(figure.value) && options.allowed?.includes(figure.value)) continue;
+    // "top 100", "ranked 101-300", "22 November 2026": bounds and dates, not data.
+    const bare = figure.kind === "number" || figure.kind === "rank";
+    if (bare && Number.isInteger(figure.value) && options.allowed?.includes(figure.value)) continue;
     problems.push(describe(figure, facts));
   }
   return { ok: problems.length === 0, checked: figures.length, problems };

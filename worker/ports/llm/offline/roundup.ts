@@ -8,10 +8,7 @@ export function writeRoundup(brief: RoundupBrief, model: string): Draft {
   const day = longDate(brief.date);
   const leader = brief.topGainers[0];
   const laggard = brief.topLosers[0];
-  const breadthUp = market.gainers.value >= market.losers.value;
-  const mood = breadthUp
-    ? choose("mood-up", ["a constructive day", "a firmer session", "a broadly positive day"])
-    : choose("mood-down", ["a cautious day", "a softer session", "a broadly negative day"]);
+  const mood = moodOf(market.gainers.value, market.losers.value, choose);
 
   const title = choose("title", [
     `Daily Crypto Roundup: Bitcoin ${btc.change24h ? upDown(btc.change24h) : "flat"} as ${market.gainers.display} of the top 100 coins rise`,
@@ -36,6 +33,13 @@ export function writeRoundup(brief: RoundupBrief, model: string): Draft {
     closing(brief, choose, leader, laggard),
   ]);
   return { title, excerpt, body, model };
+}
+
+/** Breadth decides the tone: clearly more risers, clearly more fallers, or a split market. */
+function moodOf(gainers: number, losers: number, choose: Chooser): string {
+  if (gainers > losers * 1.2) return choose("mood-up", ["a constructive day", "a firmer session", "a broadly positive day"]);
+  if (losers > gainers * 1.2) return choose("mood-down", ["a cautious day", "a softer session", "a broadly negative day"]);
+  return choose("mood-mixed", ["a mixed day", "an evenly split session", "a day without a clear direction"]);
 }
 
 function overview(brief: RoundupBrief, choose: Chooser, mood: string): string {

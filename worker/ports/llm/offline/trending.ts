@@ -93,7 +93,7 @@ function priceAction(coin: CoinFacts, choose: Chooser): string {
     `Its market value stands at ${coin.marketCap.display}, with ${coin.volume24h.display} traded in the past 24 hours.`,
     `That puts its market capitalisation at ${coin.marketCap.display}; 24-hour trading volume reached ${coin.volume24h.display}.`,
   ]);
-  return `${coin.name} trades at ${coin.price.display}, having ${moved(coin.change24h, choose, "px")} over the past 24 hours.${week} ${size}`;
+  return `${coin.name} ${moved(coin.change24h, choose, "px")} over the past 24 hours to ${coin.price.display}.${week} ${size}`;
 }
 
 function reading(coin: CoinFacts, choose: Chooser, sector: string | null): string {
