@@ -6,6 +6,7 @@ import { AppShell } from "./layout/app-shell.tsx";
 const HomePage = lazy(() => import("./routes/home.tsx"));
 const MarketsPage = lazy(() => import("./routes/markets.tsx"));
 const CoinPage = lazy(() => import("./routes/coin.tsx"));
+const AdminPage = lazy(() => import("./routes/admin.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
 export const router = createBrowserRouter([
@@ -15,6 +16,7 @@ export const router = createBrowserRouter([
       { path: "/", element: <HomePage /> },
       { path: "/markets", element: <MarketsPage /> },
       { path: "/coin/:symbol", element: <CoinPage /> },
+      { path: "/admin", element: <AdminPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
