@@ -9,6 +9,8 @@ import { seedLocal } from "../seed.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The e2e server's local state, for tests that read the database with `wrangler d1 execute`. */
+    persistTo: string;
   }
 }
 
@@ -28,6 +30,7 @@ export default async function setup(project: TestProject) {
   await seedLocal({ persistTo });
   const server = await startDevServer({ persistTo });
   project.provide("baseURL", server.url);
+  project.provide("persistTo", persistTo);
 
   return async () => {
     await server.stop();
