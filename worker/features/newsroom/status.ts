@@ -28,7 +28,8 @@ function progressOf(run: RunRow, now: number): Progress | null {
   const done = Math.min(run.completedSteps, total);
   const end = run.completedAt ? Date.parse(run.completedAt) : now;
   const elapsed = run.startedAt ? seconds(run.startedAt, end) : 0;
-  const remaining = run.status === "completed" ? 0 : done > 0 ? Math.round((elapsed / done) * (total - done)) : null;
+  const running = run.status === "in_progress" || run.status === "retrying";
+  const remaining = run.status === "completed" ? 0 : running && done > 0 ? Math.round((elapsed / done) * (total - done)) : null;
   return {
     currentStep: run.status === "completed" ? null : run.currentStep,
     completedSteps: done,

@@ -38,7 +38,7 @@ describe("admin overview rules", () => {
   });
 
   it("formats durations", () => {
-    expect([0, 45, 65, 3725].map(duration)).toEqual(["0s", "45s", "1m 05s", "1h 02m"]);
+    expect([0, 0.4, 45, 65, 3725].map(duration)).toEqual(["<1s", "<1s", "45s", "1m 05s", "1h 02m"]);
     expect(duration(null)).toBe("-");
   });
 });

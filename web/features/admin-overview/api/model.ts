@@ -42,10 +42,11 @@ export function suggestedAction(error: Pick<TaskError, "category" | "suggestedAc
   return error.suggestedAction?.trim() || suggestedActionFor(error.category);
 }
 
-/** "45s", "3m 05s", "1h 02m". */
+/** "<1s", "45s", "3m 05s", "1h 02m". */
 export function duration(seconds: number | null | undefined): string {
   if (seconds == null || !Number.isFinite(seconds)) return "-";
-  const s = Math.max(0, Math.round(seconds));
+  if (seconds < 0.5) return "<1s";
+  const s = Math.round(seconds);
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
   return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;

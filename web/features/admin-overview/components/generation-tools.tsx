@@ -36,8 +36,14 @@ export function GenerationTools() {
       </h3>
       <div className={styles.toolGrid}>
         {rankRanges.map((range) => (
-          <Button key={range} variant="ghost" disabled={downloading(range)} onClick={() => download.mutate(range)}>
-            {downloading(range) ? "Downloading…" : `Download ranks ${range}`}
+          <Button
+            key={range}
+            variant="outline"
+            aria-label={`Download ranks ${range}`}
+            disabled={downloading(range)}
+            onClick={() => download.mutate(range)}
+          >
+            <span aria-hidden="true">↓</span> {downloading(range) ? "Downloading…" : `Ranks ${range}`}
           </Button>
         ))}
       </div>

@@ -182,6 +182,8 @@ describe("retry controls", () => {
       "POST /api/admin/retry-generation": () => apiError(409, "Daily roundup is already running for today."),
     });
     const card = await screen.findByRole("article", { name: "Daily roundup" });
+    expect(card).toHaveTextContent("Stopped after 7s");
+    expect(card).not.toHaveTextContent("left");
     fireEvent.click(within(card).getByRole("button", { name: "Retry" }));
     expect(await toastText()).toContain("Retry FailedDaily roundup is already running for today.");
     expect(api.calls.filter((c) => c.method === "POST").at(-1)?.body).toEqual({ generationType: "daily_roundup", date: TODAY });

@@ -34,6 +34,7 @@ function Timing({ task }: { task: TaskStatus }) {
       </p>
     );
   }
+  if (task.status === "failed") return <p className={styles.meta}>Stopped after {duration(p.elapsedTime)}</p>;
   const eta = p.estimatedTimeRemaining == null ? "" : ` · about ${duration(p.estimatedTimeRemaining)} left`;
   return (
     <p className={styles.meta}>
