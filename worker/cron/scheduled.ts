@@ -2,6 +2,8 @@ import { priceFeed } from "#worker/durable-objects/price-feed.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
 import { runDailyPipeline, runNewsroomTick } from "#worker/features/newsroom/cron.ts";
 import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts";
+import { pruneSnapshots } from "#worker/features/newsroom/snapshots.ts";
+import { getDb } from "#worker/lib/db.ts";
 
 /** Cron expressions of wrangler.toml, named once so the dispatcher and tests agree. */
 export const CRONS = {
@@ -33,6 +35,8 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
     case CRONS.nightly: {
       const removed = await rollUpHistory(env.DB, controller.scheduledTime);
       console.log(JSON.stringify({ level: "info", job: "price-history-roll-up", removed }));
+      const [pruned] = await Promise.allSettled([pruneSnapshots(getDb(env.DB), controller.scheduledTime)]);
+      if (pruned) report("sentiment-snapshot-prune", pruned);
       return;
     }
     case CRONS.dailyPipeline: {

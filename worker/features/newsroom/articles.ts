@@ -93,7 +93,11 @@ export async function saveGenerated(db: Db, env: Pick<Env, "KV">, article: Gener
       .onConflictDoNothing()
       .returning({ id: articles.id });
     if (row) {
-      await articlesChanged(env);
+      // The article is saved; a failed cache bump (KV allows one write per second per key) must not
+      // fail the step, which would then find the article written and never bump again.
+      await articlesChanged(env).catch((err) =>
+        console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, articlesChanged: (err as Error).message })),
+      );
       return { status: values.status, id: row.id, slug };
     }
     const [existing] = await db

@@ -54,7 +54,22 @@ describe("cron dispatch", () => {
     expect(await runOf("daily_roundup", date)).toMatchObject({ status: "retrying", error_category: "timeout" });
   });
 
-  it("the nightly roll-up and unknown schedules leave the newsroom alone", async () => {
+  it("the nightly job drops snapshot days past the retention window", async () => {
+    const deps = await testDeps(clockAt("2026-11-14T06:00:00Z"));
+    const days = async () =>
+      (await env.DB.prepare("SELECT DISTINCT date FROM sentiment_snapshots ORDER BY date").all<{ date: string }>()).results.map(
+        (r) => r.date,
+      );
+    await env.DB.prepare(
+      "INSERT INTO sentiment_snapshots SELECT '2026-07-01', coin_id, rank, symbol, name, price, change_24h, change_7d, market_cap, volume_24h, galaxy_score, galaxy_score_previous, alt_rank, alt_rank_previous, sentiment, social_volume_24h, interactions_24h, social_dominance, market_dominance, categories, source, market_as_of, fetched_at FROM sentiment_snapshots WHERE date = '2026-11-14'",
+    ).run();
+    expect(await days()).toContain("2026-07-01");
+    await fire(CRONS.nightly, Date.parse("2026-11-16T03:00:00Z"), deps);
+    expect(await days()).not.toContain("2026-07-01");
+    expect(await days()).toContain("2026-11-14");
+  });
+
+  it("the nightly roll-up and unknown schedules leave the newsroom's runs alone", async () => {
     const deps = await testDeps(clockAt("2026-11-16T03:00:00Z"));
     const runs = await runCount();
     await fire(CRONS.nightly, Date.parse("2026-11-16T03:00:00Z"), deps);

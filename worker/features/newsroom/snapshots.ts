@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, isNotNull, lt, lte } from "drizzle-orm";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { RankRange } from "#schema/contracts/newsroom.ts";
 import { sentimentSnapshots } from "#schema/db/newsroom.ts";
@@ -147,4 +147,14 @@ export async function latestSnapshotDate(db: Db, date: string): Promise<string |
     .orderBy(desc(sentimentSnapshots.date))
     .limit(1);
   return row?.date ?? null;
+}
+
+/** How long daily snapshots are kept: downloads and retries reach back days, not years. */
+export const SNAPSHOT_RETENTION_DAYS = 90;
+
+/** Deletes snapshot days older than the retention window; answers how many rows went. */
+export async function pruneSnapshots(db: Db, now: number): Promise<number> {
+  const cutoff = new Date(now - SNAPSHOT_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const rows = await db.delete(sentimentSnapshots).where(lt(sentimentSnapshots.date, cutoff)).returning({ date: sentimentSnapshots.date });
+  return rows.length;
 }
