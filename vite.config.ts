@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { E2eInNameOrder } from "./scripts/e2e/sequencer.ts";
 
 const root = import.meta.dirname;
 
@@ -21,6 +22,7 @@ export default defineConfig(async () => {
       proxy: { "/api": "http://127.0.0.1:8787" },
     },
     test: {
+      sequence: { sequencer: E2eInNameOrder },
       projects: [
         {
           extends: false,

@@ -6,10 +6,14 @@ import { authRoutes } from "./features/auth/auth.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
+import { devRoutes } from "./features/newsroom/dev.routes.ts";
+import { adminNewsroomRoutes } from "./features/newsroom/newsroom.routes.ts";
+import { adminOutboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { pagesRoutes } from "./features/pages/pages.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
+import { requireAdmin } from "./lib/auth.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 
@@ -32,7 +36,13 @@ const api = new Hono<AppEnv>()
   .route("/categories", categoriesRoutes)
   .route("/guides", guidesRoutes)
   .route("/search", searchRoutes)
-  .route("/newsletter", newsletterRoutes);
+  .route("/newsletter", newsletterRoutes)
+  // Every admin call checks the role on the server: 401 signed out, 403 for members.
+  .use("/admin/*", requireAdmin)
+  .route("/admin", adminNewsroomRoutes)
+  .route("/admin", adminOutboxRoutes)
+  // Local-only helpers (answer 404 unless APP_ENV is development or test).
+  .route("/dev", devRoutes);
 
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()

@@ -17,6 +17,16 @@ interface Secrets {
   MAIL_API_KEY?: string;
   /** Sender of every mail, "Name <address>" on a domain verified with Resend. */
   MAIL_FROM?: string;
+  /** LunarCrush API v4 key (Bearer); with it the sentiment port goes live. */
+  LUNARCRUSH_API_KEY?: string;
+  /** Base URL of an OpenAI-compatible chat API (e.g. https://api.openai.com/v1); with it the writer goes live. */
+  LLM_BASE_URL?: string;
+  /** Bearer key for LLM_BASE_URL. */
+  LLM_API_KEY?: string;
+  /** Model name for LLM_BASE_URL or for Workers AI. */
+  LLM_MODEL?: string;
+  /** The Workers AI binding, only when `[ai] binding = "AI"` is added to wrangler.toml (README, Configuration). */
+  AI?: Ai;
 }
 
 interface Env extends Secrets {}

@@ -26,3 +26,6 @@ export const outboxItemSchema = z.object({
   createdAt: z.string(),
 });
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
+
+/** GET /api/admin/outbox: the captured messages, and whether mail currently goes out for real. */
+export type OutboxList = { items: OutboxItem[]; mailLive: boolean };

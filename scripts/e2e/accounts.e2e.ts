@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, PHONE } from "./browser.ts";
+import { launchBrowser, openPage, PHONE, signIn } from "./browser.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,15 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Signs in through the local form the login route serves, as a person would. */
-async function signIn(page: Page, email: string, firstName: string) {
-  await page.getByRole("heading", { name: "Sign in to Coinsight" }).waitFor();
-  await page.getByText("Local development sign-in.").waitFor();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 const rows = (page: Page) => page.locator("table tbody tr").filter({ has: page.locator("a") });
 

@@ -22,3 +22,12 @@ export async function openPage(
   page.on("pageerror", (err) => errors.push(err.message));
   return { context, page, errors };
 }
+
+/** Fills the local sign-in form (the page must be on /api/login) as a person would. */
+export async function signIn(page: Page, email: string, firstName: string): Promise<void> {
+  await page.getByRole("heading", { name: "Sign in to Coinsight" }).waitFor();
+  await page.getByText("Local development sign-in.").waitFor();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}

@@ -16,8 +16,14 @@ export const offlineEnv = {
 };
 
 export function wranglerSync(args: string[]): void {
+  wranglerOutput(args);
+}
+
+/** Runs wrangler and answers what it printed on stdout (e.g. `d1 execute --json`). */
+export function wranglerOutput(args: string[]): string {
   const res = spawnSync(process.execPath, [wranglerBin, ...args], { cwd: projectRoot, env: offlineEnv, stdio: "pipe", encoding: "utf8" });
   if (res.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
+  return res.stdout;
 }
 
 /** A free loopback port. */
@@ -35,9 +41,19 @@ export function freePort(): Promise<number> {
 
 export type DevServer = { url: string; process: ChildProcess; stop: () => Promise<void>; logs: () => string };
 
-/** Starts `wrangler dev` (real workerd, local D1/KV/DO persisted in `persistTo`) and waits until it answers. */
-export async function startDevServer(options: { persistTo: string; vars?: Record<string, string> }): Promise<DevServer> {
-  const [port, inspector] = [await freePort(), await freePort()];
+export type DevServerOptions = {
+  /** Where local D1/KV/DO state lives; wrangler's default (.wrangler/state) when absent. */
+  persistTo?: string;
+  vars?: Record<string, string>;
+  /** A fixed port (npm start uses 8787); a free one otherwise. */
+  port?: number;
+  /** Also print wrangler's output as it comes (npm start). */
+  echo?: boolean;
+};
+
+/** Starts `wrangler dev` (real workerd, local D1/KV/DO) and waits until it answers. */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const [port, inspector] = [options.port ?? (await freePort()), await freePort()];
   const url = `http://127.0.0.1:${port}`;
   // PUBLIC_ORIGIN: links in mails (confirmation, unsubscribe) must point at this server, not the default port.
   const vars = Object.entries({ APP_ENV: "development", PUBLIC_ORIGIN: url, ...options.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
@@ -53,16 +69,25 @@ export async function startDevServer(options: { persistTo: string; vars?: Record
       String(port),
       "--inspector-port",
       String(inspector),
-      "--persist-to",
-      options.persistTo,
+      ...(options.persistTo ? ["--persist-to", options.persistTo] : []),
       "--show-interactive-dev-session=false",
       ...vars,
     ],
     { cwd: projectRoot, env: offlineEnv, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  // Keep only the tail: a long `npm start` session must not grow without bound.
+  const keep = (d: Buffer) => {
+    output = (output + d).slice(-64_000);
+  };
+  child.stdout?.on("data", (d) => {
+    keep(d);
+    if (options.echo) process.stdout.write(d);
+  });
+  child.stderr?.on("data", (d) => {
+    keep(d);
+    if (options.echo) process.stderr.write(d);
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);

@@ -54,3 +54,10 @@ export function percent(part: number | null | undefined, whole: number | null | 
   if (part == null || whole == null || !(whole > 0) || !Number.isFinite(part)) return null;
   return `${((part / whole) * 100).toFixed(decimals)}%`;
 }
+
+/** "2026-11-22 06:00:12 UTC". */
+export function utcDateTime(iso: string | null | undefined): string {
+  if (!iso) return "-";
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)} UTC`;
+}

@@ -2,6 +2,9 @@ import { priceFeed } from "#worker/durable-objects/price-feed.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
 import { runDailySend } from "#worker/features/newsletter/daily-send.ts";
 import { purgeNewsletterData } from "#worker/features/newsletter/subscribers.service.ts";
+import { runDailyPipeline, runNewsroomTick } from "#worker/features/newsroom/cron.ts";
+import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts";
+import { pruneSnapshots } from "#worker/features/newsroom/snapshots.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { pruneRateLimits } from "#worker/lib/rate-limit.ts";
 import { purgeEndedSessions } from "#worker/lib/session.ts";
@@ -10,24 +13,52 @@ import { purgeEndedSessions } from "#worker/lib/session.ts";
 export const CRONS = {
   everyMinute: "* * * * *",
   nightly: "0 3 * * *",
+  /** 06:00 UTC: the day's newsroom pipeline (README, Schedule). */
+  dailyPipeline: "0 6 * * *",
   /** Every 10 minutes from 07:00 to 09:50 UTC: the daily newsletter, in batches, until everyone has it. */
   newsletterDaily: "*/10 7-9 * * *",
 } as const;
 
-export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+/** Logs how a job ended; a failed job never stops the others of the same invocation. */
+function report(job: string, result: PromiseSettledResult<unknown>, logValue = true): void {
+  if (result.status === "rejected") {
+    console.error(JSON.stringify({ level: "error", job, error: (result.reason as Error)?.message ?? String(result.reason) }));
+  } else if (logValue) {
+    console.log(JSON.stringify({ level: "info", job, result: result.value }));
+  }
+}
+
+export async function scheduled(controller: ScheduledController, env: Env, makeDeps: DepsFactory = defaultDeps): Promise<void> {
   switch (controller.cron) {
-    case CRONS.everyMinute:
-      // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped.
-      await priceFeed(env).ensureRunning();
+    case CRONS.everyMinute: {
+      // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped. The
+      // newsroom tick runs retries, the watchdog and bounded progress; one failing never stops the other.
+      const [feed, newsroom] = await Promise.allSettled([priceFeed(env).ensureRunning(), runNewsroomTick(env, makeDeps)]);
+      report("price-feed-rearm", feed, false);
+      report("newsroom-tick", newsroom);
       return;
+    }
     case CRONS.nightly: {
       const removed = await rollUpHistory(env.DB, controller.scheduledTime);
       console.log(JSON.stringify({ level: "info", job: "price-history-roll-up", removed }));
-      const sessions = await purgeEndedSessions(getDb(env.DB), new Date(controller.scheduledTime));
-      console.log(JSON.stringify({ level: "info", job: "session-purge", removed: sessions }));
-      await pruneRateLimits(env.DB, controller.scheduledTime);
-      const purged = await purgeNewsletterData(env.DB, controller.scheduledTime);
-      console.log(JSON.stringify({ level: "info", job: "newsletter-purge", ...purged }));
+      const db = getDb(env.DB);
+      const at = controller.scheduledTime;
+      // Independent housekeeping: one failing never stops the others.
+      const [sessions, limits, newsletter, snapshots] = await Promise.allSettled([
+        purgeEndedSessions(db, new Date(at)),
+        pruneRateLimits(env.DB, at),
+        purgeNewsletterData(env.DB, at),
+        pruneSnapshots(db, at),
+      ]);
+      report("session-purge", sessions);
+      report("rate-limit-prune", limits);
+      report("newsletter-purge", newsletter);
+      report("sentiment-snapshot-prune", snapshots);
+      return;
+    }
+    case CRONS.dailyPipeline: {
+      const [pipeline] = await Promise.allSettled([runDailyPipeline(env, controller.scheduledTime, makeDeps)]);
+      if (pipeline) report("newsroom-daily", pipeline);
       return;
     }
     case CRONS.newsletterDaily: {

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * One row per coin per UTC day (ranks 1-500 of the market table), written by the `lunarcrush_data`
+ * task. It carries the market figures of the same moment, so an article written from a row can be
+ * checked against exactly what its writer saw. Social metrics are null when the source does not
+ * track the coin.
+ */
+export const sentimentSnapshots = sqliteTable(
+  "sentiment_snapshots",
+  {
+    date: text("date").notNull(),
+    /** CoinGecko id, the key of the market table. */
+    coinId: text("coin_id").notNull(),
+    rank: integer("rank").notNull(),
+    symbol: text("symbol").notNull(),
+    name: text("name").notNull(),
+    price: real("price").notNull(),
+    change24h: real("change_24h"),
+    change7d: real("change_7d"),
+    marketCap: real("market_cap").notNull(),
+    volume24h: real("volume_24h").notNull(),
+    galaxyScore: real("galaxy_score"),
+    galaxyScorePrevious: real("galaxy_score_previous"),
+    altRank: integer("alt_rank"),
+    altRankPrevious: integer("alt_rank_previous"),
+    /** Percent of posts (weighted by interactions) that are positive, 0-100. */
+    sentiment: real("sentiment"),
+    socialVolume24h: real("social_volume_24h"),
+    interactions24h: real("interactions_24h"),
+    /** Percent of all social volume. */
+    socialDominance: real("social_dominance"),
+    /** Percent of the total market cap. */
+    marketDominance: real("market_dominance"),
+    /** JSON array of category slugs. */
+    categories: text("categories").notNull().default("[]"),
+    /** "lunarcrush" or "offline". */
+    source: text("source").notNull(),
+    /** When the market figures were taken (the price snapshot time). */
+    marketAsOf: text("market_as_of").notNull(),
+    /** When the social figures were fetched. */
+    fetchedAt: text("fetched_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.coinId] }), index("sentiment_snapshots_rank_idx").on(t.date, t.rank)],
+);
+
+export const runStatuses = ["not_started", "in_progress", "retrying", "completed", "failed"] as const;
+export type RunStatus = (typeof runStatuses)[number];
+
+/**
+ * One run of a generation task for one UTC day: its status, its progress step by step, the last
+ * error and the retry schedule. Updated after every step, so a run survives the end of the
+ * invocation that advanced it and can be resumed by the next one.
+ */
+export const generationRuns = sqliteTable(
+  "generation_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    task: text("task").notNull(),
+    date: text("date").notNull(),
+    status: text("status", { enum: runStatuses }).notNull().default("not_started"),
+    /** What started the current attempt: schedule, manual, retry, watchdog, dev. */
+    trigger: text("trigger").notNull().default("schedule"),
+    currentStep: text("current_step"),
+    completedSteps: integer("completed_steps").notNull().default(0),
+    totalSteps: integer("total_steps").notNull().default(0),
+    /** JSON array of { name, status, duration } (seconds). */
+    stepsJson: text("steps_json").notNull().default("[]"),
+    /** JSON object the task carries between steps (e.g. the coins it picked). */
+    stateJson: text("state_json").notNull().default("{}"),
+    startedAt: text("started_at"),
+    /** Written after every step; the watchdog reads it. */
+    heartbeatAt: text("heartbeat_at"),
+    completedAt: text("completed_at"),
+    retryCount: integer("retry_count").notNull().default(0),
+    nextRetryAt: text("next_retry_at"),
+    errorCategory: text("error_category"),
+    errorMessage: text("error_message"),
+    errorAt: text("error_at"),
+    errorStack: text("error_stack"),
+    errorSuggestedAction: text("error_suggested_action"),
+    /** One invocation at a time advances a run: it holds the lease until this time. */
+    leaseId: text("lease_id"),
+    leaseUntil: text("lease_until"),
+    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    updatedAt: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (t) => [uniqueIndex("generation_runs_task_date_idx").on(t.task, t.date), index("generation_runs_status_idx").on(t.status)],
+);

@@ -1,0 +1,134 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runTodaysPipeline } from "../start.ts";
+import { baseURL, launchBrowser, openPage, signIn } from "./browser.ts";
+import { d1, sqlString } from "./d1.ts";
+
+type Row = Record<string, string | number | null>;
+const query = (sql: string) => d1<Row>(sql);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("first-run newsroom pipeline", () => {
+  it("npm start's trigger writes today's Daily Roundup and Trending Analyses, with real figures and their data time", async () => {
+    const report = await runTodaysPipeline(baseURL());
+    expect(report.done).toBe(true);
+    expect(Object.values(report.tasks)).toEqual(Array(5).fill("completed"));
+    expect(report.articles).toEqual({ published: 10, review: 0 });
+
+    const articles = query(
+      `SELECT slug, category_id, rank, status, published_at, data_as_of, content FROM articles WHERE generation_key LIKE '${report.date}:%' ORDER BY category_id DESC, rank`,
+    );
+    expect(articles.map((a) => a.category_id)).toEqual([18, 17, 17, 17, 17, 17, 17, 17, 17, 17]);
+    for (const a of articles) {
+      expect(a.status).toBe("published");
+      expect(a.published_at).toBeTruthy();
+      expect(a.data_as_of).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(String(a.content)).toMatch(/\*Data as of .+ UTC\.\*\n\n\*\*Sources:\*\* /);
+    }
+
+    // The roundup's Bitcoin price is the market table's, give or take the ticks since it was written.
+    const roundup = String(articles[0]?.content);
+    const quoted = Number(/Bitcoin \w+ [\d.]+% to \$([\d,]+\.\d\d)/.exec(roundup)?.[1]?.replace(/,/g, ""));
+    const btc = (await (await fetch(`${baseURL()}/api/cryptos/btc`)).json()) as { priceUsd: number };
+    expect(Math.abs(quoted / btc.priceUsd - 1)).toBeLessThan(0.02);
+
+    // Running it again (a second `npm start` the same day) adds nothing.
+    const again = await runTodaysPipeline(baseURL());
+    expect(again.articles).toEqual(report.articles);
+    expect(query(`SELECT count(*) AS n FROM articles WHERE generation_key LIKE '${report.date}:%'`)[0]?.n).toBe(10);
+  });
+
+  it("an admin runs the LunarCrush data and Trending top 100 by hand, recovers a failure, and readers get the articles", async () => {
+    const { page, errors, context } = await openPage(browser);
+    const today = new Date().toISOString().slice(0, 10);
+
+    // A guest is told why and sent to sign in, coming back to the panel afterwards.
+    await page.goto("/admin");
+    await page.getByText("Access Denied: You need admin privileges to access this page.").waitFor();
+    await page.getByText("Unauthorized - Admin access required. Redirecting to login...").waitFor();
+    await page.waitForURL((url) => url.pathname === "/api/login");
+    await signIn(page, "admin@coinsight.test", "Ava");
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
+    expect(await page.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).toBe("true");
+
+    const tools = page.getByRole("region", { name: "Generation tools" });
+    const card = (name: string) => page.getByRole("article", { name });
+    for (const task of ["LunarCrush data", "Trending top 100"]) {
+      await tools.getByRole("button", { name: task }).click();
+      await page.getByText("Success", { exact: true }).waitFor();
+      await card(task).getByText("Completed", { exact: true }).waitFor({ timeout: 30_000 });
+    }
+    await card("Trending top 100").getByText("3 published").waitFor();
+
+    // A run that failed for good (as the engine records it after its last retry).
+    d1(
+      `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure',
+         error_message = 'LunarCrush answered 503 for coins/list/v2', error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+         error_stack = 'UpstreamError: LunarCrush answered 503', error_suggested_action = 'Check the LunarCrush API status and retry.'
+       WHERE task = 'trending_top_100' AND date = ${sqlString(today)}`,
+    );
+    await card("Trending top 100").getByText("Failed", { exact: true }).waitFor({ timeout: 20_000 });
+    await card("Trending top 100").getByRole("button", { name: "View error" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("api_failure").waitFor();
+    await dialog.getByText("LunarCrush answered 503 for coins/list/v2").waitFor();
+    await dialog.getByRole("button", { name: "Retry Now" }).click();
+    await page.getByText("Retry Success").waitFor();
+    await card("Trending top 100").getByText("Completed", { exact: true }).waitFor({ timeout: 30_000 });
+    // Still three articles: a retry finds its articles written and writes none twice.
+    expect(d1<{ n: number }>(`SELECT count(*) AS n FROM articles WHERE generation_key LIKE '${today}:trending_top_100:%'`)[0]?.n).toBe(3);
+
+    // Offline, the admin can read what the mail port captured instead of sending.
+    const subscribe = await page.request.post("/api/newsletter/subscribe", { data: { email: "outbox-check@coinsight.test" } });
+    expect(subscribe.ok()).toBe(true);
+    await page.getByRole("tab", { name: "Outbox" }).click();
+    const outbox = page.getByRole("region", { name: "Outbox" });
+    await outbox.getByRole("button", { name: "Email" }).click();
+    const mail = outbox.getByRole("listitem").filter({ hasText: "outbox-check@coinsight.test" });
+    await mail.getByText("Confirm your Coinsight newsletter subscription").click();
+    await mail.getByText("/api/newsletter/confirm/").first().waitFor();
+
+    // Readers find the day's analyses on the home page and can open them.
+    const generated = new Map(
+      d1<{ slug: string; title: string }>(
+        `SELECT slug, title FROM articles WHERE category_id = 17 AND status = 'published' AND generation_key LIKE '${today}:%'`,
+      ).map((a) => [a.title, a.slug]),
+    );
+    await page.goto("/");
+    const link = page.getByRole("region", { name: "Trending Analysis" }).locator("article a").first();
+    await link.waitFor();
+    const title = (await link.innerText()).trim();
+    const [articleTitle = "", slug] = [...generated].find(([t]) => title.includes(t)) ?? [];
+    expect(slug, `"${title}" is one of today's generated analyses`).toBeTruthy();
+    await link.click();
+    await page.waitForURL((url) => url.pathname === `/article/${slug}`);
+    await page.getByRole("heading", { level: 1, name: articleTitle }).waitFor();
+    await page
+      .getByText(/Data as of .+ UTC\./)
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a member who is not an admin is refused by the page and by the API", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/api/login?returnTo=/account");
+    await signIn(page, "reader@coinsight.test", "Rhea");
+    await page.waitForURL((url) => url.pathname === "/account");
+    expect((await page.request.get("/api/admin/generation-status")).status()).toBe(403);
+    await page.goto("/admin");
+    await page.getByText("Access Denied: You need admin privileges to access this page.").waitFor();
+    expect(await page.getByRole("heading", { name: "Admin Panel" }).count()).toBe(0);
+    await page.waitForURL((url) => url.pathname === "/api/login" && url.searchParams.get("returnTo") === "/");
+    await context.close();
+  });
+});

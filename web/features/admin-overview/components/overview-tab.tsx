@@ -1,0 +1,14 @@
+import { DailySummaryCard } from "./daily-summary.tsx";
+import { GenerationStatusPanel } from "./generation-status.tsx";
+import { GenerationTools } from "./generation-tools.tsx";
+
+/** The admin Overview: the day's summary, the pipeline's live status and the tools that drive it. */
+export function OverviewTab() {
+  return (
+    <div className="stack" style={{ gap: 24 }}>
+      <DailySummaryCard />
+      <GenerationStatusPanel />
+      <GenerationTools />
+    </div>
+  );
+}

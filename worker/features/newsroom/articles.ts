@@ -1,0 +1,157 @@
+import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { articles } from "#schema/db/content.ts";
+import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
+import { sanitizeArticleContent } from "#worker/features/content/sanitize-html.ts";
+import type { Db } from "#worker/lib/db.ts";
+import type { Draft } from "#worker/ports/llm/llm.ts";
+import type { GroundingResult } from "./grounding.ts";
+
+export const CATEGORY_TRENDING = 17;
+export const CATEGORY_ROUNDUP = 18;
+export const COVER_IMAGES = {
+  [CATEGORY_TRENDING]: "/images/trending-analysis.svg",
+  [CATEGORY_ROUNDUP]: "/images/daily-roundup.svg",
+} as const;
+
+/** The one hook every article write of the newsroom goes through: the public lists' cache. */
+export async function articlesChanged(env: Pick<Env, "KV">): Promise<void> {
+  await invalidateContentCache(env);
+}
+
+export type Source = { name: string; url?: string; role: "market" | "social" | "writer" };
+
+export type GeneratedArticle = {
+  /** Idempotency key: "{date}:{task}" or "{date}:{task}:{coinId}". */
+  key: string;
+  slug: string;
+  categoryId: typeof CATEGORY_TRENDING | typeof CATEGORY_ROUNDUP;
+  draft: Draft;
+  grounding: GroundingResult;
+  dataAsOf: string;
+  sources: Source[];
+  coin?: { symbol: string; name: string; rank: number };
+};
+
+export type SaveResult = { status: "published" | "review" | "existing"; id: number | null; slug: string };
+
+const WORDS_PER_MINUTE = 200;
+
+export function readTime(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
+
+/** "Data as of 22 November 2026, 06:00 UTC." and the sources, as the article's last lines. */
+export function footer(dataAsOf: string, sources: readonly Source[]): string {
+  const at = new Date(dataAsOf);
+  const day = at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const time = at.toISOString().slice(11, 16);
+  const names = sources.map((s) => (s.url ? `[${s.name}](${s.url})` : s.name)).join(" · ");
+  return `---\n\n*Data as of ${day}, ${time} UTC.*\n\n**Sources:** ${names}`;
+}
+
+export async function generatedExists(db: Db, key: string): Promise<boolean> {
+  const [row] = await db.select({ id: articles.id }).from(articles).where(eq(articles.generationKey, key)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Saves a generated article once per key: published when every figure checked out, otherwise
+ * kept as a review draft with the reason. A second save with the same key changes nothing.
+ */
+export async function saveGenerated(db: Db, env: Pick<Env, "KV">, article: GeneratedArticle, now: Date): Promise<SaveResult> {
+  const published = article.grounding.ok;
+  // A writer's Markdown may carry raw HTML or link URLs: stored clean, whatever the model wrote.
+  const content = await sanitizeArticleContent(
+    `${article.draft.body.trim()}\n\n${footer(article.dataAsOf, article.sources)}\n`,
+    "markdown",
+  );
+  const values = {
+    title: article.draft.title,
+    excerpt: article.draft.excerpt,
+    content,
+    contentFormat: "markdown" as const,
+    imageUrl: COVER_IMAGES[article.categoryId],
+    categoryId: article.categoryId,
+    cryptoSymbol: article.coin?.symbol ?? null,
+    cryptoName: article.coin?.name ?? null,
+    rank: article.coin?.rank ?? null,
+    status: published ? ("published" as const) : ("review" as const),
+    publishedAt: published ? now.toISOString() : null,
+    readTime: readTime(content),
+    dataAsOf: article.dataAsOf,
+    sourcesJson: JSON.stringify(article.sources),
+    reviewReason: published ? null : `Grounding check failed: ${article.grounding.problems.join("; ")}`.slice(0, 2000),
+    generationKey: article.key,
+  };
+  // A slug taken by another article (say, one written by hand) gets a numbered suffix.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = attempt === 0 ? article.slug : `${article.slug}-${attempt + 1}`;
+    const [row] = await db
+      .insert(articles)
+      .values({ ...values, slug })
+      .onConflictDoNothing()
+      .returning({ id: articles.id });
+    if (row) {
+      // The article is saved; a failed cache bump (KV allows one write per second per key) must not
+      // fail the step, which would then find the article written and never bump again.
+      await articlesChanged(env).catch((err) =>
+        console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, articlesChanged: (err as Error).message })),
+      );
+      return { status: values.status, id: row.id, slug };
+    }
+    const [existing] = await db
+      .select({ id: articles.id, slug: articles.slug })
+      .from(articles)
+      .where(eq(articles.generationKey, article.key))
+      .limit(1);
+    if (existing) return { status: "existing", id: existing.id, slug: existing.slug };
+  }
+  throw new Error(`Could not find a free slug for ${article.slug}`);
+}
+
+/** Published and held-for-review articles a task wrote for a date, by task key. */
+export async function countByTask(db: Db, date: string): Promise<Map<string, { published: number; review: number }>> {
+  const rows = await db
+    .select({ key: articles.generationKey, status: articles.status })
+    .from(articles)
+    .where(
+      and(like(articles.generationKey, `${date}:%`), inArray(articles.status, ["published", "review"]), sql`${articles.deletedAt} IS NULL`),
+    );
+  const out = new Map<string, { published: number; review: number }>();
+  for (const row of rows) {
+    const task = row.key?.split(":")[1];
+    if (!task) continue;
+    const entry = out.get(task) ?? { published: 0, review: 0 };
+    if (row.status === "published") entry.published++;
+    else entry.review++;
+    out.set(task, entry);
+  }
+  return out;
+}
+
+/** Titles of the articles held for review on a date (for the daily summary's warnings). */
+export async function heldForReview(db: Db, date: string): Promise<string[]> {
+  const rows = await db
+    .select({ title: articles.title })
+    .from(articles)
+    .where(and(like(articles.generationKey, `${date}:%`), eq(articles.status, "review")));
+  return rows.map((r) => r.title);
+}
+
+/** "pepe-trending-analysis-2026-11-22": readable, and unique by construction (coin ids are unique). */
+export function trendingSlug(coinId: string, date: string): string {
+  return `${slugify(coinId)}-trending-analysis-${date}`;
+}
+
+export function roundupSlug(date: string): string {
+  return `daily-crypto-roundup-${date}`;
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+}

@@ -1,0 +1,46 @@
+import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
+import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import { type Db, getDb } from "#worker/lib/db.ts";
+import { createArticleWriter } from "#worker/ports/llm/create-writer.ts";
+import type { ArticleWriter } from "#worker/ports/llm/llm.ts";
+import { createSentiment } from "#worker/ports/sentiment/create-sentiment.ts";
+import type { SentimentPort } from "#worker/ports/sentiment/sentiment.ts";
+
+/** Everything the pipeline touches, built once per invocation; tests replace the ports and the clock. */
+export type NewsroomDeps = {
+  env: Env;
+  db: Db;
+  sentiment: SentimentPort;
+  writer: ArticleWriter;
+  /** The market table as every price read serves it. */
+  market: () => Promise<PriceSnapshot>;
+  /** The clock of timestamps, retries and the watchdog. */
+  now: () => number;
+  waitUntil: (p: Promise<unknown>) => void;
+};
+
+export function newsroomDeps(
+  env: Env,
+  waitUntil: (p: Promise<unknown>) => void,
+  overrides: Partial<Omit<NewsroomDeps, "env" | "waitUntil">> = {},
+): NewsroomDeps {
+  return {
+    env,
+    db: overrides.db ?? getDb(env.DB),
+    sentiment: overrides.sentiment ?? createSentiment(env),
+    writer: overrides.writer ?? createArticleWriter(env),
+    market: overrides.market ?? (() => currentSnapshot({ env, waitUntil })),
+    now: overrides.now ?? Date.now,
+    waitUntil,
+  };
+}
+
+/** Builds the deps of one request or cron invocation; tests pass their own. */
+export type DepsFactory = (env: Env, waitUntil: (p: Promise<unknown>) => void) => NewsroomDeps;
+
+export const defaultDeps: DepsFactory = (env, waitUntil) => newsroomDeps(env, waitUntil);
+
+/** The UTC day of a time, YYYY-MM-DD. */
+export function utcDate(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}

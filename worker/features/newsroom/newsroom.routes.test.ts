@@ -1,0 +1,188 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { describe, expect, it } from "vitest";
+import type { DailySummary, GenerationStatus, StartedRuns } from "#schema/contracts/newsroom.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { onError } from "#worker/lib/errors.ts";
+import { createAdminNewsroomRoutes } from "./newsroom.routes.ts";
+import { clockAt, factoryOf, runOf, testDeps } from "./testing.ts";
+
+const TODAY = "2026-11-12";
+const clock = clockAt(`${TODAY}T07:00:00Z`);
+const deps = await testDeps(clock);
+
+// Mounted as worker/app.ts mounts it, minus the admin guard (tested through the Worker in admin-guard.test.ts).
+const app = new Hono<AppEnv>().use(requestId()).route("/api/admin", createAdminNewsroomRoutes(factoryOf(deps)));
+app.onError(onError);
+
+async function send<T = unknown>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T; res: Response }> {
+  const ctx = createExecutionContext();
+  const res = await app.request(path, init, env, ctx);
+  // Let the work a call started in the background finish, as the runtime would.
+  await waitOnExecutionContext(ctx);
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
+}
+
+const post = <T = unknown>(path: string, json?: unknown) =>
+  send<T>(path, {
+    method: "POST",
+    ...(json === undefined ? {} : { body: JSON.stringify(json), headers: { "content-type": "application/json" } }),
+  });
+
+describe("admin newsroom API", () => {
+  it("reports every task as not started on a fresh day, privately", async () => {
+    const { status, body, res } = await send<GenerationStatus>("/api/admin/generation-status");
+    expect(status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(Object.keys(body)).toEqual(["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"]);
+    expect(body.trending_top_100).toEqual({
+      task: "trending_top_100",
+      date: TODAY,
+      status: "not_started",
+      progress: null,
+      error: null,
+      nextRetryIn: null,
+      completed_at: null,
+      blockedBy: ["lunarcrush_data"],
+      startedAt: null,
+      articles: { published: 0, review: 0 },
+    });
+  });
+
+  it("refuses a malformed date in the one error shape", async () => {
+    for (const query of ["date=2026-02-30", "date=22-11-2026", "day=2026-11-12"]) {
+      const { status, body } = await send<{ error: { code: string; message: string; requestId: string } }>(
+        `/api/admin/generation-status?${query}`,
+      );
+      expect(status, query).toBe(400);
+      expect(body.error.code).toBe("BAD_REQUEST");
+      expect(body.error.requestId).toBeTruthy();
+    }
+  });
+
+  it("has nothing to download before the data exists", async () => {
+    const { status, body } = await send<{ error: { message: string } }>("/api/admin/download-lunarcrush-data/1-100");
+    expect(status).toBe(404);
+    expect(body.error.message).toBe("No LunarCrush data for ranks 1-100 yet. Run 'LunarCrush data' first.");
+    expect((await send("/api/admin/download-lunarcrush-data/1-50")).status).toBe(400);
+  });
+
+  it("runs LunarCrush data, then Trending top 100, from the generate calls", async () => {
+    const data = await post("/api/admin/generate-lunarcrush-data");
+    expect(data.status).toBe(202);
+    expect(data.body).toMatchObject({ success: true, runs: [{ task: "lunarcrush_data", date: TODAY, status: "in_progress" }] });
+    expect((await runOf("lunarcrush_data", TODAY))?.status).toBe("completed");
+
+    const trending = await post<StartedRuns>("/api/admin/generate-trending-top-100");
+    expect(trending.status).toBe(202);
+    expect((trending.body as StartedRuns).message).toBe(`Started Trending top 100 for ${TODAY}.`);
+    const { body } = await send<GenerationStatus>("/api/admin/generation-status");
+    expect(body.trending_top_100).toMatchObject({ status: "completed", articles: { published: 3, review: 0 } });
+    expect(body.trending_top_100.progress?.percentage).toBe(100);
+  });
+
+  it("downloads a rank range as a file named after the range and date", async () => {
+    const { status, body, res } = await send<{ range: string; date: string; coins: { rank: number; galaxy_score: number }[] }>(
+      "/api/admin/download-lunarcrush-data/101-300",
+    );
+    expect(status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="lunarcrush-rank-101-300-${TODAY}.json"`);
+    expect(body).toMatchObject({ range: "101-300", date: TODAY });
+    expect(body.coins).toHaveLength(200);
+    expect(body.coins[0]).toMatchObject({ rank: 101, galaxy_score: expect.any(Number) });
+  });
+
+  it("queues the trending bands behind the data and says so", async () => {
+    const next = clockAt(`${TODAY}T07:00:00Z`);
+    const local = await testDeps(next);
+    next.advance(86_400_000);
+    const app2 = new Hono<AppEnv>().route("/api/admin", createAdminNewsroomRoutes(factoryOf(local)));
+    const res = await app2.request("/api/admin/generate-trending-analysis", { method: "POST" }, env, createExecutionContext());
+    const body = (await res.json()) as StartedRuns;
+    expect(res.status).toBe(202);
+    expect(body.runs.map((r) => [r.task, r.status])).toEqual([
+      ["trending_top_100", "not_started"],
+      ["trending_101_300", "not_started"],
+      ["trending_301_500", "not_started"],
+    ]);
+    expect(body.message).toMatch(/will start when LunarCrush data is completed\.$/);
+  });
+
+  it("answers every generate call of §7", async () => {
+    for (const path of ["generate-daily-roundup", "generate-trending-101-300", "generate-trending-301-500"]) {
+      expect((await post(`/api/admin/${path}`)).status, path).toBe(202);
+    }
+    const { body } = await send<DailySummary>("/api/admin/daily-summary");
+    expect(body.summary).toMatchObject({ date: TODAY, completedTasks: 5, failedTasks: 0, completionRate: 100, criticalFailures: [] });
+    expect(body.summary.averageCompletionTime).toBeGreaterThanOrEqual(0);
+  });
+
+  it("refuses a second start of a task that is running", async () => {
+    await env.DB.prepare("UPDATE generation_runs SET status = 'in_progress', lease_until = ? WHERE task = 'daily_roundup' AND date = ?")
+      .bind(new Date(clock.now + 60_000).toISOString(), TODAY)
+      .run();
+    const { status, body } = await post<{ error: { code: string; message: string } }>("/api/admin/generate-daily-roundup");
+    expect(status).toBe(409);
+    expect(body.error).toMatchObject({
+      code: "CONFLICT",
+      message: `Daily roundup is already running for ${TODAY}. Watch its progress in the generation status.`,
+    });
+    await env.DB.prepare("UPDATE generation_runs SET status = 'completed', lease_until = NULL WHERE task = 'daily_roundup' AND date = ?")
+      .bind(TODAY)
+      .run();
+  });
+});
+
+describe("retry-generation", () => {
+  it("validates the body: a known task and a real YYYY-MM-DD date", async () => {
+    const cases: [unknown, RegExp][] = [
+      [{}, /generationType/],
+      [{ generationType: "weekly_digest", date: TODAY }, /generationType/],
+      [{ generationType: "daily_roundup", date: "12/11/2026" }, /Date must be in YYYY-MM-DD form/],
+      [{ generationType: "daily_roundup", date: "2026-13-01" }, /not a real calendar day/],
+      [{ generationType: "daily_roundup", date: TODAY, extra: 1 }, /Unrecognized key/],
+      [{ generationType: "daily_roundup", date: "2026-11-13" }, /is in the future/],
+      [{ generationType: "trending_top_100", date: "2026-10-01" }, /Only the last 7 days can be retried/],
+      [{ generationType: "lunarcrush_data", date: "2026-11-11" }, /reads live data, so it can only run for today \(2026-11-12 UTC\)/],
+    ];
+    for (const [json, message] of cases) {
+      const { status, body } = await post<{ error: { code: string; message: string } }>("/api/admin/retry-generation", json);
+      expect(status, JSON.stringify(json)).toBe(400);
+      expect(body.error.message).toMatch(message);
+    }
+    const broken = await send("/api/admin/retry-generation", {
+      method: "POST",
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
+    expect(broken.status).toBe(400);
+  });
+
+  it("re-runs a task for the date and answers what it started", async () => {
+    const { status, body } = await post<StartedRuns>("/api/admin/retry-generation", { generationType: "trending_top_100", date: TODAY });
+    expect(status).toBe(202);
+    expect(body).toEqual({
+      success: true,
+      message: `Retrying Trending top 100 for ${TODAY}.`,
+      runs: [{ task: "trending_top_100", date: TODAY, status: "in_progress" }],
+    });
+  });
+});
+
+describe("watchdog-recovery", () => {
+  it("answers how many stuck tasks it recovered", async () => {
+    expect((await post("/api/admin/watchdog-recovery")).body).toEqual({ recovered: 0 });
+    const old = new Date(clock.now - 20 * 60_000).toISOString();
+    await env.DB.prepare(
+      "UPDATE generation_runs SET status = 'in_progress', heartbeat_at = ?, lease_until = ? WHERE task = 'trending_301_500' AND date = ?",
+    )
+      .bind(old, old, TODAY)
+      .run();
+    const { status, body } = await post("/api/admin/watchdog-recovery");
+    expect(status).toBe(200);
+    expect(body).toEqual({ recovered: 1 });
+    expect((await runOf("trending_301_500", TODAY))?.error_category).toBe("timeout");
+  });
+});

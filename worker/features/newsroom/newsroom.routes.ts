@@ -1,0 +1,48 @@
+import { type Context, Hono } from "hono";
+import { downloadParam, downloadQuery, type GenerateCall, retryBody, statusQuery } from "#schema/contracts/newsroom.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { validate } from "#worker/lib/validate.ts";
+import { type DepsFactory, defaultDeps, utcDate } from "./deps.ts";
+import { generate, lunarcrushDownload, retryGeneration, watchdogRecovery } from "./newsroom.service.ts";
+import { dailySummary, generationStatus } from "./status.ts";
+
+/**
+ * The admin calls of the newsroom (§7). No access control of its own: it is mounted under
+ * /api/admin behind the admin middleware, which refuses guests (401) and non-admins (403).
+ */
+export function createAdminNewsroomRoutes(makeDeps: DepsFactory = defaultDeps) {
+  const deps = (c: Context<AppEnv>) => makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
+  const run = (call: GenerateCall) => async (c: Context<AppEnv>) => c.json(await generate(deps(c), call), 202);
+
+  return (
+    new Hono<AppEnv>()
+      // Admin answers are per-moment and private.
+      .use(async (c, next) => {
+        await next();
+        c.header("cache-control", "no-store");
+      })
+      .post("/generate-daily-roundup", run("generate-daily-roundup"))
+      .post("/generate-trending-analysis", run("generate-trending-analysis"))
+      .post("/generate-lunarcrush-data", run("generate-lunarcrush-data"))
+      .post("/generate-trending-top-100", run("generate-trending-top-100"))
+      .post("/generate-trending-101-300", run("generate-trending-101-300"))
+      .post("/generate-trending-301-500", run("generate-trending-301-500"))
+      .get("/generation-status", validate("query", statusQuery), async (c) => {
+        const d = deps(c);
+        return c.json(await generationStatus(d, c.req.valid("query").date ?? utcDate(d.now())), 200);
+      })
+      .get("/daily-summary", validate("query", statusQuery), async (c) => {
+        const d = deps(c);
+        return c.json(await dailySummary(d, c.req.valid("query").date ?? utcDate(d.now())), 200);
+      })
+      .post("/retry-generation", validate("json", retryBody), async (c) => c.json(await retryGeneration(deps(c), c.req.valid("json")), 202))
+      .post("/watchdog-recovery", async (c) => c.json(await watchdogRecovery(deps(c)), 200))
+      .get("/download-lunarcrush-data/:range", validate("param", downloadParam), validate("query", downloadQuery), async (c) => {
+        const file = await lunarcrushDownload(deps(c), c.req.valid("param").range, c.req.valid("query").date);
+        c.header("content-disposition", `attachment; filename="${file.fileName}"`);
+        return c.json(file.body, 200);
+      })
+  );
+}
+
+export const adminNewsroomRoutes = createAdminNewsroomRoutes();

@@ -1,0 +1,164 @@
+import {
+  type GenerateCall,
+  generateCalls,
+  lunarcrushFileName,
+  type RankRange,
+  type RetryBody,
+  type StartedRuns,
+  type TaskKey,
+  taskKeys,
+  taskLabels,
+} from "#schema/contracts/newsroom.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { countByTask } from "./articles.ts";
+import { type NewsroomDeps, utcDate } from "./deps.ts";
+import { budgetOf, tick, watchdog } from "./engine.ts";
+import { restartTasks, startDay } from "./pipeline.ts";
+import { type RunRow, runsOfDate } from "./runs.ts";
+import { BANDS, latestSnapshotDate, readBand } from "./snapshots.ts";
+
+/** How long a request keeps advancing the runs it started (in waitUntil) before cron takes over. */
+const REQUEST_BUDGET_MS = 25_000;
+/** How far back a retry may reach: the stored snapshots of a recent day can be written up again. */
+const RETRY_WINDOW_DAYS = 7;
+/** These read live data, so they can only be (re)run for the current UTC day. */
+const LIVE_TASKS: readonly TaskKey[] = ["lunarcrush_data", "daily_roundup"];
+
+function started(runs: RunRow[], message: string): StartedRuns {
+  return {
+    success: true,
+    message,
+    runs: runs.map((r) => ({ task: r.task as TaskKey, date: r.date, status: r.status })),
+  };
+}
+
+/** Keeps working on what was just started after the response, within the request's budget. */
+function advanceLater(deps: NewsroomDeps): void {
+  deps.waitUntil(
+    tick(deps, budgetOf(REQUEST_BUDGET_MS)).catch((err) => {
+      console.error(JSON.stringify({ level: "error", job: "newsroom", error: (err as Error).message }));
+    }),
+  );
+}
+
+/** The admin generate calls: start (or start over) the call's tasks for today. */
+export async function generate(deps: NewsroomDeps, call: GenerateCall): Promise<StartedRuns> {
+  const date = utcDate(deps.now());
+  const tasks = generateCalls[call];
+  const runs = await restartTasks(deps, tasks, date, "manual");
+  advanceLater(deps);
+  const names = tasks.map((t) => taskLabels[t]).join(", ");
+  const waiting = runs.filter((r) => r.status === "not_started").map((r) => taskLabels[r.task as TaskKey]);
+  const note = waiting.length ? ` ${waiting.join(", ")} will start when ${taskLabels.lunarcrush_data} is completed.` : "";
+  return started(runs, `Started ${names} for ${date}.${note}`);
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** POST /api/admin/retry-generation: re-runs one task for a date (today, or a recent day's stored data). */
+export async function retryGeneration(deps: NewsroomDeps, body: RetryBody): Promise<StartedRuns> {
+  const today = utcDate(deps.now());
+  const { generationType: task, date } = body;
+  if (date > today) throw new ApiError("BAD_REQUEST", `Date ${date} is in the future (today is ${today} UTC)`);
+  if (daysBetween(date, today) > RETRY_WINDOW_DAYS) {
+    throw new ApiError("BAD_REQUEST", `Only the last ${RETRY_WINDOW_DAYS} days can be retried (today is ${today} UTC)`);
+  }
+  if (LIVE_TASKS.includes(task) && date !== today) {
+    throw new ApiError("BAD_REQUEST", `${taskLabels[task]} reads live data, so it can only run for today (${today} UTC)`);
+  }
+  const runs = await restartTasks(deps, [task], date, "retry");
+  advanceLater(deps);
+  return started(runs, `Retrying ${taskLabels[task]} for ${date}.`);
+}
+
+/** POST /api/admin/watchdog-recovery: the watchdog, now. */
+export async function watchdogRecovery(deps: NewsroomDeps): Promise<{ recovered: number }> {
+  const recovered = await watchdog(deps);
+  if (recovered > 0) advanceLater(deps);
+  return { recovered };
+}
+
+/** The JSON file of one rank range's LunarCrush rows, with the source's field names. */
+export async function lunarcrushDownload(
+  deps: NewsroomDeps,
+  range: RankRange,
+  requested?: string,
+): Promise<{ fileName: string; body: unknown }> {
+  const date = requested ?? (await latestSnapshotDate(deps.db, utcDate(deps.now())));
+  const rows = date ? await readBand(deps.db, date, BANDS[range]) : [];
+  if (!date || rows.length === 0) {
+    throw new ApiError(
+      "NOT_FOUND",
+      `No LunarCrush data for ranks ${range}${requested ? ` on ${requested}` : ""} yet. Run '${taskLabels.lunarcrush_data}' first.`,
+    );
+  }
+  return {
+    fileName: lunarcrushFileName(range, date),
+    body: {
+      range,
+      date,
+      source: rows[0]?.source ?? "unknown",
+      count: rows.length,
+      coins: rows.map((r) => ({
+        rank: r.rank,
+        coin_id: r.coinId,
+        symbol: r.symbol.toUpperCase(),
+        name: r.name,
+        price: r.price,
+        percent_change_24h: r.change24h,
+        percent_change_7d: r.change7d,
+        market_cap: r.marketCap,
+        volume_24h: r.volume24h,
+        galaxy_score: r.galaxyScore,
+        galaxy_score_previous: r.galaxyScorePrevious,
+        alt_rank: r.altRank,
+        alt_rank_previous: r.altRankPrevious,
+        sentiment: r.sentiment,
+        social_volume_24h: r.socialVolume24h,
+        interactions_24h: r.interactions24h,
+        social_dominance: r.socialDominance,
+        market_dominance: r.marketDominance,
+        categories: r.categories,
+        market_as_of: r.marketAsOf,
+        fetched_at: r.fetchedAt,
+      })),
+    },
+  };
+}
+
+export type DayReport = {
+  date: string;
+  done: boolean;
+  tasks: Record<TaskKey, string>;
+  articles: { published: number; review: number };
+};
+
+/**
+ * Runs today's pipeline until every task has finished (or the time is up): the first `npm start`
+ * uses it so a new site has articles. Runs that already finished are left as they are.
+ */
+export async function runToday(deps: NewsroomDeps, limitMs: number): Promise<DayReport> {
+  const date = utcDate(deps.now());
+  const deadline = Date.now() + limitMs;
+  let runs = await startDay(deps, date, "dev");
+  const finished = (r: RunRow) => r.status === "completed" || r.status === "failed";
+  while (Date.now() < deadline && !(runs.length === taskKeys.length && runs.every(finished))) {
+    const report = await tick(deps, { deadline });
+    runs = await runsOfDate(deps.db, date);
+    // Nothing advanced and something waits for a retry: wait a little instead of spinning.
+    if (report.completed.length === 0 && runs.some((r) => r.status === "retrying")) await new Promise((r) => setTimeout(r, 1000));
+  }
+  const counts = await countByTask(deps.db, date);
+  const articles = { published: 0, review: 0 };
+  for (const c of counts.values()) {
+    articles.published += c.published;
+    articles.review += c.review;
+  }
+  const tasks = Object.fromEntries(taskKeys.map((t) => [t, runs.find((r) => r.task === t)?.status ?? "not_started"])) as Record<
+    TaskKey,
+    string
+  >;
+  return { date, done: runs.length === taskKeys.length && runs.every(finished), tasks, articles };
+}

@@ -1,0 +1,157 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CONTENT_VERSION_KEY } from "#worker/features/content/cache-keys.ts";
+import { formatPrice } from "#worker/features/cryptos/present.ts";
+import { budgetOf, tick } from "./engine.ts";
+import { restartTasks, startDay } from "./pipeline.ts";
+import { generationStatus } from "./status.ts";
+import { ARTICLES_PER_BAND } from "./tasks/trending.ts";
+import { articlesOf, clockAt, publicArticles, runOf, tamperingWriter, testDeps } from "./testing.ts";
+
+const budget = () => budgetOf(30_000);
+
+describe("dependencies", () => {
+  it("keeps a trending task waiting for the day's LunarCrush data, then releases it", async () => {
+    const date = "2026-11-01";
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
+    await restartTasks(deps, ["trending_top_100"], date, "manual");
+    await tick(deps, budget());
+    let status = await generationStatus(deps, date);
+    expect(status.trending_top_100).toMatchObject({ status: "not_started", blockedBy: ["lunarcrush_data"], progress: null });
+    expect(await articlesOf(date)).toHaveLength(0);
+
+    await restartTasks(deps, ["lunarcrush_data"], date, "manual");
+    const report = await tick(deps, budget());
+    expect(report.completed).toEqual([`lunarcrush_data:${date}`, `trending_top_100:${date}`]);
+    status = await generationStatus(deps, date);
+    expect(status.trending_top_100).toMatchObject({
+      status: "completed",
+      blockedBy: [],
+      articles: { published: ARTICLES_PER_BAND, review: 0 },
+    });
+    expect(status.trending_top_100.progress).toMatchObject({
+      percentage: 100,
+      completedSteps: 5,
+      totalSteps: 5,
+      estimatedTimeRemaining: 0,
+    });
+    expect(status.trending_top_100.progress?.stepDetails.map((s) => s.status)).toEqual(Array(5).fill("completed"));
+    // The other bands were never asked for.
+    expect(status.trending_101_300.status).toBe("not_started");
+  });
+
+  it("starts the roundup at once: it depends on nothing", async () => {
+    const date = "2026-11-02";
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
+    await restartTasks(deps, ["daily_roundup"], date, "manual");
+    expect((await runOf("daily_roundup", date))?.status).toBe("in_progress");
+    await tick(deps, budget());
+    const [roundup] = await articlesOf(date);
+    expect(roundup).toMatchObject({ category_id: 18, status: "published", slug: `daily-crypto-roundup-${date}` });
+  });
+});
+
+describe("a day of the pipeline", () => {
+  it("writes a Daily Roundup and Trending Analyses grounded in the day's data, with data time and sources", async () => {
+    const date = "2026-11-03";
+    const clock = clockAt(`${date}T06:00:00Z`);
+    const deps = await testDeps(clock);
+    const before = await env.KV.get(CONTENT_VERSION_KEY);
+    await startDay(deps, date, "schedule");
+    await tick(deps, budget());
+    for (const task of ["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"]) {
+      expect((await runOf(task, date))?.status, task).toBe("completed");
+    }
+    const snapshot = await env.DB.prepare("SELECT count(*) AS n, min(rank) AS lo, max(rank) AS hi FROM sentiment_snapshots WHERE date = ?")
+      .bind(date)
+      .first<{ n: number; lo: number; hi: number }>();
+    expect(snapshot).toEqual({ n: 500, lo: 1, hi: 500 });
+
+    const written = await articlesOf(date);
+    expect(written).toHaveLength(1 + 3 * ARTICLES_PER_BAND);
+    const market = await deps.market();
+    for (const a of written) {
+      expect(a.status).toBe("published");
+      expect(a.published_at).toBe(new Date(clock.now).toISOString());
+      expect(a.data_as_of).toBe(market.updatedAt);
+      expect(String(a.content)).toMatch(/\*Data as of \d{1,2} November 2026, \d\d:\d\d UTC\.\*\n\n\*\*Sources:\*\* .*CoinGecko/);
+      expect(JSON.parse(String(a.sources_json)).map((s: { role: string }) => s.role)).toEqual(["market", "social", "writer"]);
+      expect(Number(a.read_time)).toBeGreaterThanOrEqual(2);
+      expect(String(a.excerpt).length).toBeGreaterThan(40);
+    }
+    const trending = written.filter((a) => a.category_id === 17);
+    const bands = [
+      [1, 100],
+      [101, 300],
+      [301, 500],
+    ];
+    for (const [lo, hi] of bands) {
+      const inBand = trending.filter((a) => Number(a.rank) >= (lo ?? 0) && Number(a.rank) <= (hi ?? 0));
+      expect(inBand, `${lo}-${hi}`).toHaveLength(ARTICLES_PER_BAND);
+    }
+    for (const a of trending) {
+      expect(a.slug).toMatch(new RegExp(`^[a-z0-9-]+-trending-analysis-${date}$`));
+      expect(a.image_url).toBe("/images/trending-analysis.svg");
+      // The price in the article is the snapshot's, as the market table showed it then.
+      const row = await env.DB.prepare("SELECT price FROM sentiment_snapshots WHERE date = ? AND rank = ?")
+        .bind(date, a.rank)
+        .first<{ price: number }>();
+      expect(String(a.content)).toContain(formatPrice(row?.price ?? 0));
+      expect(a.crypto_symbol).toMatch(/^[A-Z0-9._-]+$/);
+    }
+    const btc = market.coins[0];
+    expect(String(written[0]?.content)).toContain(btc?.price);
+    expect(await env.KV.get(CONTENT_VERSION_KEY)).not.toBe(before);
+    expect(await publicArticles()).toEqual(expect.arrayContaining(written.map((a) => a.slug)));
+  });
+});
+
+describe("idempotent re-runs", () => {
+  it("never duplicates articles when a date's tasks run again, by schedule or by hand", async () => {
+    const date = "2026-11-04";
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
+    await startDay(deps, date, "schedule");
+    await tick(deps, budget());
+    const first = await articlesOf(date);
+    const picks = JSON.parse(String((await runOf("trending_top_100", date))?.state_json)).picks;
+
+    // The schedule firing again leaves finished runs alone.
+    await startDay(deps, date, "schedule");
+    expect((await tick(deps, budget())).completed).toEqual([]);
+
+    // Running every task again by hand re-does the work and writes nothing new.
+    const writer = tamperingWriter((draft) => draft);
+    const again = { ...deps, writer };
+    await restartTasks(
+      again,
+      ["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"],
+      date,
+      "manual",
+    );
+    await tick(again, budget());
+    expect((await runOf("trending_301_500", date))?.status).toBe("completed");
+    expect(await articlesOf(date)).toEqual(first);
+    expect(JSON.parse(String((await runOf("trending_top_100", date))?.state_json)).picks).toEqual(picks);
+    expect(writer.calls).toBe(0);
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM sentiment_snapshots WHERE date = ?").bind(date).first<{ n: number }>();
+    expect(rows?.n).toBe(500);
+  });
+});
+
+describe("what a writer may put in an article", () => {
+  it("stores a hostile draft's Markdown clean: no script, handler or javascript: link survives", async () => {
+    const date = "2026-11-05";
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
+    const writer = tamperingWriter((draft) => ({
+      ...draft,
+      body: `${draft.body}\n\n<script>alert(1)</script><img src="x" onerror="alert(2)"> [read more](javascript:alert(3))`,
+    }));
+    await restartTasks({ ...deps, writer }, ["daily_roundup"], date, "manual");
+    await tick({ ...deps, writer }, budget());
+    const [roundup] = await articlesOf(date);
+    const content = String(roundup?.content);
+    expect(content).toContain("Data as of");
+    expect(content).not.toMatch(/<script|onerror|javascript:/i);
+    expect(content).toContain("[read more](#)");
+  });
+});

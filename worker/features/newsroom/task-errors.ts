@@ -1,0 +1,44 @@
+import type { ErrorCategory } from "#schema/contracts/newsroom.ts";
+import { suggestedActionFor, taskLabels } from "#schema/contracts/newsroom.ts";
+
+/** A prerequisite task has not produced what this one needs. Not retried automatically. */
+export class DependencyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DependencyError";
+  }
+}
+
+/** Input or output that does not have the shape a step needs. */
+export class ValidationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ValidationError";
+  }
+}
+
+/** The five categories of §4, from what a step threw. */
+export function classify(err: unknown): ErrorCategory {
+  const e = err instanceof Error ? err : new Error(String(err));
+  if (e.name === "TimeoutError" || e.name === "AbortError" || /timed? ?out/i.test(e.message)) return "timeout";
+  if (e.name === "UpstreamError") return "api_failure";
+  if (e.name === "DependencyError") return "dependency";
+  if (e.name === "ValidationError" || e.name === "ZodError") return "validation";
+  return "system";
+}
+
+/** A specific hint where we know more than the category; §8's text otherwise. */
+export function suggestAction(category: ErrorCategory, err: unknown, date: string): string {
+  const status = (err as { status?: number }).status;
+  if (category === "api_failure" && (status === 401 || status === 403)) {
+    return "Check the API key (LUNARCRUSH_API_KEY or LLM_API_KEY) and its plan";
+  }
+  if (category === "api_failure" && status === 429) return "Rate limited by the provider: wait for the retry or lower the request rate";
+  if (category === "dependency") return `Run '${taskLabels.lunarcrush_data}' for ${date} first, then retry`;
+  return suggestedActionFor(category);
+}
+
+/** Whether the engine should retry on its own: a missing prerequisite needs someone to act first. */
+export function retryable(category: ErrorCategory): boolean {
+  return category !== "dependency";
+}

@@ -1,0 +1,76 @@
+import type { RoundupBrief } from "#worker/ports/llm/llm.ts";
+import { CATEGORY_ROUNDUP, generatedExists, roundupSlug } from "../articles.ts";
+import { roundupBrief, sourcesOf } from "../briefs.ts";
+import { writeAndSave } from "../publish.ts";
+import { buildRows, readDay, type SnapshotRow } from "../snapshots.ts";
+import { loadMarket, loadMetrics, marketInputs } from "./lunarcrush-data.ts";
+import type { StepContext, TaskDefinition } from "./task.ts";
+
+const KEY = "daily_roundup";
+
+/**
+ * The day's rows: the stored LunarCrush snapshot when today's exists (the figures the trending
+ * articles use), else the market table with metrics fetched now. The roundup waits for nothing.
+ */
+async function dayRows(ctx: StepContext): Promise<{ rows: SnapshotRow[]; asOf: string; socialSource: string | null }> {
+  return ctx.memo("roundup-rows", async () => {
+    const stored = await readDay(ctx.deps.db, ctx.date);
+    if (stored.length > 0) {
+      const asOf = stored.map((r) => r.marketAsOf).sort()[0] ?? new Date(ctx.deps.now()).toISOString();
+      return { rows: stored, asOf, socialSource: stored[0]?.source ?? null };
+    }
+    const market = await loadMarket(ctx);
+    const { metrics, fetchedAt } = await loadMetrics(ctx);
+    const rows = buildRows(ctx.date, marketInputs(market), metrics, {
+      source: ctx.deps.sentiment.source,
+      marketAsOf: market.updatedAt,
+      fetchedAt,
+    });
+    return { rows, asOf: market.updatedAt, socialSource: metrics.size > 0 ? ctx.deps.sentiment.source : null };
+  });
+}
+
+function generationKey(date: string): string {
+  return `${date}:${KEY}`;
+}
+
+/** `daily_roundup`: one Daily Roundup (category 18) per day reviewing the market and its sentiment. */
+export const dailyRoundup: TaskDefinition = {
+  key: KEY,
+  steps: () => [
+    {
+      name: "Load market data",
+      run: async (ctx) => {
+        ctx.state.existing = await generatedExists(ctx.deps.db, generationKey(ctx.date));
+        if (ctx.state.existing) return;
+        ctx.state.marketAsOf = (await loadMarket(ctx)).updatedAt;
+      },
+    },
+    {
+      name: "Load social sentiment",
+      run: async (ctx) => {
+        if (ctx.state.existing) return;
+        const { rows, socialSource } = await dayRows(ctx);
+        ctx.state.coins = rows.length;
+        ctx.state.socialSource = socialSource;
+      },
+    },
+    {
+      name: "Write and check the roundup",
+      run: async (ctx) => {
+        if (ctx.state.existing) return;
+        const [{ rows, asOf, socialSource }, market] = await Promise.all([dayRows(ctx), loadMarket(ctx)]);
+        const brief: RoundupBrief = roundupBrief(ctx.date, asOf, rows, socialSource);
+        const saved = await writeAndSave(
+          ctx.deps,
+          brief,
+          { key: generationKey(ctx.date), slug: roundupSlug(ctx.date), categoryId: CATEGORY_ROUNDUP },
+          sourcesOf(market.source, socialSource, ctx.deps.writer),
+        );
+        ctx.state.result = saved.status;
+        ctx.state.slug = saved.slug;
+        if (saved.problems.length) ctx.state.problems = saved.problems;
+      },
+    },
+  ],
+};

@@ -1,0 +1,82 @@
+import { rankRanges } from "#schema/contracts/newsroom.ts";
+import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import type { MarketInput, SocialMetrics } from "#worker/ports/sentiment/sentiment.ts";
+import { BANDS, buildRows, countTracked, replaceBand, toMarketInput } from "../snapshots.ts";
+import { ValidationError } from "../task-errors.ts";
+import type { StepContext, TaskDefinition } from "./task.ts";
+
+/** The market table of this invocation. */
+export function loadMarket(ctx: StepContext): Promise<PriceSnapshot> {
+  return ctx.memo("market", async () => {
+    const snapshot = await ctx.deps.market();
+    if (snapshot.coins.length === 0) throw new ValidationError("The market table is empty");
+    return snapshot;
+  });
+}
+
+export function marketInputs(snapshot: PriceSnapshot): MarketInput[] {
+  return snapshot.coins.slice(0, 500).map(toMarketInput);
+}
+
+/** The social metrics of this invocation, fetched once through the sentiment port. */
+export function loadMetrics(ctx: StepContext): Promise<{ metrics: Map<string, SocialMetrics>; fetchedAt: string }> {
+  return ctx.memo("metrics", async () => {
+    const market = await loadMarket(ctx);
+    const metrics = await ctx.deps.sentiment.fetchMetrics(marketInputs(market), ctx.date);
+    return { metrics, fetchedAt: new Date(ctx.deps.now()).toISOString() };
+  });
+}
+
+/** Below this share of coins with social metrics, a fetch is treated as broken rather than stored. */
+const MIN_COVERAGE = 0.2;
+
+/**
+ * `lunarcrush_data`: the day's social metrics for ranks 1-500, stored per rank band so each write
+ * is one bounded transaction. Re-running a date replaces its rows.
+ */
+export const lunarcrushData: TaskDefinition = {
+  key: "lunarcrush_data",
+  steps: () => [
+    {
+      name: "Load market data",
+      run: async (ctx) => {
+        const market = await loadMarket(ctx);
+        ctx.state.marketAsOf = market.updatedAt;
+        ctx.state.coins = Math.min(500, market.coins.length);
+      },
+    },
+    {
+      name: "Fetch social metrics",
+      run: async (ctx) => {
+        const { metrics } = await loadMetrics(ctx);
+        const coins = Number(ctx.state.coins) || 1;
+        if (metrics.size / coins < MIN_COVERAGE) {
+          throw new ValidationError(`Social metrics covered only ${metrics.size} of ${coins} coins`);
+        }
+        ctx.state.source = ctx.deps.sentiment.source;
+        ctx.state.tracked = metrics.size;
+      },
+    },
+    ...rankRanges.map((range) => ({
+      name: `Store ranks ${range}`,
+      run: async (ctx: StepContext) => {
+        const market = await loadMarket(ctx);
+        const { metrics, fetchedAt } = await loadMetrics(ctx);
+        const rows = buildRows(ctx.date, marketInputs(market), metrics, {
+          source: ctx.deps.sentiment.source,
+          marketAsOf: market.updatedAt,
+          fetchedAt,
+        });
+        ctx.state[`stored_${range}`] = await replaceBand(ctx.deps.db, ctx.date, BANDS[range], rows);
+      },
+    })),
+    {
+      name: "Verify snapshot",
+      run: async (ctx) => {
+        const tracked = await countTracked(ctx.deps.db, ctx.date, { from: 1, to: 500 });
+        if (tracked === 0) throw new ValidationError(`No coin of ${ctx.date} has social metrics after storing`);
+        ctx.state.verified = tracked;
+      },
+    },
+  ],
+};

@@ -1,0 +1,99 @@
+import type { RankRange, TaskKey } from "#schema/contracts/newsroom.ts";
+import { CATEGORY_TRENDING, generatedExists, trendingSlug } from "../articles.ts";
+import { rankByMomentum, sourcesOf, trendingBrief } from "../briefs.ts";
+import { writeAndSave } from "../publish.ts";
+import { BANDS, countTracked, readBand, readCoin } from "../snapshots.ts";
+import { DependencyError } from "../task-errors.ts";
+import { loadMarket } from "./lunarcrush-data.ts";
+import type { Step, StepContext, TaskDefinition, TaskState } from "./task.ts";
+
+/** How many coins each trending run writes about. */
+export const ARTICLES_PER_BAND = 3;
+
+type Pick = { coinId: string; name: string; symbol: string };
+
+function picks(state: TaskState): Pick[] | null {
+  return Array.isArray(state.picks) ? (state.picks as Pick[]) : null;
+}
+
+/** What became of each pick: published, review or existing (shown in the run's state). */
+function publishedResult(state: TaskState, coinId: string, status: string): void {
+  state.results = { ...(state.results as Record<string, string> | undefined), [coinId]: status };
+}
+
+function writeStep(key: TaskKey, range: RankRange, index: number, pick: Pick | undefined): Step {
+  return {
+    name: pick ? `Write: ${pick.name} (${pick.symbol.toUpperCase()})` : `Write article ${index + 1} of ${ARTICLES_PER_BAND}`,
+    run: async (ctx: StepContext) => {
+      const chosen = picks(ctx.state)?.[index];
+      if (!chosen) return; // the band had fewer eligible coins than articles
+      const generationKey = `${ctx.date}:${key}:${chosen.coinId}`;
+      // An article that exists (from an earlier run of this date) is never written again.
+      if (await generatedExists(ctx.deps.db, generationKey)) {
+        publishedResult(ctx.state, chosen.coinId, "existing");
+        return;
+      }
+      const band = BANDS[range];
+      const [row, bandRows, market] = await Promise.all([
+        readCoin(ctx.deps.db, ctx.date, chosen.coinId),
+        ctx.memo(`band:${range}`, () => readBand(ctx.deps.db, ctx.date, band)),
+        loadMarket(ctx),
+      ]);
+      if (!row) throw new DependencyError(`${chosen.name} is missing from the LunarCrush data of ${ctx.date}`);
+      const brief = trendingBrief(ctx.date, row, { ...band, label: range }, bandRows);
+      const saved = await writeAndSave(
+        ctx.deps,
+        brief,
+        {
+          key: generationKey,
+          slug: trendingSlug(row.coinId, ctx.date),
+          categoryId: CATEGORY_TRENDING,
+          coin: { symbol: row.symbol.toUpperCase(), name: row.name, rank: row.rank },
+        },
+        sourcesOf(market.source, row.source, ctx.deps.writer),
+      );
+      publishedResult(ctx.state, chosen.coinId, saved.status);
+    },
+  };
+}
+
+/**
+ * A trending task: on the day's LunarCrush data, picks the coins of its rank band with the
+ * strongest social momentum and writes a Trending Analysis (category 17) on each, with its rank.
+ */
+export function trendingTask(key: TaskKey, range: RankRange): TaskDefinition {
+  const band = BANDS[range];
+  return {
+    key,
+    keepOnRestart: (state) => (picks(state) ? { picks: state.picks } : {}),
+    steps: (state) => {
+      const chosen = picks(state);
+      return [
+        {
+          name: "Check LunarCrush data",
+          run: async (ctx) => {
+            const tracked = await countTracked(ctx.deps.db, ctx.date, band);
+            if (tracked === 0) throw new DependencyError(`No LunarCrush data for ranks ${range} on ${ctx.date}`);
+            ctx.state.tracked = tracked;
+          },
+        },
+        {
+          name: "Select coins by social momentum",
+          run: async (ctx) => {
+            // The first run of a date picks; a re-run keeps the picks, so it can only find its articles written.
+            if (picks(ctx.state)) return;
+            const rows = await ctx.memo(`band:${range}`, () => readBand(ctx.deps.db, ctx.date, band));
+            ctx.state.picks = rankByMomentum(rows)
+              .slice(0, ARTICLES_PER_BAND)
+              .map((r): Pick => ({ coinId: r.coinId, name: r.name, symbol: r.symbol }));
+          },
+        },
+        ...Array.from({ length: ARTICLES_PER_BAND }, (_, i) => writeStep(key, range, i, chosen?.[i])),
+      ];
+    },
+  };
+}
+
+export const trendingTop100 = trendingTask("trending_top_100", "1-100");
+export const trending101To300 = trendingTask("trending_101_300", "101-300");
+export const trending301To500 = trendingTask("trending_301_500", "301-500");
