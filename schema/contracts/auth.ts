@@ -55,6 +55,3 @@ export const offlineSignInForm = z.object({
   returnTo: z.string().max(2048).optional().default("/"),
 });
 export type OfflineSignInForm = z.infer<typeof offlineSignInForm>;
-
-/** The free tier's trial allowance (public-site.md §9). */
-export const FREE_TRIAL_QUERIES = 2;

@@ -1,10 +1,20 @@
+// No zod here: the header's plan line imports this, and it must not pull a validator into every page.
 import type { Tier } from "./auth.ts";
+
+/** The free tier's trial allowance (public-site.md §9). */
+export const FREE_TRIAL_QUERIES = 2;
 
 /** The plan catalogue (assistant-plans-admin.md §9), shared by the account page and the plans feature. */
 export type PlanInfo = { tier: Tier; name: string; priceMonthly: number; queries: number; features: string[] };
 
 export const PLANS: Record<Tier, PlanInfo> = {
-  free: { tier: "free", name: "Free", priceMonthly: 0, queries: 2, features: ["2 trial premium queries", "Does not renew"] },
+  free: {
+    tier: "free",
+    name: "Free",
+    priceMonthly: 0,
+    queries: FREE_TRIAL_QUERIES,
+    features: ["2 trial premium queries", "Does not renew"],
+  },
   lite: {
     tier: "lite",
     name: "Lite",

@@ -7,6 +7,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { homePageJs } from "./bundle-size.ts";
 import { loadTest } from "./load.ts";
+import { benchSearch } from "./search.ts";
 import { buildAll, startBenchServer } from "./serve.ts";
 
 const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
@@ -18,6 +19,7 @@ async function httpBench(): Promise<void> {
     const warm = await fetch(new URL("/api/cryptos?limit=10", server.url));
     if (!warm.ok) throw new Error(`warm-up failed: ${warm.status}`);
     await fetch(new URL("/api/cryptos?page=1&limit=100&fromDb=true", server.url));
+    await fetch(new URL("/api/guides", server.url));
 
     const assets = readdirSync(join(import.meta.dirname, "../../dist/client/assets")).filter((f) => f.endsWith(".css"));
     const staticPath = `/assets/${assets[0]}`;
@@ -25,6 +27,9 @@ async function httpBench(): Promise<void> {
       ["static asset", staticPath],
       ["GET /api/cryptos?limit=10", "/api/cryptos?limit=10"],
       ["GET /api/cryptos?page=1&limit=100&fromDb=true", "/api/cryptos?page=1&limit=100&fromDb=true"],
+      // Hot content lists come from KV (versioned keys), not D1.
+      ["GET /api/guides", "/api/guides"],
+      ["GET /api/search?q=wallet", "/api/search?q=wallet"],
     ] as const;
     const results: { name: string; rps: number; p50: number; p99: number; bad: number }[] = [];
     for (const [name, path] of targets) {
@@ -55,3 +60,5 @@ function bundleBench(): void {
 buildAll();
 bundleBench();
 await httpBench();
+// Set BENCH_SEARCH=0 to skip the 10,000-article search comparison (about a minute).
+if (process.env.BENCH_SEARCH !== "0") await benchSearch();

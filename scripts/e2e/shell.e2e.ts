@@ -104,4 +104,18 @@ describe("app shell", () => {
     expect(api.headers()["x-content-type-options"]).toBe("nosniff");
     await context.close();
   });
+
+  it("the home page loads no validator, Markdown renderer or HTML sanitiser: those stay in the chunks that need them", async () => {
+    const { page, context } = await openPage(browser);
+    const scripts: Promise<string>[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") scripts.push(r.text());
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Crypto Top 10" }).waitFor();
+    const code = (await Promise.all(scripts)).join("\n");
+    expect(code.length).toBeGreaterThan(0);
+    for (const marker of ["ZodError", "DOMPurify", "marked(): input parameter"]) expect(code.includes(marker), marker).toBe(false);
+    await context.close();
+  });
 });

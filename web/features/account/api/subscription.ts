@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Subscription, SubscriptionResponse, Tier } from "#schema/contracts/auth.ts";
-import { FREE_TRIAL_QUERIES } from "#schema/contracts/auth.ts";
-import { PLANS } from "#schema/contracts/plans.ts";
+import { FREE_TRIAL_QUERIES, PLANS } from "#schema/contracts/plans.ts";
 import { api } from "#web/lib/api.ts";
 
 export const subscriptionKeys = { mine: ["user", "subscription"] as const };

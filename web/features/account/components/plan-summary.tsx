@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { FREE_TRIAL_QUERIES } from "#schema/contracts/auth.ts";
+import { FREE_TRIAL_QUERIES } from "#schema/contracts/plans.ts";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { subscriptionQuery, tierName } from "../api/subscription.ts";
 import styles from "./account.module.css";

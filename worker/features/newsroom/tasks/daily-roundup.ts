@@ -2,8 +2,8 @@ import type { RoundupBrief } from "#worker/ports/llm/llm.ts";
 import { CATEGORY_ROUNDUP, generatedExists, roundupSlug } from "../articles.ts";
 import { roundupBrief, sourcesOf } from "../briefs.ts";
 import { writeAndSave } from "../publish.ts";
-import { buildRows, readDay, type SnapshotRow } from "../snapshots.ts";
-import { loadMarket, loadMetrics, marketInputs } from "./lunarcrush-data.ts";
+import { readDay, type SnapshotRow } from "../snapshots.ts";
+import { freshRows, loadMarket } from "./lunarcrush-data.ts";
 import type { StepContext, TaskDefinition } from "./task.ts";
 
 const KEY = "daily_roundup";
@@ -19,13 +19,7 @@ async function dayRows(ctx: StepContext): Promise<{ rows: SnapshotRow[]; asOf: s
       const asOf = stored.map((r) => r.marketAsOf).sort()[0] ?? new Date(ctx.deps.now()).toISOString();
       return { rows: stored, asOf, socialSource: stored[0]?.source ?? null };
     }
-    const market = await loadMarket(ctx);
-    const { metrics, fetchedAt } = await loadMetrics(ctx);
-    const rows = buildRows(ctx.date, marketInputs(market), metrics, {
-      source: ctx.deps.sentiment.source,
-      marketAsOf: market.updatedAt,
-      fetchedAt,
-    });
+    const { rows, market, metrics } = await freshRows(ctx);
     return { rows, asOf: market.updatedAt, socialSource: metrics.size > 0 ? ctx.deps.sentiment.source : null };
   });
 }

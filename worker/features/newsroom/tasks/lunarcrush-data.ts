@@ -1,7 +1,7 @@
 import { rankRanges } from "#schema/contracts/newsroom.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import type { MarketInput, SocialMetrics } from "#worker/ports/sentiment/sentiment.ts";
-import { BANDS, buildRows, countTracked, replaceBand, toMarketInput } from "../snapshots.ts";
+import { BANDS, buildRows, countTracked, replaceBand, type SnapshotRow, toMarketInput } from "../snapshots.ts";
 import { ValidationError } from "../task-errors.ts";
 import type { StepContext, TaskDefinition } from "./task.ts";
 
@@ -25,6 +25,20 @@ export function loadMetrics(ctx: StepContext): Promise<{ metrics: Map<string, So
     const metrics = await ctx.deps.sentiment.fetchMetrics(marketInputs(market), ctx.date);
     return { metrics, fetchedAt: new Date(ctx.deps.now()).toISOString() };
   });
+}
+
+/** The day's snapshot rows from the market table and the metrics of this invocation. */
+export async function freshRows(
+  ctx: StepContext,
+): Promise<{ rows: SnapshotRow[]; market: PriceSnapshot; metrics: Map<string, SocialMetrics> }> {
+  const market = await loadMarket(ctx);
+  const { metrics, fetchedAt } = await loadMetrics(ctx);
+  const rows = buildRows(ctx.date, marketInputs(market), metrics, {
+    source: ctx.deps.sentiment.source,
+    marketAsOf: market.updatedAt,
+    fetchedAt,
+  });
+  return { rows, market, metrics };
 }
 
 /** Below this share of coins with social metrics, a fetch is treated as broken rather than stored. */
@@ -60,13 +74,7 @@ export const lunarcrushData: TaskDefinition = {
     ...rankRanges.map((range) => ({
       name: `Store ranks ${range}`,
       run: async (ctx: StepContext) => {
-        const market = await loadMarket(ctx);
-        const { metrics, fetchedAt } = await loadMetrics(ctx);
-        const rows = buildRows(ctx.date, marketInputs(market), metrics, {
-          source: ctx.deps.sentiment.source,
-          marketAsOf: market.updatedAt,
-          fetchedAt,
-        });
+        const { rows } = await freshRows(ctx);
         ctx.state[`stored_${range}`] = await replaceBand(ctx.deps.db, ctx.date, BANDS[range], rows);
       },
     })),
