@@ -1,6 +1,7 @@
 /**
  * Screenshots of pages at desktop and phone widths in light and dark themes, for looking at
  * what we build:  node scripts/screenshots.ts <baseURL> <outDir> /path [/path ...]
+ * SHOTS_EMAIL=admin@coinsight.local signs in with the local form first (member and admin screens).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -15,6 +16,13 @@ for (const [vpName, viewport] of Object.entries(viewports)) {
     const context = await browser.newContext({ viewport, baseURL: base });
     await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
     const page = await context.newPage();
+    if (process.env.SHOTS_EMAIL) {
+      await page.goto("/api/login?returnTo=/");
+      await page.getByLabel("Email").fill(process.env.SHOTS_EMAIL);
+      await page.getByLabel("First name").fill("Shots");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+    }
     for (const path of paths.length ? paths : ["/"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle").catch(() => {});

@@ -10,6 +10,8 @@ import { projectRoot, startDevServer, wranglerSync } from "./lib/wrangler.ts";
 import { seedLocal } from "./seed.ts";
 
 const PORT = Number(process.env.PORT ?? 8787);
+/** Signing in with the local form as this address gives the admin panel (README, Quick start). */
+const LOCAL_ADMIN = process.env.ADMIN_EMAILS ?? "admin@coinsight.local";
 /** Each call runs the day for up to 50 s; offline it needs a few seconds. */
 const MAX_PIPELINE_CALLS = 6;
 
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
   step("Seeding");
   await seedLocal();
   step(`Starting wrangler dev on http://127.0.0.1:${PORT}`);
-  const server = await startDevServer({ port: PORT, echo: true });
+  const server = await startDevServer({ port: PORT, echo: true, vars: { ADMIN_EMAILS: LOCAL_ADMIN } });
   const stop = async () => {
     await server.stop();
     process.exit(0);

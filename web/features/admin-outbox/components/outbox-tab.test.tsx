@@ -42,7 +42,10 @@ describe("OutboxTab", () => {
   it("lists captured messages newest first; a message opens to its headers, text and a sandboxed HTML preview", async () => {
     renderTab({ "/api/admin/outbox?limit=100": list([confirm, post]) });
     const items = await screen.findAllByRole("listitem");
-    expect(items.map((li) => li.querySelector("summary span")?.textContent)).toEqual([confirm.subject, "Bitcoin leads today"]);
+    expect(items.map((li) => within(li).getAllByText(/./, { selector: "summary span span" })[0]?.textContent)).toEqual([
+      confirm.subject,
+      "Bitcoin leads today",
+    ]);
     await userEvent.click(screen.getByText(confirm.subject ?? ""));
     const first = items[0] as HTMLElement;
     expect(within(first).getByText("List-Unsubscribe")).toBeInTheDocument();

@@ -22,10 +22,15 @@ function Message({ item }: { item: OutboxItem }) {
     <li className={styles.item}>
       <details>
         <summary className={styles.summary}>
-          <span className={styles.subject}>{item.subject ?? item.text.slice(0, 80)}</span>
-          <span className={styles.meta}>
-            <span className={styles.channel}>{item.channel === "email" ? "Email" : "Social"}</span> to {item.recipient} ·{" "}
-            <time dateTime={item.createdAt}>{utcDateTime(item.createdAt)}</time>
+          <span className={styles.chevron} aria-hidden="true">
+            ›
+          </span>
+          <span className={styles.head}>
+            <span className={styles.subject}>{item.subject ?? item.text.slice(0, 80)}</span>
+            <span className={styles.meta}>
+              <span className={styles.channel}>{item.channel === "email" ? "Email" : "Social"}</span> to {item.recipient} ·{" "}
+              <time dateTime={item.createdAt}>{utcDateTime(item.createdAt)}</time>
+            </span>
           </span>
         </summary>
         <div className={styles.body}>
