@@ -22,13 +22,28 @@ export type FeedStatus = {
 
 /** How long one isolate reuses a parsed snapshot before asking KV again. */
 const ISOLATE_TTL_MS = 3_000;
+/** A refresh older than this is presumed lost (its request was cancelled) and another may start. */
+const REFRESH_GIVE_UP_MS = 2_000;
 let cached: { snapshot: PriceSnapshot; at: number } | null = null;
+let refreshingSince: number | null = null;
 
+/**
+ * The price snapshot, re-read from KV at most every 3 s per isolate. When the copy expires, one
+ * request re-reads it while the others keep answering from the copy they have: without that, every
+ * request in flight at the moment of expiry would fetch and parse the same 500 coins (a latency
+ * spike every 3 s under load). Requests never await each other's I/O, which Workers forbids.
+ */
 export async function readSnapshot(kv: KVNamespace, now = Date.now()): Promise<PriceSnapshot | null> {
   if (cached && now - cached.at < ISOLATE_TTL_MS) return cached.snapshot;
-  const snapshot = await kv.get<PriceSnapshot>(PRICES_KEY, "json");
-  cached = snapshot ? { snapshot, at: now } : null;
-  return snapshot;
+  if (cached && refreshingSince !== null && now - refreshingSince < REFRESH_GIVE_UP_MS) return cached.snapshot;
+  refreshingSince = now;
+  try {
+    const snapshot = await kv.get<PriceSnapshot>(PRICES_KEY, "json");
+    cached = snapshot ? { snapshot, at: now } : null;
+    return snapshot;
+  } finally {
+    refreshingSince = null;
+  }
 }
 
 export async function writeSnapshot(kv: KVNamespace, snapshot: PriceSnapshot): Promise<void> {
@@ -39,6 +54,7 @@ export async function writeSnapshot(kv: KVNamespace, snapshot: PriceSnapshot): P
 /** Forgets the isolate copy (tests, and the feed after a write in the same isolate). */
 export function forgetCachedSnapshot(): void {
   cached = null;
+  refreshingSince = null;
 }
 
 /** Back from the display form to the port's numbers, so the next tick can walk on from it. */
