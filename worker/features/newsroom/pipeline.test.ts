@@ -155,3 +155,21 @@ describe("what a writer may put in an article", () => {
     expect(content).toContain("[read more](#)");
   });
 });
+
+describe("the order of the day", () => {
+  it("writes the top 100's analyses last, so the latest lists (home shows six) lead with the biggest coins", async () => {
+    const date = "2026-11-06";
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
+    const runs = await startDay(deps, date, "schedule");
+    expect(new Set(runs.map((r) => r.task))).toEqual(
+      new Set(["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"]),
+    );
+    await tick(deps, budget());
+    const written = (await articlesOf(date)).filter((a) => a.category_id === 17).map((a) => String(a.generation_key).split(":")[1]);
+    expect(written).toEqual([
+      ...Array(3).fill("trending_301_500"),
+      ...Array(3).fill("trending_101_300"),
+      ...Array(3).fill("trending_top_100"),
+    ]);
+  });
+});

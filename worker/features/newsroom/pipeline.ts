@@ -8,13 +8,21 @@ import { TASKS } from "./tasks/registry.ts";
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
+ * The order the day's runs are created in, which is the order they are worked on. The trending
+ * bands go from the smallest coins to the biggest, so the top 100's analyses are the day's newest:
+ * the home page shows the six latest, which are then the top 100 and 101-300 bands, the coins most
+ * readers know.
+ */
+const CREATION_ORDER: readonly TaskKey[] = ["lunarcrush_data", "daily_roundup", "trending_301_500", "trending_101_300", "trending_top_100"];
+
+/**
  * The scheduled start of a day: creates the day's runs that do not exist yet and releases those
  * whose prerequisites are met. Runs that exist (even failed ones) are left alone, so the schedule
  * firing twice changes nothing.
  */
 export async function startDay(deps: NewsroomDeps, date: string, trigger: string): Promise<RunRow[]> {
   const now = iso(deps.now());
-  for (const task of taskKeys) await ensureRun(deps.db, { task, date, status: "not_started", trigger, now });
+  for (const task of CREATION_ORDER) await ensureRun(deps.db, { task, date, status: "not_started", trigger, now });
   await releaseWaiting(deps);
   return runsOfDate(deps.db, date);
 }
