@@ -13,11 +13,6 @@ export const COVER_IMAGES = {
   [CATEGORY_ROUNDUP]: "/images/daily-roundup.svg",
 } as const;
 
-/** The one hook every article write of the newsroom goes through: the public lists' cache. */
-export async function articlesChanged(env: Pick<Env, "KV">): Promise<void> {
-  await invalidateContentCache(env);
-}
-
 export type Source = { name: string; url?: string; role: "market" | "social" | "writer" };
 
 export type GeneratedArticle = {
@@ -95,8 +90,8 @@ export async function saveGenerated(db: Db, env: Pick<Env, "KV">, article: Gener
     if (row) {
       // The article is saved; a failed cache bump (KV allows one write per second per key) must not
       // fail the step, which would then find the article written and never bump again.
-      await articlesChanged(env).catch((err) =>
-        console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, articlesChanged: (err as Error).message })),
+      await invalidateContentCache(env).catch((err) =>
+        console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, cacheInvalidation: (err as Error).message })),
       );
       return { status: values.status, id: row.id, slug };
     }

@@ -29,7 +29,7 @@ export function RetryControls() {
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className={styles.field}>
           Task
-          <select value={task} onChange={(e) => setTask(e.target.value as TaskKey)}>
+          <select className="input" value={task} onChange={(e) => setTask(e.target.value as TaskKey)}>
             {taskKeys.map((key) => (
               <option key={key} value={key}>
                 {taskLabels[key]}
@@ -40,6 +40,7 @@ export function RetryControls() {
         <label className={styles.field}>
           Date (UTC)
           <input
+            className="input"
             value={date}
             onChange={(e) => setDate(e.target.value)}
             inputMode="numeric"

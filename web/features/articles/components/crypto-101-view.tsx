@@ -102,7 +102,7 @@ export function Crypto101View() {
             {guides && guides.length > DEFAULT_SHOWN ? (
               <input
                 type="search"
-                className={styles.search}
+                className={`input ${styles.search}`}
                 placeholder="Search guides..."
                 aria-label="Search guides"
                 value={search}

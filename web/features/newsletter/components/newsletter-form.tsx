@@ -62,7 +62,7 @@ export function NewsletterForm({ layout = "inline" }: { layout?: "inline" | "sta
         </label>
         <input
           id={`${id}-email`}
-          className={styles.input}
+          className={`input ${styles.email}`}
           type="email"
           name="email"
           required

@@ -41,6 +41,7 @@ function SearchForm({ initial }: { initial: string }) {
       <form className={styles.form} onSubmit={submit} aria-label="Search coins and articles">
         <input
           type="search"
+          className="input"
           aria-label="Search coins and articles"
           placeholder="Search for news, coins, topics..."
           value={text}
