@@ -136,11 +136,14 @@ export async function revokeSession(db: Db, sid: string, now = new Date()): Prom
     .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
 }
 
-/** Signs a member out everywhere (e.g. when an account is disabled). */
-export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
+/**
+ * Signs a member out everywhere: when an account is disabled, re-linked to another identity, or
+ * its role changes (a session must never carry rights it was not opened with).
+ */
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: now.toISOString() })
+    .set({ revokedAt: new Date().toISOString() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
