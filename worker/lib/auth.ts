@@ -19,7 +19,7 @@ export async function resolveUser(c: Ctx): Promise<AuthUser | null> {
   c.set("sessionId", null);
   const token = readCookie(c, SESSION_COOKIE);
   if (!token) return null;
-  const claims = await verifySessionToken(c.env, token);
+  const claims = await verifySessionToken(c.env, token, c.req.url);
   const db = getDb(c.env.DB);
   const live = claims ? await findLiveSession(db, claims.sid) : null;
   if (!claims || !live || live.user.id !== claims.sub) {

@@ -62,7 +62,11 @@ export const SESSION_COOKIE = "coinsight_session";
 
 export type SessionClaims = { sid: string; sub: string; exp: number };
 
-export async function signSessionToken(env: Env, claims: { sid: string; userId: string; expiresAt: Date }): Promise<string> {
+export async function signSessionToken(
+  env: Env,
+  claims: { sid: string; userId: string; expiresAt: Date },
+  requestUrl?: string,
+): Promise<string> {
   return new SignJWT({ sid: claims.sid })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(TOKEN_ISSUER)
@@ -70,12 +74,12 @@ export async function signSessionToken(env: Env, claims: { sid: string; userId: 
     .setSubject(claims.userId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
-    .sign(await deriveKey(env, "session"));
+    .sign(await deriveKey(env, "session", requestUrl));
 }
 
 /** The token's claims, or null when it is forged, expired, or not a session token. */
-export async function verifySessionToken(env: Env, token: string): Promise<SessionClaims | null> {
-  const key = await deriveKey(env, "session");
+export async function verifySessionToken(env: Env, token: string, requestUrl?: string): Promise<SessionClaims | null> {
+  const key = await deriveKey(env, "session", requestUrl);
   try {
     const { payload } = await jwtVerify(token, key, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, algorithms: ["HS256"] });
     if (typeof payload.sid !== "string" || typeof payload.sub !== "string" || typeof payload.exp !== "number") return null;
@@ -156,6 +160,6 @@ export async function purgeEndedSessions(db: Db, now = new Date()): Promise<numb
 
 /** Issues the session cookie for a fresh or renewed session. */
 export async function writeSessionCookie(c: Ctx, session: { id: string; userId: string; expiresAt: Date }): Promise<void> {
-  const token = await signSessionToken(c.env, { sid: session.id, userId: session.userId, expiresAt: session.expiresAt });
+  const token = await signSessionToken(c.env, { sid: session.id, userId: session.userId, expiresAt: session.expiresAt }, c.req.url);
   writeCookie(c, SESSION_COOKIE, token, (session.expiresAt.getTime() - Date.now()) / 1000);
 }

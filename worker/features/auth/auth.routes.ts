@@ -72,7 +72,7 @@ function refused(c: Ctx, err: IdentityError, retryTo = "/"): Response {
 
 function identityOrRefusal(c: Ctx): IdentityPort | Response {
   try {
-    return createIdentity(c.env);
+    return createIdentity(c.env, c.req.url);
   } catch (err) {
     if (err instanceof IdentityError) return refused(c, err);
     throw err;
@@ -84,7 +84,7 @@ async function endSession(c: Ctx): Promise<void> {
   const token = readCookie(c, SESSION_COOKIE);
   if (!token) return;
   clearCookie(c, SESSION_COOKIE);
-  const claims = await verifySessionToken(c.env, token);
+  const claims = await verifySessionToken(c.env, token, c.req.url);
   if (claims) await revokeSession(getDb(c.env.DB), claims.sid);
 }
 

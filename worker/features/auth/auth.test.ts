@@ -188,7 +188,11 @@ describe("sessions", () => {
     await agent.signInOffline("stale@example.com", "Stale");
     const me = await agent.json<AuthUser>("/api/auth/user");
     const [row] = await db().select().from(sessions).where(eq(sessions.userId, me.body.id));
-    const stale = await signSessionToken(env, { sid: row?.id ?? "", userId: me.body.id, expiresAt: new Date(Date.now() - 60_000) });
+    const stale = await signSessionToken(
+      env,
+      { sid: row?.id ?? "", userId: me.body.id, expiresAt: new Date(Date.now() - 60_000) },
+      "https://coinsight.test/",
+    );
     expect((await new BrowserAgent().fetch("/api/auth/user", { headers: { cookie: `${SESSION}=${stale}` } })).status).toBe(401);
   });
 

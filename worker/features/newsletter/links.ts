@@ -1,4 +1,5 @@
 /** Where the links in newsletter mails point. */
+import { isProduction } from "#worker/lib/secrets.ts";
 
 /** Used when nothing better is known outside production: the origin `npm start` serves. */
 const LOCAL_ORIGIN = "http://127.0.0.1:8787";
@@ -12,7 +13,7 @@ export function publicOrigin(env: Pick<Env, "PUBLIC_ORIGIN" | "APP_ENV">, reques
   const configured = env.PUBLIC_ORIGIN?.trim().replace(/\/+$/, "");
   if (configured) return configured;
   if (requestUrl) return new URL(requestUrl).origin;
-  return env.APP_ENV === "production" ? null : LOCAL_ORIGIN;
+  return isProduction(env) ? null : LOCAL_ORIGIN;
 }
 
 export function confirmUrl(origin: string, token: string): string {
