@@ -178,9 +178,13 @@ export const authRoutes = new Hono<AppEnv>()
     }
   })
   .get("/logout", async (c) => {
-    // A top-level link from another site must not sign the reader out on its own (logout CSRF).
-    const site = c.req.header("sec-fetch-site");
-    if (site === "cross-site" || site === "same-site") return page(c, signOutPage());
+    // Only the reader following a link on this site signs out here: a link from another site, an
+    // <img src="/api/logout"> in content, a fetch or a frame gets the confirmation page (logout CSRF).
+    const topLevelSameOrigin =
+      c.req.header("sec-fetch-site") === "same-origin" &&
+      c.req.header("sec-fetch-mode") === "navigate" &&
+      c.req.header("sec-fetch-dest") === "document";
+    if (!topLevelSameOrigin) return page(c, signOutPage());
     await endSession(c);
     c.header("cache-control", "no-store");
     return c.redirect("/", 302);
