@@ -39,7 +39,8 @@ input[aria-invalid=true]{border-color:var(--loss)}
 :focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 `;
 
-function layout(title: string, body: string): string {
+/** The frame every one of these pages shares (also the newsletter's confirmation page). */
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
