@@ -14,6 +14,7 @@ import { searchRoutes } from "./features/search/search.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { requireAdmin } from "./lib/auth.ts";
+import { type BodyAllowance, writeBodyLimits } from "./lib/body-limit.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 
@@ -24,10 +25,23 @@ import { sameOriginWrites } from "./lib/same-origin.ts";
  */
 const SELF_AUTHENTICATING: string[] = ["/api/newsletter/one-click/*"];
 
+/**
+ * Write bodies: 16 KB unless a route is listed here (checked before anything parses the body).
+ * Add a line when a feature needs more; docs/decisions/security/request-body-limits.md.
+ */
+const DEFAULT_BODY_BYTES = 16 * 1024;
+const BODY_ALLOWANCES: BodyAllowance[] = [
+  // The admin article editor saves whole articles.
+  { method: "PUT", path: "/api/articles/:id", bytes: 512 * 1024 },
+  // Stripe's signed events.
+  { method: "POST", path: "/api/webhooks/stripe", bytes: 64 * 1024 },
+];
+
 const api = new Hono<AppEnv>()
   // Routes may set their own policy (the sign-in pages need a Referrer-Policy that keeps Origin on form posts).
   .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", overwrite: false }))
   .use(sameOriginWrites({ exempt: SELF_AUTHENTICATING }))
+  .use(writeBodyLimits(DEFAULT_BODY_BYTES, BODY_ALLOWANCES))
   .route("/", authRoutes)
   .route("/user", accountRoutes)
   .route("/watchlist", watchlistRoutes)
