@@ -37,9 +37,12 @@ const BODY_ALLOWANCES: BodyAllowance[] = [
   { method: "POST", path: "/api/webhooks/stripe", bytes: 64 * 1024 },
 ];
 
+/** HSTS for a year on everything the Worker answers (web/public/_headers says the same for assets). */
+const HSTS = "max-age=31536000; includeSubDomains";
+
 const api = new Hono<AppEnv>()
   // Routes may set their own policy (the sign-in pages need a Referrer-Policy that keeps Origin on form posts).
-  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", overwrite: false }))
+  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", strictTransportSecurity: HSTS, overwrite: false }))
   .use(sameOriginWrites({ exempt: SELF_AUTHENTICATING }))
   .use(writeBodyLimits(DEFAULT_BODY_BYTES, BODY_ALLOWANCES))
   .route("/", authRoutes)
@@ -58,11 +61,34 @@ const api = new Hono<AppEnv>()
   // Local-only helpers (answer 404 unless APP_ENV is development or test).
   .route("/dev", devRoutes);
 
+/** For /rss.xml, /sitemap.xml and /robots.txt: readers fetch them from anywhere, nothing in them runs. */
+const PLAIN_FILE_HEADERS = {
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+  xFrameOptions: "DENY",
+  referrerPolicy: "strict-origin-when-cross-origin",
+  crossOriginResourcePolicy: "cross-origin",
+} as const;
+
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()
   .use(requestId())
   .route("/api", api)
   .all("/api/*", onNotFound)
+  // Feeds, sitemap and robots.txt are plain files: nothing in them may run, frame or be framed.
+  .use("/rss.xml", secureHeaders({ ...PLAIN_FILE_HEADERS, strictTransportSecurity: HSTS }))
+  .use("/sitemap.xml", secureHeaders({ ...PLAIN_FILE_HEADERS, strictTransportSecurity: HSTS }))
+  .use("/robots.txt", secureHeaders({ ...PLAIN_FILE_HEADERS, strictTransportSecurity: HSTS }))
+  // Edge-filled pages keep the shell's own headers (web/public/_headers) and gain whatever it lacks.
+  .use(
+    "*",
+    secureHeaders({
+      strictTransportSecurity: HSTS,
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginResourcePolicy: false,
+      overwrite: false,
+    }),
+  )
   // Pages whose <head> is filled at the edge, feeds, sitemap, robots.txt; the rest is the SPA's assets.
   .route("/", pagesRoutes);
 
