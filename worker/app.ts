@@ -62,12 +62,14 @@ const api = new Hono<AppEnv>()
   .route("/dev", devRoutes);
 
 /** For /rss.xml, /sitemap.xml and /robots.txt: readers fetch them from anywhere, nothing in them runs. */
-const PLAIN_FILE_HEADERS = {
-  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
-  xFrameOptions: "DENY",
-  referrerPolicy: "strict-origin-when-cross-origin",
-  crossOriginResourcePolicy: "cross-origin",
-} as const;
+const plainFileHeaders = () =>
+  secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+    strictTransportSecurity: HSTS,
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginResourcePolicy: "cross-origin",
+  });
 
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()
@@ -75,9 +77,9 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .all("/api/*", onNotFound)
   // Feeds, sitemap and robots.txt are plain files: nothing in them may run, frame or be framed.
-  .use("/rss.xml", secureHeaders({ ...PLAIN_FILE_HEADERS, strictTransportSecurity: HSTS }))
-  .use("/sitemap.xml", secureHeaders({ ...PLAIN_FILE_HEADERS, strictTransportSecurity: HSTS }))
-  .use("/robots.txt", secureHeaders({ ...PLAIN_FILE_HEADERS, strictTransportSecurity: HSTS }))
+  .use("/rss.xml", plainFileHeaders())
+  .use("/sitemap.xml", plainFileHeaders())
+  .use("/robots.txt", plainFileHeaders())
   // Edge-filled pages keep the shell's own headers (web/public/_headers) and gain whatever it lacks.
   .use(
     "*",
