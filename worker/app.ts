@@ -91,6 +91,11 @@ export const app = new Hono<AppEnv>()
       overwrite: false,
     }),
   )
+  // Answers passed through from the assets binding have immutable headers: copy them first.
+  .use("*", async (c, next) => {
+    await next();
+    c.res = new Response(c.res.body, c.res);
+  })
   // Pages whose <head> is filled at the edge, feeds, sitemap, robots.txt; the rest is the SPA's assets.
   .route("/", pagesRoutes);
 
