@@ -19,7 +19,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
   .post("/subscribe", validate("json", subscribeRequest), async (c) => {
     const origin = publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin;
     const result = await subscribe(
-      { db: c.env.DB, mail: createMail(c.env) },
+      { db: c.env.DB, mail: createMail(c.env), keys: c.env },
       { email: c.req.valid("json").email, clientKey: clientAddress(c.req.raw.headers), origin },
     );
     return c.json(result, 200);
