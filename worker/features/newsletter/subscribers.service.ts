@@ -6,7 +6,7 @@ import { newsletterDeliveries, newsletterSubscribers } from "#schema/db/newslett
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { enforceRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
+import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
 import type { MailPort } from "#worker/ports/mail/mail.ts";
 import { forgetRecipient } from "../outbox/outbox.service.ts";
 import { confirmUrl, publicOrigin, unsubscribeToken } from "./links.ts";
@@ -14,6 +14,15 @@ import { alreadySubscribedMail, confirmationMail } from "./mail-templates.ts";
 
 /** Signups per client address (hashed) per hour: enough for a shared office network, too few to spam. */
 export const SIGNUP_RATE_LIMIT: RateLimitRule = { scope: "newsletter-signup", limit: 10, windowMs: 3_600_000 };
+/**
+ * Confirmation and notice mails one mailbox (the address without its "+tag", lower-cased) may get
+ * per day, however many variants are entered; over it, the answer stays the same and nothing is sent.
+ */
+export const MAILBOX_DAILY_CAP = 3;
+const MAILBOX_RATE_LIMIT: RateLimitRule = { scope: "newsletter-mailbox", limit: MAILBOX_DAILY_CAP, windowMs: 86_400_000 };
+/** Confirmation and notice mails the whole site sends per hour: a ceiling on what abuse can cost. */
+export const HOURLY_MAIL_LIMIT: RateLimitRule = { scope: "newsletter-mail-hourly", limit: 300, windowMs: 3_600_000 };
+export const BUSY_MESSAGE = "We're receiving an unusual number of signups. Please try again in an hour.";
 export const CONFIRM_VALID_DAYS = 7;
 /** One address gets at most one confirmation or notice mail per this interval, however often it is entered. */
 export const NOTICE_INTERVAL_MS = 10 * 60_000;
@@ -73,6 +82,7 @@ export async function subscribe({ db: d1, mail, keys }: Deps, input: SubscribeIn
     const hash = await sha256Hex(await unsubscribeToken(keys, input.origin, created.id));
     await db.update(newsletterSubscribers).set({ unsubscribeTokenHash: hash }).where(eq(newsletterSubscribers.id, created.id));
     await sendNotice(
+      d1,
       db,
       mail,
       created.id,
@@ -95,17 +105,35 @@ export async function subscribe({ db: d1, mail, keys }: Deps, input: SubscribeIn
       await db.update(newsletterSubscribers).set({ unsubscribeTokenHash: hash }).where(eq(newsletterSubscribers.id, existing.id));
     }
     const notice = alreadySubscribedMail({ to: email, origin: input.origin, unsubscribeToken: token });
-    await sendNotice(db, mail, existing.id, now, notice);
+    await sendNotice(d1, db, mail, existing.id, now, notice);
   } else {
     // Still unconfirmed: a new consent time and a new link (the previous link stops working).
     await db.update(newsletterSubscribers).set(fresh).where(eq(newsletterSubscribers.id, existing.id));
     const url = confirmUrl(input.origin, confirmToken);
-    await sendNotice(db, mail, existing.id, now, confirmationMail({ to: email, url, validDays: CONFIRM_VALID_DAYS }));
+    await sendNotice(d1, db, mail, existing.id, now, confirmationMail({ to: email, url, validDays: CONFIRM_VALID_DAYS }));
   }
   return { success: true, message: SUBSCRIBE_MESSAGE };
 }
 
-async function sendNotice(db: ReturnType<typeof getDb>, mail: MailPort, id: number, now: number, message: Parameters<MailPort["send"]>[0]) {
+/** "Ada.L+news@Example.org" and "ada.l+other@example.org" are one mailbox. */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at).split("+")[0] ?? "";
+  return `${local}@${email.slice(at + 1)}`.toLowerCase();
+}
+
+async function sendNotice(
+  d1: D1Database,
+  db: ReturnType<typeof getDb>,
+  mail: MailPort,
+  id: number,
+  now: number,
+  message: Parameters<MailPort["send"]>[0],
+): Promise<void> {
+  // Over the mailbox's daily cap: silently nothing (the caller's answer must not change).
+  const mailbox = await hitRateLimit(d1, MAILBOX_RATE_LIMIT, mailboxOf(message.to), now);
+  if (!mailbox.allowed) return;
+  await enforceRateLimit(d1, HOURLY_MAIL_LIMIT, "site", BUSY_MESSAGE, now);
   try {
     await mail.send(message);
   } catch (err) {
