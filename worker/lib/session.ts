@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { AuthUser } from "#schema/contracts/auth.ts";
-import { sessions, users } from "#schema/db/accounts.ts";
+import { type RoleSource, sessions, users } from "#schema/db/accounts.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { Db } from "./db.ts";
 import { deriveKey, isProduction, randomToken } from "./secrets.ts";
@@ -106,7 +106,11 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
 }
 
 /** The live session and its member: not revoked, not expired, member still active. */
-export async function findLiveSession(db: Db, sid: string, now = new Date()): Promise<{ session: SessionRow; user: AuthUser } | null> {
+export async function findLiveSession(
+  db: Db,
+  sid: string,
+  now = new Date(),
+): Promise<{ session: SessionRow; user: AuthUser; roleSource: RoleSource } | null> {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -117,7 +121,7 @@ export async function findLiveSession(db: Db, sid: string, now = new Date()): Pr
   const ends = Math.min(Date.parse(row.session.expiresAt), Date.parse(row.session.createdAt) + SESSION_MAX_MS);
   if (ends <= now.getTime()) return null;
   const { id, email, firstName, lastName, role, isActive } = row.user;
-  return { session: row.session, user: { id, email, firstName, lastName, role, isActive } };
+  return { session: row.session, user: { id, email, firstName, lastName, role, isActive }, roleSource: row.user.roleSource };
 }
 
 /**
@@ -149,6 +153,15 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date().toISOString() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** An admin whose role came from ADMIN_EMAILS, no longer listed: back to member, signed out everywhere. */
+export async function demoteListedAdmin(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: "user", roleSource: "default", updatedAt: new Date().toISOString() })
+    .where(and(eq(users.id, userId), eq(users.roleSource, "admin-emails")));
+  await revokeAllSessions(db, userId);
 }
 
 /** Deletes sessions that ended over a week ago (nightly). */

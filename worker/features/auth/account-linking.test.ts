@@ -125,3 +125,23 @@ describe("roles from ADMIN_EMAILS (issue 10, item 12)", () => {
     expect((await agent.json<AuthUser>("/api/auth/user")).body.role).toBe("admin");
   });
 });
+
+describe("roles from ADMIN_EMAILS take effect on the next request", () => {
+  it("an admin whose address leaves the list is demoted and signed out at once, not at the next sign-in", async () => {
+    const listed = new BrowserAgent({ ADMIN_EMAILS: "leaving-admin@example.org" });
+    await listed.signInOffline("leaving-admin@example.org", "Leaving");
+    const cookie = listed.cookieHeader();
+    const after = new BrowserAgent({ ADMIN_EMAILS: "someone-else@example.org" });
+    const res = await after.fetch("/api/admin/outbox", { headers: { cookie } });
+    expect(res.status).toBe(401);
+    const [row] = await db().select().from(users).where(eq(users.email, "leaving-admin@example.org"));
+    expect(row).toMatchObject({ role: "user", roleSource: "default" });
+  });
+
+  it("a panel-made admin is not touched by the list", async () => {
+    const agent = new BrowserAgent({ ADMIN_EMAILS: "" });
+    await agent.signInOffline("panel-2@example.org", "Panel");
+    await db().update(users).set({ role: "admin", roleSource: "admin-panel" }).where(eq(users.email, "panel-2@example.org"));
+    expect((await agent.fetch("/api/admin/outbox")).status).toBe(200);
+  });
+});

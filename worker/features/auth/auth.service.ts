@@ -3,19 +3,12 @@ import type { AuthUser, Role } from "#schema/contracts/auth.ts";
 import { type RoleSource, subscriptions, users } from "#schema/db/accounts.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { createSession, revokeAllSessions } from "#worker/lib/session.ts";
+
+export { adminEmails } from "#worker/lib/auth.ts";
+
 import { IdentityError, type VerifiedIdentity } from "#worker/ports/identity/identity.ts";
 
 const NAME_MAX = 60;
-
-/** ADMIN_EMAILS: comma-separated, case and spaces ignored. */
-export function adminEmails(list: string | undefined): Set<string> {
-  return new Set(
-    (list ?? "")
-      .split(",")
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-  );
-}
 
 function toAuthUser(row: typeof users.$inferSelect): AuthUser {
   const { id, email, firstName, lastName, role, isActive } = row;
