@@ -14,6 +14,7 @@ import { searchRoutes } from "./features/search/search.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { requireAdmin } from "./lib/auth.ts";
+import { type BodyAllowance, writeBodyLimits } from "./lib/body-limit.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 
@@ -24,10 +25,26 @@ import { sameOriginWrites } from "./lib/same-origin.ts";
  */
 const SELF_AUTHENTICATING: string[] = ["/api/newsletter/one-click/*"];
 
+/**
+ * Write bodies: 16 KB unless a route is listed here (checked before anything parses the body).
+ * Add a line when a feature needs more; docs/decisions/security/request-body-limits.md.
+ */
+const DEFAULT_BODY_BYTES = 16 * 1024;
+const BODY_ALLOWANCES: BodyAllowance[] = [
+  // The admin article editor saves whole articles.
+  { method: "PUT", path: "/api/articles/:id", bytes: 512 * 1024 },
+  // Stripe's signed events.
+  { method: "POST", path: "/api/webhooks/stripe", bytes: 64 * 1024 },
+];
+
+/** HSTS for a year on everything the Worker answers (web/public/_headers says the same for assets). */
+const HSTS = "max-age=31536000; includeSubDomains";
+
 const api = new Hono<AppEnv>()
   // Routes may set their own policy (the sign-in pages need a Referrer-Policy that keeps Origin on form posts).
-  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", overwrite: false }))
+  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", strictTransportSecurity: HSTS, overwrite: false }))
   .use(sameOriginWrites({ exempt: SELF_AUTHENTICATING }))
+  .use(writeBodyLimits(DEFAULT_BODY_BYTES, BODY_ALLOWANCES))
   .route("/", authRoutes)
   .route("/user", accountRoutes)
   .route("/watchlist", watchlistRoutes)
@@ -44,11 +61,41 @@ const api = new Hono<AppEnv>()
   // Local-only helpers (answer 404 unless APP_ENV is development or test).
   .route("/dev", devRoutes);
 
+/** For /rss.xml, /sitemap.xml and /robots.txt: readers fetch them from anywhere, nothing in them runs. */
+const plainFileHeaders = () =>
+  secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+    strictTransportSecurity: HSTS,
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginResourcePolicy: "cross-origin",
+  });
+
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()
   .use(requestId())
   .route("/api", api)
   .all("/api/*", onNotFound)
+  // Feeds, sitemap and robots.txt are plain files: nothing in them may run, frame or be framed.
+  .use("/rss.xml", plainFileHeaders())
+  .use("/sitemap.xml", plainFileHeaders())
+  .use("/robots.txt", plainFileHeaders())
+  // Edge-filled pages keep the shell's own headers (web/public/_headers) and gain whatever it lacks.
+  .use(
+    "*",
+    secureHeaders({
+      strictTransportSecurity: HSTS,
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginResourcePolicy: false,
+      overwrite: false,
+    }),
+  )
+  // Answers passed through from the assets binding have immutable headers: copy them first.
+  .use("*", async (c, next) => {
+    await next();
+    c.res = new Response(c.res.body, c.res);
+  })
   // Pages whose <head> is filled at the edge, feeds, sitemap, robots.txt; the rest is the SPA's assets.
   .route("/", pagesRoutes);
 

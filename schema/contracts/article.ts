@@ -28,7 +28,9 @@ export const searchQuery = z
       .string({ error: "Search query is required" })
       .trim()
       .min(1, "Search query is required")
-      .max(SEARCH_MAX_LENGTH, `Search query must be at most ${SEARCH_MAX_LENGTH} characters`),
+      .max(SEARCH_MAX_LENGTH, `Search query must be at most ${SEARCH_MAX_LENGTH} characters`)
+      // A NUL reached SQLite's full-text MATCH as a 500, and matched everything on its own.
+      .regex(/^\P{Cc}*$/u, "Search query must not contain control characters"),
     limit: z.coerce.number().int().min(1).max(50).optional(),
   })
   .strict();

@@ -6,6 +6,14 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 export const roles = ["user", "premium", "admin"] as const;
 export type Role = (typeof roles)[number];
 
+/**
+ * Who gave a member their role: "admin-emails" (the ADMIN_EMAILS list at sign-in, which also takes
+ * it back once the address leaves the list), "admin-panel" (an admin, kept until an admin changes
+ * it), or "default" (the role every new member starts with).
+ */
+export const roleSources = ["default", "admin-emails", "admin-panel"] as const;
+export type RoleSource = (typeof roleSources)[number];
+
 /** Members. Email is stored lower-case; the identity provider's (issuer, subject) pair is the stable key. */
 export const users = sqliteTable(
   "users",
@@ -15,6 +23,7 @@ export const users = sqliteTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     role: text("role", { enum: roles }).notNull().default("user"),
+    roleSource: text("role_source", { enum: roleSources }).notNull().default("default"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /** Who vouched for this member: the OIDC issuer URL, or "offline" for the local sign-in form. */
     identityIssuer: text("identity_issuer").notNull(),

@@ -9,7 +9,7 @@ export type SubscriberStatus = (typeof subscriberStatuses)[number];
 /**
  * Newsletter subscribers, double opt-in. The address is kept only while it is needed: it is
  * erased (set to null) the moment a reader unsubscribes, and unconfirmed signups are deleted when
- * their confirmation link expires. What stays after an unsubscribe is the token and the times,
+ * their confirmation link expires. What stays after an unsubscribe is the token's hash and the times,
  * so that a second click on the same link still answers "already unsubscribed".
  */
 export const newsletterSubscribers = sqliteTable(
@@ -27,8 +27,11 @@ export const newsletterSubscribers = sqliteTable(
     confirmedAt: text("confirmed_at"),
     /** Last confirmation or "already subscribed" mail, to throttle repeated signups of one address. */
     noticeSentAt: text("notice_sent_at"),
-    /** Random, unguessable; goes into every newsletter mail's unsubscribe link and headers. */
-    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    /**
+     * SHA-256 (hex) of the unsubscribe token every newsletter mail carries (links.ts,
+     * `unsubscribeToken`); rows from before migration 0008 hold the plain token until the nightly job.
+     */
+    unsubscribeTokenHash: text("unsubscribe_token").notNull().unique(),
     unsubscribedAt: text("unsubscribed_at"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),

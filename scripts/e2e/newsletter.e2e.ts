@@ -86,7 +86,10 @@ describe("newsletter journeys", () => {
     const link = outboxFor(email)[0]?.text.match(/https?:\/\/\S+\/api\/newsletter\/confirm\/\S+/)?.[0];
     expect(link?.startsWith(`${baseURL()}/api/newsletter/confirm/`)).toBe(true);
 
+    // The mailed link opens a page with a button, so a mail scanner's visit confirms nothing.
     await page.goto(link ?? "");
+    expect(d1<{ status: string }>(`SELECT status FROM newsletter_subscribers WHERE email = '${email}'`)).toEqual([{ status: "pending" }]);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
     await expectToast(page, "Subscription confirmed", "the Daily Roundup will arrive every morning");
     await page.waitForURL((url) => url.pathname === "/" && !url.search.includes("newsletter"));
     expect(d1<{ status: string }>(`SELECT status FROM newsletter_subscribers WHERE email = '${email}'`)).toEqual([{ status: "confirmed" }]);
@@ -109,17 +112,22 @@ describe("newsletter journeys", () => {
     expect(daily?.headers["List-Unsubscribe"]).toContain("/api/newsletter/one-click/");
 
     await page.goto(unsubscribe);
+    await page.getByRole("heading", { name: "Unsubscribe from the newsletter?" }).waitFor();
+    expect(d1<{ status: string }>(`SELECT status FROM newsletter_subscribers WHERE email = '${email}'`)).toEqual([{ status: "confirmed" }]);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { name: "Unsubscribed Successfully" }).waitFor();
     await page.getByText(email).waitFor();
     expect(d1(`SELECT id FROM newsletter_subscribers WHERE email = '${email}'`)).toEqual([]);
     // Twice is harmless.
     await page.reload();
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { name: "Unsubscribed Successfully" }).waitFor();
     await page.getByText("You are already unsubscribed").waitFor();
 
     await page.goto("/unsubscribe");
     await page.getByRole("heading", { name: "Invalid Link" }).waitFor();
     await page.goto("/unsubscribe?token=not-a-real-token");
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { name: "Unsubscribe Failed" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
 import { AppShell } from "./layout/app-shell.tsx";
+import { RouteError } from "./layout/route-error.tsx";
 
 // Every page is its own chunk: the home page loads only what it shows.
 const HomePage = lazy(() => import("./routes/home.tsx"));
@@ -22,6 +23,7 @@ const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 export const router = createBrowserRouter([
   {
     element: <AppShell />,
+    errorElement: <RouteError />,
     children: [
       { path: "/", element: <HomePage /> },
       { path: "/markets", element: <MarketsPage /> },

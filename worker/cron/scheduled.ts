@@ -5,6 +5,7 @@ import { purgeNewsletterData } from "#worker/features/newsletter/subscribers.ser
 import { runDailyPipeline, runNewsroomTick } from "#worker/features/newsroom/cron.ts";
 import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts";
 import { pruneSnapshots } from "#worker/features/newsroom/snapshots.ts";
+import { pruneOutbox } from "#worker/features/outbox/outbox.service.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { pruneRateLimits } from "#worker/lib/rate-limit.ts";
 import { purgeEndedSessions } from "#worker/lib/session.ts";
@@ -44,16 +45,18 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
       const db = getDb(env.DB);
       const at = controller.scheduledTime;
       // Independent housekeeping: one failing never stops the others.
-      const [sessions, limits, newsletter, snapshots] = await Promise.allSettled([
+      const [sessions, limits, newsletter, snapshots, outbox] = await Promise.allSettled([
         purgeEndedSessions(db, new Date(at)),
         pruneRateLimits(env.DB, at),
-        purgeNewsletterData(env.DB, at),
+        purgeNewsletterData(env.DB, at, env),
         pruneSnapshots(db, at),
+        pruneOutbox(db, at),
       ]);
       report("session-purge", sessions);
       report("rate-limit-prune", limits);
       report("newsletter-purge", newsletter);
       report("sentiment-snapshot-prune", snapshots);
+      report("outbox-prune", outbox);
       return;
     }
     case CRONS.dailyPipeline: {

@@ -4,9 +4,28 @@ import type { AuthUser } from "#schema/contracts/auth.ts";
 import type { AppEnv } from "./app-env.ts";
 import { getDb } from "./db.ts";
 import { ApiError } from "./errors.ts";
-import { clearCookie, findLiveSession, readCookie, renewIfDue, SESSION_COOKIE, verifySessionToken, writeSessionCookie } from "./session.ts";
+import {
+  clearCookie,
+  demoteListedAdmin,
+  findLiveSession,
+  readCookie,
+  renewIfDue,
+  SESSION_COOKIE,
+  verifySessionToken,
+  writeSessionCookie,
+} from "./session.ts";
 
 type Ctx = Context<AppEnv>;
+
+/** ADMIN_EMAILS: comma-separated, case and spaces ignored. */
+export function adminEmails(list: string | undefined): Set<string> {
+  return new Set(
+    (list ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
 
 /**
  * Resolves the request's member from the session cookie once per request: a valid signature, then
@@ -19,10 +38,16 @@ export async function resolveUser(c: Ctx): Promise<AuthUser | null> {
   c.set("sessionId", null);
   const token = readCookie(c, SESSION_COOKIE);
   if (!token) return null;
-  const claims = await verifySessionToken(c.env, token);
+  const claims = await verifySessionToken(c.env, token, c.req.url);
   const db = getDb(c.env.DB);
   const live = claims ? await findLiveSession(db, claims.sid) : null;
   if (!claims || !live || live.user.id !== claims.sub) {
+    clearCookie(c, SESSION_COOKIE);
+    return null;
+  }
+  // An admin made by ADMIN_EMAILS whose address has left the list loses the role now, not at the next sign-in.
+  if (live.user.role === "admin" && live.roleSource === "admin-emails" && !adminEmails(c.env.ADMIN_EMAILS).has(live.user.email)) {
+    await demoteListedAdmin(db, live.user.id);
     clearCookie(c, SESSION_COOKIE);
     return null;
   }

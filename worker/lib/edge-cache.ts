@@ -1,17 +1,19 @@
 /**
  * Serves a JSON answer from the Cache API of the colo for `ttlSeconds`, computing it on a miss.
- * For public, user-independent reads that would otherwise hit D1 on every request.
+ * For public, user-independent reads that would otherwise hit D1 on every request. `key` is built
+ * by the caller from the validated parameters (a path and canonical query on this origin), so the
+ * many spellings of one query share one entry instead of each filling the cache.
  */
 export async function edgeCachedJson(
   request: Request,
+  key: string,
   ttlSeconds: number,
   compute: () => Promise<unknown>,
   waitUntil: (p: Promise<unknown>) => void,
 ): Promise<Response> {
-  // Key on the URL alone: these answers never depend on cookies or headers.
-  const key = new Request(new URL(request.url).toString(), { method: "GET" });
+  const cacheKey = new Request(new URL(key, request.url).toString(), { method: "GET" });
   const cache = caches.default;
-  const hit = await cache.match(key);
+  const hit = await cache.match(cacheKey);
   // A cached response's headers are immutable; middleware (security headers) must still add theirs.
   if (hit) return new Response(hit.body, hit);
   const body = JSON.stringify(await compute());
@@ -21,6 +23,6 @@ export async function edgeCachedJson(
       "cache-control": `public, max-age=${ttlSeconds}`,
     },
   });
-  waitUntil(cache.put(key, response.clone()));
+  waitUntil(cache.put(cacheKey, response.clone()));
   return response;
 }

@@ -11,6 +11,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -49,7 +50,7 @@ export function onError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof HTTPException && err.status < 500) {
     // Raised by Hono itself, e.g. a malformed JSON body or an oversized request.
     const code: ErrorCode =
-      err.status === 401 ? "UNAUTHORIZED" : err.status === 403 ? "FORBIDDEN" : err.status === 413 ? "BAD_REQUEST" : "BAD_REQUEST";
+      err.status === 401 ? "UNAUTHORIZED" : err.status === 403 ? "FORBIDDEN" : err.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST";
     return c.json(errorBody(code, err.message || "Bad request", requestId), err.status as ContentfulStatusCode);
   }
   // Anything else is our bug: log it with the request id (never the request body or secrets).

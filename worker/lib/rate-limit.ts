@@ -72,7 +72,35 @@ export async function pruneRateLimits(db: D1Database, now = Date.now()): Promise
   saltCache.clear();
 }
 
-/** The client's address as Cloudflare reports it; requests without one share a single bucket. */
+/**
+ * The client's address as Cloudflare reports it; requests without one share a single bucket. An
+ * IPv6 client is its /64 (one subscriber line gets a whole /64 and can rotate within it at will).
+ */
 export function clientAddress(headers: Headers): string {
-  return headers.get("cf-connecting-ip") ?? "unknown";
+  const ip = headers.get("cf-connecting-ip") ?? "unknown";
+  return ip.includes(":") ? ipv6Bucket(ip) : ip;
+}
+
+function ipv6Bucket(ip: string): string {
+  let addr = (ip.split("%")[0] ?? ip).toLowerCase();
+  const v4 = addr.match(/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    addr = `${addr.slice(0, -v4[0].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = addr.split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? front : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return ip;
+  const words = groups.map((g) => Number.parseInt(g, 16));
+  // An IPv4-mapped address (::ffff:a.b.c.d) is an IPv4 client.
+  if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) {
+    const [hi = 0, lo = 0] = words.slice(6);
+    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  }
+  return `${words
+    .slice(0, 4)
+    .map((w) => w.toString(16))
+    .join(":")}::/64`;
 }

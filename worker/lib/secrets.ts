@@ -3,17 +3,40 @@ import { ApiError } from "./errors.ts";
 /**
  * Keys derived from SESSION_SECRET, one per purpose (HKDF), so a token made for one use can never
  * be replayed as another. Without the secret, non-production runs use a fixed local secret (stable
- * across restarts, so local sign-ins survive); production refuses to sign anyone in.
+ * across restarts, so local sign-ins survive) on loopback hosts only; production refuses to sign anyone in.
  */
 const LOCAL_SECRET = "coinsight-local-development-secret-never-used-in-production";
 const MIN_SECRET_LENGTH = 32;
 
-export type KeyPurpose = "session" | "sign-in-state";
+export type KeyPurpose = "session" | "sign-in-state" | "newsletter-unsubscribe";
 
 const cache = new Map<string, Promise<Uint8Array>>();
 
+/** The only APP_ENV values that are not production; anything else is treated as production. */
+const NON_PRODUCTION = new Set(["development", "test"]);
+const KNOWN_ENVS = new Set(["production", ...NON_PRODUCTION]);
+
+/** Fails closed: every APP_ENV but exactly "development" or "test" (staging, prod, Production...) is production. */
 export function isProduction(env: Pick<Env, "APP_ENV">): boolean {
-  return (env.APP_ENV ?? "production") === "production";
+  return !NON_PRODUCTION.has(env.APP_ENV ?? "production");
+}
+
+/** APP_ENV as configured when it is one this code knows, else null (a typo must not pick a mode). */
+export function knownAppEnv(env: Pick<Env, "APP_ENV">): string | null {
+  const value = env.APP_ENV ?? "production";
+  return KNOWN_ENVS.has(value) ? value : null;
+}
+
+/**
+ * Hosts that only a developer's own machine answers: loopback, `*.localhost`, and the reserved
+ * `.test` names the worker tests use (RFC 6761: never routed to a deployed Worker). The local
+ * identity and the local key are refused anywhere else, whatever APP_ENV says.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return (
+    host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith(".test")
+  );
 }
 
 /** A server misconfiguration: logged once per request, answered as the one 500 body. */
@@ -22,7 +45,11 @@ export function configError(message: string): ApiError {
   return new ApiError("INTERNAL", "Sign-in is not configured on this server.");
 }
 
-function sessionSecret(env: Pick<Env, "APP_ENV" | "SESSION_SECRET">): string {
+type KeyEnv = Pick<Env, "APP_ENV" | "SESSION_SECRET">;
+
+function sessionSecret(env: KeyEnv, requestUrl: string | undefined): string {
+  if (!knownAppEnv(env))
+    throw configError(`APP_ENV ${JSON.stringify(env.APP_ENV)} is not one of production, development, test; sessions are refused`);
   const secret = env.SESSION_SECRET;
   if (secret) {
     if (isProduction(env) && secret.length < MIN_SECRET_LENGTH)
@@ -30,11 +57,14 @@ function sessionSecret(env: Pick<Env, "APP_ENV" | "SESSION_SECRET">): string {
     return secret;
   }
   if (isProduction(env)) throw configError("SESSION_SECRET is not set; sessions are refused in production");
+  const host = requestUrl ? URL.parse(requestUrl)?.hostname : undefined;
+  if (!host || !isLocalHost(host)) throw configError("SESSION_SECRET is not set; the local key only serves loopback hosts");
   return LOCAL_SECRET;
 }
 
-export function deriveKey(env: Pick<Env, "APP_ENV" | "SESSION_SECRET">, purpose: KeyPurpose): Promise<Uint8Array> {
-  const secret = sessionSecret(env);
+/** `requestUrl`: the request's URL, which decides whether the local key may stand in for SESSION_SECRET. */
+export function deriveKey(env: KeyEnv, purpose: KeyPurpose, requestUrl?: string): Promise<Uint8Array> {
+  const secret = sessionSecret(env, requestUrl);
   const id = `${purpose}\u0000${secret}`;
   let key = cache.get(id);
   if (!key) {

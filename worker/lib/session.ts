@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { AuthUser } from "#schema/contracts/auth.ts";
-import { sessions, users } from "#schema/db/accounts.ts";
+import { type RoleSource, sessions, users } from "#schema/db/accounts.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { Db } from "./db.ts";
 import { deriveKey, isProduction, randomToken } from "./secrets.ts";
@@ -62,7 +62,11 @@ export const SESSION_COOKIE = "coinsight_session";
 
 export type SessionClaims = { sid: string; sub: string; exp: number };
 
-export async function signSessionToken(env: Env, claims: { sid: string; userId: string; expiresAt: Date }): Promise<string> {
+export async function signSessionToken(
+  env: Env,
+  claims: { sid: string; userId: string; expiresAt: Date },
+  requestUrl?: string,
+): Promise<string> {
   return new SignJWT({ sid: claims.sid })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(TOKEN_ISSUER)
@@ -70,12 +74,12 @@ export async function signSessionToken(env: Env, claims: { sid: string; userId: 
     .setSubject(claims.userId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
-    .sign(await deriveKey(env, "session"));
+    .sign(await deriveKey(env, "session", requestUrl));
 }
 
 /** The token's claims, or null when it is forged, expired, or not a session token. */
-export async function verifySessionToken(env: Env, token: string): Promise<SessionClaims | null> {
-  const key = await deriveKey(env, "session");
+export async function verifySessionToken(env: Env, token: string, requestUrl?: string): Promise<SessionClaims | null> {
+  const key = await deriveKey(env, "session", requestUrl);
   try {
     const { payload } = await jwtVerify(token, key, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, algorithms: ["HS256"] });
     if (typeof payload.sid !== "string" || typeof payload.sub !== "string" || typeof payload.exp !== "number") return null;
@@ -102,7 +106,11 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
 }
 
 /** The live session and its member: not revoked, not expired, member still active. */
-export async function findLiveSession(db: Db, sid: string, now = new Date()): Promise<{ session: SessionRow; user: AuthUser } | null> {
+export async function findLiveSession(
+  db: Db,
+  sid: string,
+  now = new Date(),
+): Promise<{ session: SessionRow; user: AuthUser; roleSource: RoleSource } | null> {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -113,7 +121,7 @@ export async function findLiveSession(db: Db, sid: string, now = new Date()): Pr
   const ends = Math.min(Date.parse(row.session.expiresAt), Date.parse(row.session.createdAt) + SESSION_MAX_MS);
   if (ends <= now.getTime()) return null;
   const { id, email, firstName, lastName, role, isActive } = row.user;
-  return { session: row.session, user: { id, email, firstName, lastName, role, isActive } };
+  return { session: row.session, user: { id, email, firstName, lastName, role, isActive }, roleSource: row.user.roleSource };
 }
 
 /**
@@ -136,12 +144,24 @@ export async function revokeSession(db: Db, sid: string, now = new Date()): Prom
     .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
 }
 
-/** Signs a member out everywhere (e.g. when an account is disabled). */
-export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
+/**
+ * Signs a member out everywhere: when an account is disabled, re-linked to another identity, or
+ * its role changes (a session must never carry rights it was not opened with).
+ */
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: now.toISOString() })
+    .set({ revokedAt: new Date().toISOString() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** An admin whose role came from ADMIN_EMAILS, no longer listed: back to member, signed out everywhere. */
+export async function demoteListedAdmin(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: "user", roleSource: "default", updatedAt: new Date().toISOString() })
+    .where(and(eq(users.id, userId), eq(users.roleSource, "admin-emails")));
+  await revokeAllSessions(db, userId);
 }
 
 /** Deletes sessions that ended over a week ago (nightly). */
@@ -153,6 +173,6 @@ export async function purgeEndedSessions(db: Db, now = new Date()): Promise<numb
 
 /** Issues the session cookie for a fresh or renewed session. */
 export async function writeSessionCookie(c: Ctx, session: { id: string; userId: string; expiresAt: Date }): Promise<void> {
-  const token = await signSessionToken(c.env, { sid: session.id, userId: session.userId, expiresAt: session.expiresAt });
+  const token = await signSessionToken(c.env, { sid: session.id, userId: session.userId, expiresAt: session.expiresAt }, c.req.url);
   writeCookie(c, SESSION_COOKIE, token, (session.expiresAt.getTime() - Date.now()) / 1000);
 }

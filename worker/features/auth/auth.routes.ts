@@ -72,7 +72,7 @@ function refused(c: Ctx, err: IdentityError, retryTo = "/"): Response {
 
 function identityOrRefusal(c: Ctx): IdentityPort | Response {
   try {
-    return createIdentity(c.env);
+    return createIdentity(c.env, c.req.url);
   } catch (err) {
     if (err instanceof IdentityError) return refused(c, err);
     throw err;
@@ -84,7 +84,7 @@ async function endSession(c: Ctx): Promise<void> {
   const token = readCookie(c, SESSION_COOKIE);
   if (!token) return;
   clearCookie(c, SESSION_COOKIE);
-  const claims = await verifySessionToken(c.env, token);
+  const claims = await verifySessionToken(c.env, token, c.req.url);
   if (claims) await revokeSession(getDb(c.env.DB), claims.sid);
 }
 
@@ -178,9 +178,13 @@ export const authRoutes = new Hono<AppEnv>()
     }
   })
   .get("/logout", async (c) => {
-    // A top-level link from another site must not sign the reader out on its own (logout CSRF).
-    const site = c.req.header("sec-fetch-site");
-    if (site === "cross-site" || site === "same-site") return page(c, signOutPage());
+    // Only the reader following a link on this site signs out here: a link from another site, an
+    // <img src="/api/logout"> in content, a fetch or a frame gets the confirmation page (logout CSRF).
+    const topLevelSameOrigin =
+      c.req.header("sec-fetch-site") === "same-origin" &&
+      c.req.header("sec-fetch-mode") === "navigate" &&
+      c.req.header("sec-fetch-dest") === "document";
+    if (!topLevelSameOrigin) return page(c, signOutPage());
     await endSession(c);
     c.header("cache-control", "no-store");
     return c.redirect("/", 302);

@@ -1,21 +1,14 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { AuthUser, Role } from "#schema/contracts/auth.ts";
-import { subscriptions, users } from "#schema/db/accounts.ts";
+import { type RoleSource, subscriptions, users } from "#schema/db/accounts.ts";
 import type { Db } from "#worker/lib/db.ts";
-import { createSession } from "#worker/lib/session.ts";
+import { createSession, revokeAllSessions } from "#worker/lib/session.ts";
+
+export { adminEmails } from "#worker/lib/auth.ts";
+
 import { IdentityError, type VerifiedIdentity } from "#worker/ports/identity/identity.ts";
 
 const NAME_MAX = 60;
-
-/** ADMIN_EMAILS: comma-separated, case and spaces ignored. */
-export function adminEmails(list: string | undefined): Set<string> {
-  return new Set(
-    (list ?? "")
-      .split(",")
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-  );
-}
 
 function toAuthUser(row: typeof users.$inferSelect): AuthUser {
   const { id, email, firstName, lastName, role, isActive } = row;
@@ -27,18 +20,39 @@ function clip(name: string | null): string | null {
 }
 
 /**
+ * The role a sign-in leaves a member with. ADMIN_EMAILS grants admin; an admin whose role came from
+ * that list loses it once the address is no longer listed. Roles given in the admin panel stay.
+ */
+function roleAtSignIn(listed: boolean, existing?: { role: Role; roleSource: RoleSource }): { role: Role; roleSource: RoleSource } {
+  if (!existing) return listed ? { role: "admin", roleSource: "admin-emails" } : { role: "user", roleSource: "default" };
+  const kept = { role: existing.role, roleSource: existing.roleSource };
+  if (listed) return existing.role === "admin" ? kept : { role: "admin", roleSource: "admin-emails" };
+  if (existing.role === "admin" && existing.roleSource === "admin-emails") return { role: "user", roleSource: "default" };
+  return kept;
+}
+
+/**
  * Finds or creates the member behind a verified identity and opens a session. Members are matched
- * by the provider's (issuer, subject), then by a verified email (linking an account that signed in
- * another way before). Emails in ADMIN_EMAILS are promoted to admin at sign-in; nobody is demoted
- * here (roles are managed in the admin panel). A new member starts on the free tier.
+ * by the provider's (issuer, subject), then by email (linking an account that signed in another
+ * way before). Only an email the provider marks verified (`email_verified === true`) is trusted,
+ * so an unverified sign-in is refused before it can create, link or promote anything. Re-linking
+ * and role changes revoke all of the member's sessions: none may carry rights it did not start with.
+ * A new member starts on the free tier.
  */
 export async function signIn(
   db: Db,
   identity: VerifiedIdentity,
   options: { adminEmails: Set<string>; now?: Date },
 ): Promise<{ user: AuthUser; session: { id: string; expiresAt: Date } }> {
+  if (identity.emailVerified !== true) {
+    throw new IdentityError(
+      "email",
+      "Please verify your email address with your sign-in provider, then sign in again.",
+      "email not verified",
+    );
+  }
   const now = (options.now ?? new Date()).toISOString();
-  const wantsAdmin = options.adminEmails.has(identity.email) && identity.emailVerified;
+  const listed = options.adminEmails.has(identity.email);
   const [bySubject] = await db
     .select()
     .from(users)
@@ -58,7 +72,7 @@ export async function signIn(
           email: identity.email,
           firstName: clip(identity.firstName),
           lastName: clip(identity.lastName),
-          role: wantsAdmin ? "admin" : "user",
+          ...roleAtSignIn(listed),
           identityIssuer: identity.issuer,
           identitySubject: identity.subject,
           lastLoginAt: now,
@@ -72,13 +86,6 @@ export async function signIn(
   } else {
     if (!existing.isActive)
       throw new IdentityError("disabled", "This account has been disabled. Please contact support.", `user ${existing.id} inactive`);
-    if (!bySubject && !identity.emailVerified) {
-      throw new IdentityError(
-        "email-taken",
-        "An account with this email already exists. Sign in the way you did before.",
-        "unverified email link",
-      );
-    }
     const emailFree =
       identity.email === existing.email ||
       (await db
@@ -87,14 +94,16 @@ export async function signIn(
         .where(and(eq(users.email, identity.email), ne(users.id, existing.id)))
         .limit(1)
         .then((r) => r.length === 0));
-    const role: Role = wantsAdmin ? "admin" : existing.role;
+    const role = roleAtSignIn(listed, existing);
+    const relinked = existing.identityIssuer !== identity.issuer || existing.identitySubject !== identity.subject;
+    if (relinked || role.role !== existing.role) await revokeAllSessions(db, existing.id);
     const [updated] = await db
       .update(users)
       .set({
         email: emailFree ? identity.email : existing.email,
         firstName: clip(identity.firstName) ?? existing.firstName,
         lastName: clip(identity.lastName) ?? existing.lastName,
-        role,
+        ...role,
         identityIssuer: identity.issuer,
         identitySubject: identity.subject,
         lastLoginAt: now,

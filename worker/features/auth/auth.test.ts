@@ -10,6 +10,8 @@ import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { callWithEnv } from "#worker/test/http.ts";
 
 const SESSION = "__Host-coinsight_session";
+/** What a browser sends when the reader follows a link on this site. */
+const NAVIGATION = { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "sec-fetch-user": "?1" };
 const db = () => getDb(env.DB);
 
 describe("offline sign-in (no provider configured)", () => {
@@ -139,7 +141,7 @@ describe("sessions", () => {
     const agent = new BrowserAgent();
     await agent.signInOffline("leaver@example.com", "Leaver");
     const token = agent.cookies.get(SESSION);
-    const res = await agent.fetch("/api/logout");
+    const res = await agent.fetch("/api/logout", { headers: NAVIGATION });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
     expect(agent.cookies.has(SESSION)).toBe(false);
@@ -166,6 +168,21 @@ describe("sessions", () => {
     expect((await agent.fetch("/api/auth/user")).status).toBe(401);
   });
 
+  it.each<[string, Record<string, string>]>([
+    ["an image (![x](/api/logout) in content)", { "sec-fetch-mode": "no-cors", "sec-fetch-dest": "image" }],
+    ["a script", { "sec-fetch-mode": "no-cors", "sec-fetch-dest": "script" }],
+    ["fetch()", { "sec-fetch-mode": "cors", "sec-fetch-dest": "empty" }],
+    ["an iframe", { "sec-fetch-mode": "navigate", "sec-fetch-dest": "iframe" }],
+    ["a client without Fetch Metadata", {}],
+  ])("GET /api/logout from %s asks first instead of signing out (issue 10, item 5)", async (_, headers) => {
+    const agent = new BrowserAgent();
+    await agent.signInOffline(`image-${Object.values(headers).join("-") || "bare"}@example.com`, "Reader");
+    const res = await agent.fetch("/api/logout", { headers });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Sign out of Coinsight?");
+    expect((await agent.fetch("/api/auth/user")).status).toBe(200);
+  });
+
   it("an expired session no longer signs anyone in, and its cookie is cleared", async () => {
     const agent = new BrowserAgent();
     await agent.signInOffline("expired@example.com", "Old");
@@ -188,7 +205,11 @@ describe("sessions", () => {
     await agent.signInOffline("stale@example.com", "Stale");
     const me = await agent.json<AuthUser>("/api/auth/user");
     const [row] = await db().select().from(sessions).where(eq(sessions.userId, me.body.id));
-    const stale = await signSessionToken(env, { sid: row?.id ?? "", userId: me.body.id, expiresAt: new Date(Date.now() - 60_000) });
+    const stale = await signSessionToken(
+      env,
+      { sid: row?.id ?? "", userId: me.body.id, expiresAt: new Date(Date.now() - 60_000) },
+      "https://coinsight.test/",
+    );
     expect((await new BrowserAgent().fetch("/api/auth/user", { headers: { cookie: `${SESSION}=${stale}` } })).status).toBe(401);
   });
 

@@ -79,12 +79,10 @@ describe("cookie names and attributes per origin", () => {
     expect((await agent.fetch("/api/auth/user")).status).toBe(200);
   });
 
-  it("falls back to a plain cookie on a development LAN address over http", async () => {
+  it("refuses the local sign-in on a development LAN address (loopback only, issue 10 item 2)", async () => {
     const agent = new BrowserAgent({ APP_ENV: "development" }, "http://192.168.1.20:8787");
     const res = await agent.signInOffline("lan@example.com", "Lan");
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("coinsight_session=")) ?? "";
-    expect(cookie).not.toMatch(/Secure/);
-    expect(cookie).toMatch(/HttpOnly/);
-    expect((await agent.fetch("/api/auth/user")).status).toBe(200);
+    expect(res.status).toBe(503);
+    expect(res.headers.getSetCookie().some((c) => c.includes("coinsight_session="))).toBe(false);
   });
 });

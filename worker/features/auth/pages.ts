@@ -39,7 +39,8 @@ input[aria-invalid=true]{border-color:var(--loss)}
 :focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 `;
 
-function layout(title: string, body: string): string {
+/** The frame every one of these pages shares (also the newsletter's confirmation page). */
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -122,12 +123,12 @@ export function messagePage(
   );
 }
 
-/** Sign-out asked for by another site: confirm rather than sign out on its say-so. */
+/** Sign-out asked for by anything but the reader's own click on this site: confirm rather than sign out on its say-so. */
 export function signOutPage(): string {
   return layout(
     "Sign out",
     `<h1>Sign out of Coinsight?</h1>
-<p>Another site sent you here to sign out. Confirm if that is what you want.</p>
+<p>Something other than your own click on Coinsight asked to sign you out. Confirm if that is what you want.</p>
 <form method="post" action="/api/logout"><div class="actions"><button class="btn btn-primary" type="submit">Sign out</button><a class="btn btn-outline" href="/">Stay signed in</a></div></form>`,
   );
 }

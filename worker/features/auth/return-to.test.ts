@@ -20,6 +20,12 @@ const attempts = [
   "/api/logout",
   "/api/login?returnTo=//evil.example",
   "",
+  // Paths that only become protocol-relative once normalised (issue 10, item 3).
+  "/.//evil.example/x",
+  "/a/..//evil.example",
+  "/%2e//evil.example",
+  "/%2E%2E//evil.example",
+  "/././/evil.example",
 ];
 
 describe("safeReturnTo", () => {
@@ -54,6 +60,12 @@ describe("open redirects through the sign-in routes", () => {
 
   it("the form page carries only a safe return path", async () => {
     const html = await (await new BrowserAgent().fetch(`/api/login?returnTo=${encodeURIComponent("//evil.example")}`)).text();
+    expect(html).toContain('name="returnTo" value="/"');
+    expect(html).not.toContain("evil.example");
+  });
+
+  it("the form's Cancel link never leaves the site for a normalised //host", async () => {
+    const html = await (await new BrowserAgent().fetch(`/api/login?returnTo=${encodeURIComponent("/.//evil.example/x")}`)).text();
     expect(html).toContain('name="returnTo" value="/"');
     expect(html).not.toContain("evil.example");
   });

@@ -12,7 +12,11 @@ export function safeReturnTo(candidate: string | null | undefined, origin: strin
     return "/";
   }
   if (url.origin !== origin || url.pathname.startsWith("/api/") || url.pathname === "/api") return "/";
-  return `${url.pathname}${url.search}${url.hash}`;
+  const result = `${url.pathname}${url.search}${url.hash}`;
+  // Judge what the browser will be sent to, not what was typed: "/.//evil.example" and
+  // "/%2e//evil.example" normalise to the protocol-relative "//evil.example".
+  if (!result.startsWith("/") || result.startsWith("//") || hasUnsafeCharacter(result)) return "/";
+  return result;
 }
 
 /** The Referer's path when the reader came from a page of this site. */

@@ -22,7 +22,7 @@ export async function savePendingSignIn(c: Context<AppEnv>, pending: PendingSign
     .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
     .setIssuedAt()
     .setExpirationTime(`${SIGN_IN_TTL_S}s`)
-    .encrypt(await deriveKey(c.env, "sign-in-state"));
+    .encrypt(await deriveKey(c.env, "sign-in-state", c.req.url));
   writeCookie(c, COOKIE, sealed, SIGN_IN_TTL_S);
 }
 
@@ -31,7 +31,7 @@ export async function takePendingSignIn(c: Context<AppEnv>): Promise<PendingSign
   const sealed = readCookie(c, COOKIE);
   clearCookie(c, COOKIE);
   if (!sealed) return null;
-  const key = await deriveKey(c.env, "sign-in-state");
+  const key = await deriveKey(c.env, "sign-in-state", c.req.url);
   try {
     const { payload } = await jwtDecrypt(sealed, key, {
       keyManagementAlgorithms: ["dir"],

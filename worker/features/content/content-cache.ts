@@ -36,7 +36,11 @@ export async function nextScheduledPublish(d1: D1Database, now: string): Promise
   return row?.at ?? null;
 }
 
-/** Serves `key` from the content cache, loading (and storing) it on a miss. */
+/**
+ * Serves `key` from the content cache, loading (and storing) it on a miss. A null answer (no such
+ * article) is never stored: otherwise every made-up slug a visitor types would become a KV write.
+ * Callers build `key` from validated parameters only.
+ */
 export async function cachedContent<T>(env: Pick<Env, "KV" | "DB">, key: string, load: () => Promise<T>): Promise<T> {
   const version = await currentVersion(env.KV);
   const cacheKey = `content:${version}:${key}`;
@@ -45,6 +49,7 @@ export async function cachedContent<T>(env: Pick<Env, "KV" | "DB">, key: string,
   if (hit && (hit.validUntil === null || hit.validUntil > now)) return hit.value;
 
   const [value, validUntil] = await Promise.all([load(), nextScheduledPublish(env.DB, now)]);
+  if (value === null || value === undefined) return value;
   const entry: Entry<T> = { value, validUntil };
   try {
     await env.KV.put(cacheKey, JSON.stringify(entry), { expirationTtl: CONTENT_CACHE_TTL_S });

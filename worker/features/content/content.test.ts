@@ -207,6 +207,28 @@ describe("the hot-list cache", () => {
   });
 });
 
+describe("no KV writes for misses (issue 10, item 8)", () => {
+  it("unknown article and category slugs write nothing to KV", async () => {
+    await getJson("/api/categories");
+    const keys = async () => (await env.KV.list({ prefix: "content:" })).keys.map((k) => k.name).sort();
+    const before = await keys();
+    for (let i = 0; i < 10; i++) {
+      const slug = `no-such-article-${crypto.randomUUID().slice(0, 8)}`;
+      expect((await getJson(`/api/articles/${slug}`)).status).toBe(404);
+      expect((await getJson(`/api/articles/${slug}/related`)).status).toBe(404);
+      expect((await getJson(`/api/categories/${slug}`)).status).toBe(404);
+      expect((await getJson(`/api/categories/${slug}/articles`)).status).toBe(404);
+    }
+    expect(await keys()).toEqual(before);
+  });
+
+  it("a miss stays a miss only until the article exists (nothing negative is remembered)", async () => {
+    expect((await getJson("/api/articles/arrives-later")).status).toBe(404);
+    await insertArticle({ slug: "arrives-later", title: "Arrives later" });
+    expect((await getJson("/api/articles/arrives-later")).status).toBe(200);
+  });
+});
+
 describe("scheduled articles", () => {
   afterEach(() => vi.useRealTimers());
 

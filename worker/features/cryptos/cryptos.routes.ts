@@ -17,8 +17,9 @@ export const cryptosRoutes = new Hono<AppEnv>()
     const { limit, page, fromDb } = c.req.valid("query");
     c.header("cache-control", PRICE_CACHE);
     // The D1 copy changes once per 30 s tick; the colo's cache keeps these reads off D1 in between.
-    if (page !== undefined) return fromCache(c, () => pageFromDb(c.env, page, limit ?? 100));
-    if (fromDb === "true") return fromCache(c, () => listFromDb(c.env, limit));
+    if (page !== undefined)
+      return fromCache(c, `/api/cryptos?page=${page}&limit=${limit ?? 100}`, () => pageFromDb(c.env, page, limit ?? 100));
+    if (fromDb === "true") return fromCache(c, `/api/cryptos?fromDb=true&limit=${limit ?? "all"}`, () => listFromDb(c.env, limit));
     return c.json(await listTop(runtimeDeps(c), limit), 200);
   })
   .get("/gainers", validate("query", moversQuery), async (c) => {
@@ -35,10 +36,12 @@ export const cryptosRoutes = new Hono<AppEnv>()
   .get("/:symbol", validate("param", z.object({ symbol: symbolParam })), validate("query", coinQuery), async (c) => {
     const { symbol } = c.req.valid("param");
     c.header("cache-control", PRICE_CACHE);
-    if (c.req.valid("query").fromDb === "true") return fromCache(c, () => findBySymbolInDb(c.env, symbol));
+    if (c.req.valid("query").fromDb === "true") {
+      return fromCache(c, `/api/cryptos/${encodeURIComponent(symbol)}?fromDb=true`, () => findBySymbolInDb(c.env, symbol));
+    }
     return c.json(await findBySymbol(runtimeDeps(c), symbol), 200);
   });
 
-function fromCache(c: Context<AppEnv>, compute: () => Promise<unknown>): Promise<Response> {
-  return edgeCachedJson(c.req.raw, DB_CACHE_SECONDS, compute, (p) => c.executionCtx.waitUntil(p));
+function fromCache(c: Context<AppEnv>, key: string, compute: () => Promise<unknown>): Promise<Response> {
+  return edgeCachedJson(c.req.raw, key, DB_CACHE_SECONDS, compute, (p) => c.executionCtx.waitUntil(p));
 }

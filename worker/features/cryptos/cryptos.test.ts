@@ -176,3 +176,15 @@ describe("unknown API routes", () => {
     expect(body.error.code).toBe("NOT_FOUND");
   });
 });
+
+describe("edge-cache keys (issue 10, item 8)", () => {
+  it("are built from the validated parameters, so spellings of one query share one entry", async () => {
+    for (const q of ["page=4&limit=50&fromDb=true", "limit=050&page=4.0&fromDb=true", "fromDb=true&page=04&limit=50"]) {
+      expect((await getJson(`/api/cryptos?${q}`)).status).toBe(200);
+    }
+    const canonical = await caches.default.match(new Request("https://coinsight.test/api/cryptos?page=4&limit=50"));
+    expect(canonical).toBeDefined();
+    await canonical?.arrayBuffer();
+    expect(await caches.default.match(new Request("https://coinsight.test/api/cryptos?limit=050&page=4.0&fromDb=true"))).toBeUndefined();
+  });
+});

@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
 import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
 import worker from "#worker/index.ts";
-import { randomToken } from "#worker/lib/crypto.ts";
+import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { MailError, type MailPort } from "#worker/ports/mail/mail.ts";
 import { createOutboxMail } from "#worker/ports/mail/outbox.ts";
 import { DAILY_ROUNDUP_CATEGORY, TRENDING_ANALYSIS_CATEGORY } from "./daily-content.ts";
 import { runDailySend } from "./daily-send.ts";
+import { unsubscribeToken } from "./links.ts";
 
 const db = getDb(env.DB);
 const testEnv: Env = { ...env, PUBLIC_ORIGIN: "https://coinsight.test" };
@@ -34,10 +35,16 @@ async function article(categoryId: number, publishedAt: string, extra: { status?
   return s;
 }
 
+/** Inserts a subscriber as signup does (the hash of their token stored) and returns the token their mails carry. */
 async function subscriber(email: string, status = "confirmed") {
-  const token = randomToken();
-  await env.DB.prepare("INSERT INTO newsletter_subscribers (email, status, consent_at, unsubscribe_token) VALUES (?, ?, ?, ?)")
-    .bind(email, status, "2026-11-01T00:00:00.000Z", token)
+  const row = await env.DB.prepare(
+    "INSERT INTO newsletter_subscribers (email, status, consent_at, unsubscribe_token) VALUES (?, ?, ?, ?) RETURNING id",
+  )
+    .bind(email, status, "2026-11-01T00:00:00.000Z", randomToken())
+    .first<{ id: number }>();
+  const token = await unsubscribeToken(testEnv, "https://coinsight.test", row?.id ?? 0);
+  await env.DB.prepare("UPDATE newsletter_subscribers SET unsubscribe_token = ? WHERE id = ?")
+    .bind(await sha256Hex(token), row?.id ?? 0)
     .run();
   return token;
 }
@@ -170,7 +177,7 @@ describe("daily newsletter send", () => {
     const email = "leaving@example.com";
     const token = await subscriber(email);
     await env.DB.prepare("UPDATE newsletter_subscribers SET status = 'unsubscribed', email = NULL WHERE unsubscribe_token = ?")
-      .bind(token)
+      .bind(await sha256Hex(token))
       .run();
     await runDailySend(testEnv, { now: at(day) });
     expect((await dailyMails(day)).map((m) => m.recipient)).not.toContain(email);

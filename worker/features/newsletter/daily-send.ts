@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { type EditionStatus, newsletterEditions } from "#schema/db/newsletter.ts";
-import { randomToken } from "#worker/lib/crypto.ts";
+import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { type Db, getDb } from "#worker/lib/db.ts";
 import { createMail } from "#worker/ports/mail/create-mail.ts";
 import { MAX_BATCH, MailError, type MailPort } from "#worker/ports/mail/mail.ts";
 import { findDailyRoundup, findTrendingAnalysis, loadEditionArticles } from "./daily-content.ts";
-import { publicOrigin } from "./links.ts";
+import { publicOrigin, unsubscribeToken } from "./links.ts";
 import { type DailyEdition, dailyMail, dailySubject } from "./mail-templates.ts";
 
 /** Batches per cron run: 10 × 100 mails, with several runs each morning (README, Newsletter). */
@@ -26,7 +26,7 @@ export type DailySendResult = {
 };
 
 type Options = { now?: number; mail?: MailPort; batchSize?: number; maxBatches?: number };
-type Claimed = { id: number; email: string; unsubscribeToken: string };
+type Claimed = { id: number; email: string; storedTokenHash: string };
 
 /**
  * One run of the daily send: mails the day's Daily Roundup to every confirmed subscriber, in
@@ -80,8 +80,9 @@ export async function runDailySend(env: Env, options: Options = {}): Promise<Dai
     const claimId = randomToken(12);
     const recipients = await claim(env.DB, date, claimId, batchSize, nowIso);
     if (recipients.length === 0) break;
+    const tokens = await unsubscribeTokens(env, origin, recipients);
     const messages = recipients.map((r) => ({
-      ...dailyMail(content, { to: r.email, origin, unsubscribeToken: r.unsubscribeToken }),
+      ...dailyMail(content, { to: r.email, origin, unsubscribeToken: tokens.get(r.id) ?? "" }),
       idempotencyKey: `newsletter-daily/${date}/${r.id}`,
     }));
     try {
@@ -100,6 +101,25 @@ export async function runDailySend(env: Env, options: Options = {}): Promise<Dai
   }
   const status = await finishIfDone(env.DB, date, nowIso);
   return { date, status, sent, failed };
+}
+
+/**
+ * Each recipient's unsubscribe token; a row whose stored hash does not match it (a row from before
+ * hashed tokens, or a rotated secret) is brought up to date first, so the mailed link works.
+ */
+async function unsubscribeTokens(env: Env, origin: string, recipients: Claimed[]): Promise<Map<number, string>> {
+  const tokens = new Map<number, string>();
+  const updates: D1PreparedStatement[] = [];
+  for (const r of recipients) {
+    const token = await unsubscribeToken(env, origin, r.id);
+    tokens.set(r.id, token);
+    const hash = await sha256Hex(token);
+    if (hash !== r.storedTokenHash) {
+      updates.push(env.DB.prepare("UPDATE newsletter_subscribers SET unsubscribe_token = ? WHERE id = ?").bind(hash, r.id));
+    }
+  }
+  if (updates.length) await env.DB.batch(updates);
+  return tokens;
 }
 
 async function readEdition(db: Db, date: string) {
@@ -143,7 +163,7 @@ async function claim(d1: D1Database, date: string, claimId: string, limit: numbe
   }
   const { results } = await d1
     .prepare(
-      `SELECT s.id AS id, s.email AS email, s.unsubscribe_token AS unsubscribeToken
+      `SELECT s.id AS id, s.email AS email, s.unsubscribe_token AS storedTokenHash
        FROM newsletter_deliveries d JOIN newsletter_subscribers s ON s.id = d.subscriber_id
        WHERE d.claim_id = ?1 AND d.status = 'sending' AND s.email IS NOT NULL ORDER BY s.id`,
     )

@@ -1,4 +1,5 @@
 /** Where the links in newsletter mails point. */
+import { base64url, deriveKey, isProduction } from "#worker/lib/secrets.ts";
 
 /** Used when nothing better is known outside production: the origin `npm start` serves. */
 const LOCAL_ORIGIN = "http://127.0.0.1:8787";
@@ -12,7 +13,7 @@ export function publicOrigin(env: Pick<Env, "PUBLIC_ORIGIN" | "APP_ENV">, reques
   const configured = env.PUBLIC_ORIGIN?.trim().replace(/\/+$/, "");
   if (configured) return configured;
   if (requestUrl) return new URL(requestUrl).origin;
-  return env.APP_ENV === "production" ? null : LOCAL_ORIGIN;
+  return isProduction(env) ? null : LOCAL_ORIGIN;
 }
 
 export function confirmUrl(origin: string, token: string): string {
@@ -39,4 +40,26 @@ export function unsubscribeHeaders(origin: string, token: string): Record<string
     "List-Unsubscribe": `<${oneClickUrl(origin, token)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
+}
+
+/**
+ * The unsubscribe token in a subscriber's mails: an HMAC of their id under a key derived from
+ * SESSION_SECRET, so every mail can carry it while the database keeps only its SHA-256
+ * (`newsletter_subscribers.unsubscribe_token`). `origin` is where the links point: the local key
+ * only signs links to a loopback site. Rotating SESSION_SECRET retires the links already mailed.
+ */
+export async function unsubscribeToken(
+  env: Pick<Env, "APP_ENV" | "SESSION_SECRET">,
+  origin: string,
+  subscriberId: number,
+): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    await deriveKey(env, "newsletter-unsubscribe", origin),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`unsubscribe:${subscriberId}`));
+  return base64url(new Uint8Array(mac));
 }

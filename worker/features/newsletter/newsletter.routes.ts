@@ -5,6 +5,7 @@ import type { AppEnv } from "#worker/lib/app-env.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { validate } from "#worker/lib/validate.ts";
 import { createMail } from "#worker/ports/mail/create-mail.ts";
+import { escapeHtml, layout, PAGE_CSP } from "../auth/pages.ts";
 import { publicOrigin } from "./links.ts";
 import { confirm, subscribe, unsubscribe } from "./subscribers.service.ts";
 
@@ -18,18 +19,27 @@ export const newsletterRoutes = new Hono<AppEnv>()
   .post("/subscribe", validate("json", subscribeRequest), async (c) => {
     const origin = publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin;
     const result = await subscribe(
-      { db: c.env.DB, mail: createMail(c.env) },
+      { db: c.env.DB, mail: createMail(c.env), keys: c.env },
       { email: c.req.valid("json").email, clientKey: clientAddress(c.req.raw.headers), origin },
     );
     return c.json(result, 200);
   })
-  // The link in the confirmation mail: a browser navigation, so it answers with a redirect to a page, not JSON.
-  .get("/confirm/:token", validate("param", newsletterTokenParam), async (c) => {
+  // The link in the confirmation mail opens a page with a button: link scanners and prefetchers
+  // (GET, HEAD) must never confirm on the reader's behalf. The button POSTs back here.
+  .get("/confirm/:token", validate("param", newsletterTokenParam), (c) => {
+    private_(c);
+    c.header("content-security-policy", PAGE_CSP);
+    // Not "no-referrer": browsers would send `Origin: null` with the form, and the form carries the token anyway.
+    c.header("referrer-policy", "same-origin");
+    return c.html(confirmPage(new URL(c.req.url).pathname), 200);
+  })
+  .post("/confirm/:token", validate("param", newsletterTokenParam), async (c) => {
     const outcome = await confirm(c.env.DB, c.req.valid("param").token);
     private_(c);
     return c.redirect(`/?${CONFIRM_QUERY_PARAM}=${outcome}`, 303);
   })
-  .get("/unsubscribe/:token", validate("param", newsletterTokenParam), async (c) => {
+  // The /unsubscribe page calls this once the reader presses its button (never on page load).
+  .post("/unsubscribe/:token", validate("param", newsletterTokenParam), async (c) => {
     private_(c);
     return c.json(await unsubscribe(c.env.DB, c.req.valid("param").token), 200);
   })
@@ -46,3 +56,12 @@ export const newsletterRoutes = new Hono<AppEnv>()
     private_(c);
     return c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid("param").token)}`, 303);
   });
+
+function confirmPage(action: string): string {
+  return layout(
+    "Confirm your subscription",
+    `<h1>Confirm your subscription</h1>
+<p>Press the button to start receiving the Coinsight newsletter (the Daily Roundup, every morning).</p>
+<form method="post" action="${escapeHtml(action)}"><div class="actions"><button class="btn btn-primary" type="submit">Confirm subscription</button><a class="btn btn-outline" href="/">Not now</a></div></form>`,
+  );
+}

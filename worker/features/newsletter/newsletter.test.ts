@@ -11,7 +11,8 @@ import {
 import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
 import { sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { call, getJson } from "#worker/test/http.ts";
+import { call, getJson, ORIGIN } from "#worker/test/http.ts";
+import { unsubscribeToken } from "./links.ts";
 import {
   ALREADY_UNSUBSCRIBED_MESSAGE,
   INVALID_UNSUBSCRIBE_MESSAGE,
@@ -44,6 +45,21 @@ function subscriber(email: string) {
 
 async function mailsTo(to: string) {
   return (await listOutbox(getDb(env.DB), { channel: "email", limit: 200 })).filter((m) => m.recipient === to);
+}
+
+/** The reader presses "Confirm subscription" on the page the mailed link opens. */
+function pressConfirm(link: string): Promise<Response> {
+  return call(new URL(link).pathname, { method: "POST", redirect: "manual" });
+}
+
+/** The /unsubscribe page's button: POST /api/newsletter/unsubscribe/{token}. */
+function postUnsubscribe<T>(token: string) {
+  return getJson<T>(`/api/newsletter/unsubscribe/${token}`, { method: "POST" });
+}
+
+/** The token the subscriber's mails carry in their unsubscribe links. */
+function unsubscribeTokenFor(id: number): Promise<string> {
+  return unsubscribeToken(env, ORIGIN, id);
 }
 
 async function confirmLink(to: string): Promise<string> {
@@ -147,25 +163,25 @@ describe("confirmation (double opt-in)", () => {
   it("confirms through the mailed link, redirects to the home page, and is idempotent", async () => {
     await subscribeAs("linus@example.com");
     const link = await confirmLink("linus@example.com");
-    const res = await call(new URL(link).pathname, { redirect: "manual" });
+    const res = await pressConfirm(link);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/?newsletter=confirmed");
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect((await subscriber("linus@example.com"))?.status).toBe("confirmed");
 
-    const again = await call(new URL(link).pathname, { redirect: "manual" });
+    const again = await pressConfirm(link);
     expect(again.headers.get("location")).toBe("/?newsletter=confirmed");
   });
 
   it("sends an unknown token to the invalid-link notice", async () => {
-    const res = await call("/api/newsletter/confirm/not-a-real-token", { redirect: "manual" });
+    const res = await pressConfirm("https://coinsight.test/api/newsletter/confirm/not-a-real-token");
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/?newsletter=invalid");
   });
 
   it("a confirmed subscriber who signs up again gets the same answer and a note, not a second subscription", async () => {
     await subscribeAs("margaret@example.com");
-    await call(new URL(await confirmLink("margaret@example.com")).pathname, { redirect: "manual" });
+    await pressConfirm(await confirmLink("margaret@example.com"));
     await env.DB.prepare("UPDATE newsletter_subscribers SET notice_sent_at = '2000-01-01T00:00:00.000Z' WHERE email = ?")
       .bind("margaret@example.com")
       .run();
@@ -178,25 +194,66 @@ describe("confirmation (double opt-in)", () => {
   });
 });
 
+describe("link scanners cannot act for the reader (issue 10, item 4)", () => {
+  it("HEAD and GET of the confirmation link change nothing; the page's button (POST) confirms", async () => {
+    await subscribeAs("scanned@example.com");
+    const link = await confirmLink("scanned@example.com");
+    const head = await call(new URL(link).pathname, { method: "HEAD", redirect: "manual" });
+    expect(head.status).toBe(200);
+    const page = await call(new URL(link).pathname, { redirect: "manual" });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    const html = await page.text();
+    expect(html).toContain(`<form method="post" action="${new URL(link).pathname}"`);
+    expect(html).toContain("Confirm subscription");
+    expect((await subscriber("scanned@example.com"))?.status).toBe("pending");
+    expect((await pressConfirm(link)).headers.get("location")).toBe("/?newsletter=confirmed");
+    expect((await subscriber("scanned@example.com"))?.status).toBe("confirmed");
+  });
+
+  it("HEAD or GET of the unsubscribe API changes nothing; only POST unsubscribes", async () => {
+    await subscribeAs("kept@example.com");
+    await pressConfirm(await confirmLink("kept@example.com"));
+    const row = await subscriber("kept@example.com");
+    const token = await unsubscribeTokenFor(row?.id ?? 0);
+    expect((await call(`/api/newsletter/unsubscribe/${token}`, { method: "HEAD" })).status).toBe(404);
+    expect((await call(`/api/newsletter/unsubscribe/${token}`)).status).toBe(404);
+    expect((await subscriber("kept@example.com"))?.status).toBe("confirmed");
+    expect((await postUnsubscribe(token)).status).toBe(200);
+    expect(await subscriber("kept@example.com")).toBeNull();
+  });
+
+  it("a cross-site POST cannot confirm or unsubscribe for the reader", async () => {
+    await subscribeAs("forced@example.com");
+    const link = await confirmLink("forced@example.com");
+    const forced = await call(new URL(link).pathname, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(forced.status).toBe(403);
+    expect((await subscriber("forced@example.com"))?.status).toBe("pending");
+  });
+});
+
 describe("unsubscribe", () => {
   async function confirmedToken(email: string): Promise<string> {
     await subscribeAs(email);
-    await call(new URL(await confirmLink(email)).pathname, { redirect: "manual" });
+    await pressConfirm(await confirmLink(email));
     const row = await subscriber(email);
     if (!row) throw new Error("no subscriber");
-    return row.unsubscribe_token;
+    return unsubscribeTokenFor(row.id);
   }
 
   it("unsubscribes with the token, answers success, message and email, and erases the address", async () => {
     const token = await confirmedToken("ken@example.com");
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const { status, body, res } = await getJson<UnsubscribeResponse>(`/api/newsletter/unsubscribe/${token}`);
+    const { status, body, res } = await postUnsubscribe<UnsubscribeResponse>(token);
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, message: UNSUBSCRIBED_MESSAGE, email: "ken@example.com" });
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await subscriber("ken@example.com")).toBeNull();
     const row = await env.DB.prepare("SELECT status, email, unsubscribed_at FROM newsletter_subscribers WHERE unsubscribe_token = ?")
-      .bind(token)
+      .bind(await sha256Hex(token))
       .first<{ status: string; email: string | null; unsubscribed_at: string | null }>();
     expect(row).toMatchObject({ status: "unsubscribed", email: null });
     expect(row?.unsubscribed_at).not.toBeNull();
@@ -204,27 +261,27 @@ describe("unsubscribe", () => {
 
   it("is harmless to repeat: a reused token answers 'already unsubscribed'", async () => {
     const token = await confirmedToken("dennis@example.com");
-    await getJson(`/api/newsletter/unsubscribe/${token}`);
-    const { status, body } = await getJson<UnsubscribeResponse>(`/api/newsletter/unsubscribe/${token}`);
+    await postUnsubscribe(token);
+    const { status, body } = await postUnsubscribe<UnsubscribeResponse>(token);
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, message: ALREADY_UNSUBSCRIBED_MESSAGE, email: null });
   });
 
   it("answers 404 with a clear message for an unknown token, and 400 for an absurd one", async () => {
-    const bad = await getJson<ErrorBody>("/api/newsletter/unsubscribe/definitely-not-a-token");
+    const bad = await postUnsubscribe<ErrorBody>("definitely-not-a-token");
     expect(bad.status).toBe(404);
     expect(bad.body.error).toMatchObject({ code: "NOT_FOUND", message: INVALID_UNSUBSCRIBE_MESSAGE });
-    const absurd = await getJson<ErrorBody>(`/api/newsletter/unsubscribe/${"x".repeat(300)}`);
+    const absurd = await postUnsubscribe<ErrorBody>("x".repeat(300));
     expect(absurd.status).toBe(400);
   });
 
   it("can sign up again after unsubscribing, as a new pending subscription", async () => {
     const token = await confirmedToken("barbara@example.com");
-    await getJson(`/api/newsletter/unsubscribe/${token}`);
+    await postUnsubscribe(token);
     expect((await subscribeAs("barbara@example.com")).status).toBe(200);
     const row = await subscriber("barbara@example.com");
     expect(row?.status).toBe("pending");
-    expect(row?.unsubscribe_token).not.toBe(token);
+    expect(row?.unsubscribe_token).not.toBe(await sha256Hex(token));
   });
 
   it("one-click (RFC 8058): a form POST without cookies or Origin unsubscribes", async () => {

@@ -27,7 +27,7 @@ async function lastToken(to: string): Promise<string> {
 }
 
 const signUp = (email: string, now: number, mail: MailPort = outboxMail) =>
-  subscribe({ db: env.DB, mail }, { email, clientKey: `test-${email}`, origin, now });
+  subscribe({ db: env.DB, mail, keys: env }, { email, clientKey: `test-${email}`, origin, now });
 
 describe("subscriber lifecycle", () => {
   it("a confirmation link expires after its validity, and an expired signup is purged at night", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/newsletter.ts";
 import { newsletterEmail } from "#schema/contracts/newsletter.ts";
 import type { ConfirmOutcome } from "#schema/contracts/newsletter-confirm.ts";
@@ -6,18 +6,30 @@ import { newsletterDeliveries, newsletterSubscribers } from "#schema/db/newslett
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { enforceRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
+import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
 import type { MailPort } from "#worker/ports/mail/mail.ts";
-import { confirmUrl } from "./links.ts";
+import { forgetRecipient } from "../outbox/outbox.service.ts";
+import { confirmUrl, publicOrigin, unsubscribeToken } from "./links.ts";
 import { alreadySubscribedMail, confirmationMail } from "./mail-templates.ts";
 
 /** Signups per client address (hashed) per hour: enough for a shared office network, too few to spam. */
 export const SIGNUP_RATE_LIMIT: RateLimitRule = { scope: "newsletter-signup", limit: 10, windowMs: 3_600_000 };
+/**
+ * Confirmation and notice mails one mailbox (the address without its "+tag", lower-cased) may get
+ * per day, however many variants are entered; over it, the answer stays the same and nothing is sent.
+ */
+export const MAILBOX_DAILY_CAP = 3;
+const MAILBOX_RATE_LIMIT: RateLimitRule = { scope: "newsletter-mailbox", limit: MAILBOX_DAILY_CAP, windowMs: 86_400_000 };
+/** Confirmation and notice mails the whole site sends per hour: a ceiling on what abuse can cost. */
+export const HOURLY_MAIL_LIMIT: RateLimitRule = { scope: "newsletter-mail-hourly", limit: 300, windowMs: 3_600_000 };
+export const BUSY_MESSAGE = "We're receiving an unusual number of signups. Please try again in an hour.";
 export const CONFIRM_VALID_DAYS = 7;
 /** One address gets at most one confirmation or notice mail per this interval, however often it is entered. */
 export const NOTICE_INTERVAL_MS = 10 * 60_000;
 /** Deliveries (who got which day) are kept this long, then only the per-day edition totals remain. */
 const DELIVERY_RETENTION_DAYS = 90;
+/** Legacy plain unsubscribe tokens hashed per nightly run (a bounded amount of work per run). */
+const LEGACY_REHASH_PER_NIGHT = 1000;
 const DAY_MS = 86_400_000;
 
 /** The same answer for every accepted address, new, pending or already subscribed: it reveals nothing. */
@@ -30,9 +42,10 @@ export const INVALID_UNSUBSCRIBE_MESSAGE =
   "This unsubscribe link is invalid. Please use the link at the bottom of one of our newsletter emails.";
 
 type SubscribeInput = { email: string; clientKey: string; origin: string; now?: number };
-type Deps = { db: D1Database; mail: MailPort };
+type Deps = { db: D1Database; mail: MailPort; keys: Pick<Env, "APP_ENV" | "SESSION_SECRET"> };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const isSha256Hex = (text: string) => /^[0-9a-f]{64}$/.test(text);
 
 function parseEmail(raw: string): string {
   const parsed = newsletterEmail.safeParse(raw);
@@ -45,7 +58,7 @@ function parseEmail(raw: string): string {
  * Double opt-in signup. A new (or still unconfirmed) address gets a confirmation link; a confirmed
  * one gets a short "already subscribed" note instead. The caller hears the same thing in every case.
  */
-export async function subscribe({ db: d1, mail }: Deps, input: SubscribeInput): Promise<SubscribeResponse> {
+export async function subscribe({ db: d1, mail, keys }: Deps, input: SubscribeInput): Promise<SubscribeResponse> {
   const now = input.now ?? Date.now();
   await enforceRateLimit(d1, SIGNUP_RATE_LIMIT, input.clientKey, RATE_LIMITED_MESSAGE, now);
   const email = parseEmail(input.email);
@@ -60,12 +73,16 @@ export async function subscribe({ db: d1, mail }: Deps, input: SubscribeInput): 
   };
   const [created] = await db
     .insert(newsletterSubscribers)
-    .values({ email, status: "pending", unsubscribeToken: randomToken(), ...fresh })
+    // A random placeholder until the id (which the token is derived from) is known.
+    .values({ email, status: "pending", unsubscribeTokenHash: await sha256Hex(randomToken()), ...fresh })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning({ id: newsletterSubscribers.id });
 
   if (created) {
+    const hash = await sha256Hex(await unsubscribeToken(keys, input.origin, created.id));
+    await db.update(newsletterSubscribers).set({ unsubscribeTokenHash: hash }).where(eq(newsletterSubscribers.id, created.id));
     await sendNotice(
+      d1,
       db,
       mail,
       created.id,
@@ -81,18 +98,42 @@ export async function subscribe({ db: d1, mail }: Deps, input: SubscribeInput): 
   if (recentlyMailed) return { success: true, message: SUBSCRIBE_MESSAGE };
 
   if (existing.status === "confirmed") {
-    const notice = alreadySubscribedMail({ to: email, origin: input.origin, unsubscribeToken: existing.unsubscribeToken });
-    await sendNotice(db, mail, existing.id, now, notice);
+    const token = await unsubscribeToken(keys, input.origin, existing.id);
+    const hash = await sha256Hex(token);
+    // Rows from before hashed tokens (or a rotated secret) get the hash of the token this mail carries.
+    if (existing.unsubscribeTokenHash !== hash) {
+      await db.update(newsletterSubscribers).set({ unsubscribeTokenHash: hash }).where(eq(newsletterSubscribers.id, existing.id));
+    }
+    const notice = alreadySubscribedMail({ to: email, origin: input.origin, unsubscribeToken: token });
+    await sendNotice(d1, db, mail, existing.id, now, notice);
   } else {
     // Still unconfirmed: a new consent time and a new link (the previous link stops working).
     await db.update(newsletterSubscribers).set(fresh).where(eq(newsletterSubscribers.id, existing.id));
     const url = confirmUrl(input.origin, confirmToken);
-    await sendNotice(db, mail, existing.id, now, confirmationMail({ to: email, url, validDays: CONFIRM_VALID_DAYS }));
+    await sendNotice(d1, db, mail, existing.id, now, confirmationMail({ to: email, url, validDays: CONFIRM_VALID_DAYS }));
   }
   return { success: true, message: SUBSCRIBE_MESSAGE };
 }
 
-async function sendNotice(db: ReturnType<typeof getDb>, mail: MailPort, id: number, now: number, message: Parameters<MailPort["send"]>[0]) {
+/** "Ada.L+news@Example.org" and "ada.l+other@example.org" are one mailbox. */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at).split("+")[0] ?? "";
+  return `${local}@${email.slice(at + 1)}`.toLowerCase();
+}
+
+async function sendNotice(
+  d1: D1Database,
+  db: ReturnType<typeof getDb>,
+  mail: MailPort,
+  id: number,
+  now: number,
+  message: Parameters<MailPort["send"]>[0],
+): Promise<void> {
+  // Over the mailbox's daily cap: silently nothing (the caller's answer must not change).
+  const mailbox = await hitRateLimit(d1, MAILBOX_RATE_LIMIT, mailboxOf(message.to), now);
+  if (!mailbox.allowed) return;
+  await enforceRateLimit(d1, HOURLY_MAIL_LIMIT, "site", BUSY_MESSAGE, now);
   try {
     await mail.send(message);
   } catch (err) {
@@ -130,7 +171,14 @@ export async function confirm(d1: D1Database, token: string, now = Date.now()): 
  */
 export async function unsubscribe(d1: D1Database, token: string, now = Date.now()): Promise<UnsubscribeResponse> {
   const db = getDb(d1);
-  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).limit(1);
+  // The plain-token match serves rows stored before migration 0008 until the nightly job hashes
+  // them; those tokens are 43 characters, so a stored hash (64 hex) is never accepted as a token.
+  const candidates = isSha256Hex(token) ? [await sha256Hex(token)] : [await sha256Hex(token), token];
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(inArray(newsletterSubscribers.unsubscribeTokenHash, candidates))
+    .limit(1);
   if (!row) throw new ApiError("NOT_FOUND", INVALID_UNSUBSCRIBE_MESSAGE);
   const [done] = await db
     .update(newsletterSubscribers)
@@ -138,6 +186,8 @@ export async function unsubscribe(d1: D1Database, token: string, now = Date.now(
     .where(and(eq(newsletterSubscribers.id, row.id), ne(newsletterSubscribers.status, "unsubscribed")))
     .returning({ id: newsletterSubscribers.id });
   if (!done) return { success: true, message: ALREADY_UNSUBSCRIBED_MESSAGE, email: null };
+  // Mails captured by the offline adapter hold the address too: erased with it.
+  if (row.email) await forgetRecipient(db, row.email);
   return { success: true, message: UNSUBSCRIBED_MESSAGE, email: row.email };
 }
 
@@ -145,7 +195,11 @@ export async function unsubscribe(d1: D1Database, token: string, now = Date.now(
  * Nightly clean-up: unconfirmed signups whose link has expired are deleted (address and all), and
  * per-day delivery records are dropped after their retention.
  */
-export async function purgeNewsletterData(d1: D1Database, now = Date.now()): Promise<{ expiredSignups: number }> {
+export async function purgeNewsletterData(
+  d1: D1Database,
+  now = Date.now(),
+  keys?: Pick<Env, "APP_ENV" | "SESSION_SECRET" | "PUBLIC_ORIGIN">,
+): Promise<{ expiredSignups: number }> {
   const db = getDb(d1);
   const expired = await db
     .delete(newsletterSubscribers)
@@ -153,5 +207,18 @@ export async function purgeNewsletterData(d1: D1Database, now = Date.now()): Pro
     .returning({ id: newsletterSubscribers.id });
   const cutoff = iso(now - DELIVERY_RETENTION_DAYS * DAY_MS).slice(0, 10);
   await db.delete(newsletterDeliveries).where(lt(newsletterDeliveries.editionDate, cutoff));
+  // Legacy rows (plain tokens from before migration 0008) get the hash of the token new mails carry.
+  const origin = keys ? publicOrigin(keys) : null;
+  if (keys && origin) {
+    const legacy = await db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(sql`length(${newsletterSubscribers.unsubscribeTokenHash}) <> 64`)
+      .limit(LEGACY_REHASH_PER_NIGHT);
+    for (const { id } of legacy) {
+      const hash = await sha256Hex(await unsubscribeToken(keys, origin, id));
+      await db.update(newsletterSubscribers).set({ unsubscribeTokenHash: hash }).where(eq(newsletterSubscribers.id, id));
+    }
+  }
   return { expiredSignups: expired.length };
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, lt, sql } from "drizzle-orm";
 import type { OutboxChannel, OutboxItem } from "#schema/contracts/outbox.ts";
 import { outbox } from "#schema/db/outbox.ts";
 import type { Db } from "#worker/lib/db.ts";
@@ -15,6 +15,8 @@ export type OutboxEntry = {
 };
 
 export const OUTBOX_DEFAULT_LIMIT = 50;
+/** Captured messages hold addresses and tokens: kept this long, then deleted by the nightly job. */
+export const OUTBOX_RETENTION_DAYS = 14;
 
 /**
  * Writes entries in one batch (all or none). An entry whose idempotency key is already there keeps
@@ -73,4 +75,16 @@ function parseRecord(json: string | null): Record<string, string> {
   } catch {
     return {};
   }
+}
+
+/** Deletes captured messages past their retention (nightly). */
+export async function pruneOutbox(db: Db, now = Date.now()): Promise<number> {
+  const before = new Date(now - OUTBOX_RETENTION_DAYS * 86_400_000).toISOString();
+  const result = await db.delete(outbox).where(lt(outbox.createdAt, before));
+  return result.meta.changes ?? 0;
+}
+
+/** Deletes every captured message to `recipient` (an unsubscribed reader's address is erased everywhere). */
+export async function forgetRecipient(db: Db, recipient: string): Promise<void> {
+  await db.delete(outbox).where(eq(outbox.recipient, recipient));
 }

@@ -166,3 +166,16 @@ describe("GET /api/search: validation", () => {
     expect((await search("  staking  ")).body.query).toBe("staking");
   });
 });
+
+describe("GET /api/search: control characters (issue 10, item 6)", () => {
+  it.each(["abc%00def", "%00", "a%01b", "tab%09here", "line%0Abreak", "%7F", "a%C2%85b"])(
+    "q=%s answers 400 in the error shape, never 500 or everything",
+    async (q) => {
+      const res = await getJson<ErrorBody>(`/api/search?q=${q}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("BAD_REQUEST");
+      expect(res.body.error.message).toContain("Search query must not contain control characters");
+      expect(typeof res.body.error.requestId).toBe("string");
+    },
+  );
+});

@@ -207,8 +207,9 @@ export function createOidc(options: OidcOptions): OidcIdentityPort {
       if (!email)
         throw new IdentityError("email", "Your sign-in provider did not share an email address, which Coinsight needs.", "no email claim");
       const verifiedClaim = claims.email_verified ?? info?.email_verified;
-      // An address the provider says is unverified could belong to anyone: refuse it outright.
-      if (verifiedClaim === false || verifiedClaim === "false") {
+      // Only `email_verified: true` vouches for the address: anything else (false, absent, the
+      // string "true") could be anyone's claim, and the email decides linking and admin rights.
+      if (verifiedClaim !== true) {
         throw new IdentityError(
           "email",
           "Please verify your email address with your sign-in provider, then sign in again.",
@@ -221,7 +222,7 @@ export function createOidc(options: OidcOptions): OidcIdentityPort {
         issuer,
         subject,
         email: email.trim().toLowerCase(),
-        emailVerified: verifiedClaim === true || verifiedClaim === "true",
+        emailVerified: true,
         firstName: stringClaim(claims.given_name) ?? info?.given_name ?? first ?? null,
         lastName: stringClaim(claims.family_name) ?? info?.family_name ?? (rest.length ? rest.join(" ") : null),
       };

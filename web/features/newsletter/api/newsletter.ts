@@ -1,4 +1,3 @@
-import { queryOptions } from "@tanstack/react-query";
 import type { SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/newsletter.ts";
 import { api } from "#web/lib/api.ts";
 
@@ -8,12 +7,9 @@ export function subscribeToNewsletter(email: string): Promise<SubscribeResponse>
 }
 
 /**
- * GET /api/newsletter/unsubscribe/{token}. A query rather than a mutation so that it runs once per
- * page view, even when React mounts the page twice; repeating it is harmless anyway.
+ * POST /api/newsletter/unsubscribe/{token}, sent only when the reader presses the page's button:
+ * link scanners that open the page must not unsubscribe anyone. Repeating it is harmless.
  */
-export function unsubscribeQuery(token: string) {
-  return queryOptions({
-    queryKey: ["newsletter", "unsubscribe", token],
-    queryFn: () => api<UnsubscribeResponse>(`/api/newsletter/unsubscribe/${encodeURIComponent(token)}`),
-  });
+export function unsubscribe(token: string): Promise<UnsubscribeResponse> {
+  return api<UnsubscribeResponse>(`/api/newsletter/unsubscribe/${encodeURIComponent(token)}`, { method: "POST" });
 }

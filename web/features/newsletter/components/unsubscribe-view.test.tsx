@@ -7,6 +7,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 const open = (search: string) => renderAt(<UnsubscribeView />, { path: "/unsubscribe", at: `/unsubscribe${search}` });
 
+/** The reader confirms on the page: nothing is sent before this click (issue 10, item 4). */
+async function pressUnsubscribe() {
+  fireEvent.click(await screen.findByRole("button", { name: "Unsubscribe" }));
+}
+
 describe("/unsubscribe", () => {
   it.each(["", "?token=", "?token=%20%20"])("without a token (%s) shows 'Invalid Link' and calls nothing", (search) => {
     const fetchMock = vi.fn();
@@ -16,15 +21,33 @@ describe("/unsubscribe", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("asks first: opening the page sends nothing; the button POSTs the token", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: true, message: "Done", email: "ada@example.com" })));
+    vi.stubGlobal("fetch", fetchMock);
+    open("?token=tok_ask");
+    expect(screen.getByRole("heading", { name: UNSUBSCRIBE_TITLES.ask })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await pressUnsubscribe();
+    expect(await screen.findByRole("heading", { name: UNSUBSCRIBE_TITLES.success })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(String(url)).toContain("/api/newsletter/unsubscribe/tok_ask");
+    expect(init.method).toBe("POST");
+  });
+
   it("shows the processing state, then 'Unsubscribed Successfully' with the address", async () => {
-    vi.stubGlobal(
-      "fetch",
-      stubFetch({
-        "/api/newsletter/unsubscribe/tok_123": { success: true, message: "You have been unsubscribed.", email: "ada@example.com" },
-      }),
-    );
+    let answer: (res: Response) => void = () => {};
+    const fetchMock = vi.fn((input: RequestInfo | URL) => {
+      expect(String(input)).toContain("/api/newsletter/unsubscribe/tok_123");
+      return new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    });
+    vi.stubGlobal("fetch", fetchMock);
     open("?token=tok_123");
-    expect(screen.getByRole("heading", { name: UNSUBSCRIBE_TITLES.processing })).toBeInTheDocument();
+    await pressUnsubscribe();
+    expect(await screen.findByRole("heading", { name: UNSUBSCRIBE_TITLES.processing })).toBeInTheDocument();
+    answer(new Response(JSON.stringify({ success: true, message: "You have been unsubscribed.", email: "ada@example.com" })));
     expect(await screen.findByRole("heading", { name: UNSUBSCRIBE_TITLES.success })).toBeInTheDocument();
     expect(screen.getByText("ada@example.com")).toBeInTheDocument();
   });
@@ -35,6 +58,7 @@ describe("/unsubscribe", () => {
       stubFetch({ "/api/newsletter/unsubscribe/tok": { success: true, message: "You are already unsubscribed.", email: null } }),
     );
     open("?token=tok");
+    await pressUnsubscribe();
     expect(await screen.findByRole("heading", { name: UNSUBSCRIBE_TITLES.success })).toBeInTheDocument();
     expect(screen.getByText("You are already unsubscribed.")).toBeInTheDocument();
   });
@@ -50,6 +74,7 @@ describe("/unsubscribe", () => {
       }),
     );
     open("?token=nope");
+    await pressUnsubscribe();
     expect(await screen.findByRole("heading", { name: UNSUBSCRIBE_TITLES.failed })).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("This unsubscribe link is invalid.");
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
@@ -62,6 +87,7 @@ describe("/unsubscribe", () => {
       .mockResolvedValueOnce(new Response(JSON.stringify({ success: true, message: "Done", email: "ada@example.com" }), { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
     open("?token=tok");
+    await pressUnsubscribe();
     expect(await screen.findByRole("heading", { name: UNSUBSCRIBE_TITLES.failed })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("heading", { name: UNSUBSCRIBE_TITLES.success })).toBeInTheDocument();

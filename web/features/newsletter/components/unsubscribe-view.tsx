@@ -1,15 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button, buttonClass } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { HttpError } from "#web/lib/api.ts";
 import { SUPPORT_EMAIL } from "#web/lib/site.ts";
-import { unsubscribeQuery } from "../api/newsletter.ts";
+import { unsubscribe } from "../api/newsletter.ts";
 import styles from "./newsletter.module.css";
 
 export const UNSUBSCRIBE_TITLES = {
   invalid: "Invalid Link",
+  ask: "Unsubscribe from the newsletter?",
   processing: "Unsubscribing...",
   failed: "Unsubscribe Failed",
   success: "Unsubscribed Successfully",
@@ -43,7 +44,10 @@ function HomeLink() {
   );
 }
 
-/** /unsubscribe?token=: invalid link (no token), processing, failed, or success (public-site.md §2). */
+/**
+ * /unsubscribe?token=: invalid link (no token), a question with one button (mail scanners open
+ * this page too, so nothing happens on load), processing, failed, or success (public-site.md §2).
+ */
 export function UnsubscribeView() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
@@ -64,7 +68,19 @@ export function UnsubscribeView() {
 }
 
 function Unsubscribe({ token }: { token: string }) {
-  const { data, error, isPending, isFetching, refetch } = useQuery(unsubscribeQuery(token));
+  const { mutate, data, error, isIdle, isPending } = useMutation({ mutationFn: () => unsubscribe(token) });
+
+  if (isIdle) {
+    return (
+      <State tone="busy" title={UNSUBSCRIBE_TITLES.ask}>
+        <p>Press the button to stop receiving the Coinsight newsletter. Your address is erased from our list at once.</p>
+        <div className={styles.actions}>
+          <Button onClick={() => mutate()}>Unsubscribe</Button>
+          <HomeLink />
+        </div>
+      </State>
+    );
+  }
 
   if (isPending) {
     return (
@@ -89,17 +105,14 @@ function Unsubscribe({ token }: { token: string }) {
           address.
         </p>
         <div className={styles.actions}>
-          {unknownLink ? null : (
-            <Button onClick={() => refetch()} disabled={isFetching}>
-              {isFetching ? "Trying again..." : "Try again"}
-            </Button>
-          )}
+          {unknownLink ? null : <Button onClick={() => mutate()}>Try again</Button>}
           <HomeLink />
         </div>
       </State>
     );
   }
 
+  if (!data) return null;
   return (
     <State tone="ok" title={UNSUBSCRIBE_TITLES.success}>
       <p role="status">

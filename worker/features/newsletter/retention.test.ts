@@ -1,0 +1,93 @@
+import { createScheduledController, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CRONS, scheduled } from "#worker/cron/scheduled.ts";
+import { listOutbox, OUTBOX_RETENTION_DAYS } from "#worker/features/outbox/outbox.service.ts";
+import { sha256Hex } from "#worker/lib/crypto.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { call, getJson } from "#worker/test/http.ts";
+
+const DAY = 86_400_000;
+
+async function mailsTo(to: string) {
+  return (await listOutbox(getDb(env.DB), { channel: "email", limit: 500 })).filter((m) => m.recipient === to);
+}
+
+/** Subscribes and confirms `email`, then signs up again so the "already subscribed" note carries the unsubscribe link. */
+async function confirmedWithLink(email: string, ip: string): Promise<string> {
+  const signUp = () =>
+    call("/api/newsletter/subscribe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+      body: JSON.stringify({ email }),
+    });
+  await signUp();
+  const link = (await mailsTo(email))[0]?.text.match(/https?:\/\/\S+\/api\/newsletter\/confirm\/\S+/)?.[0] ?? "";
+  await call(new URL(link).pathname, { method: "POST" });
+  await env.DB.prepare("UPDATE newsletter_subscribers SET notice_sent_at = NULL WHERE email = ?").bind(email).run();
+  await signUp();
+  const note = (await mailsTo(email)).find((m) => m.subject?.startsWith("You're already subscribed"));
+  const token = note?.text.match(/\/unsubscribe\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no unsubscribe link mailed to ${email}`);
+  return token;
+}
+
+describe("unsubscribe tokens are stored as hashes (issue 10, item 11)", () => {
+  it("the database holds only the SHA-256 of the token the mails carry, and that token still unsubscribes", async () => {
+    const token = await confirmedWithLink("hashed@example.com", "198.51.100.31");
+    const row = await env.DB.prepare("SELECT id, unsubscribe_token AS stored FROM newsletter_subscribers WHERE email = ?")
+      .bind("hashed@example.com")
+      .first<{ id: number; stored: string }>();
+    expect(row?.stored).not.toBe(token);
+    expect(row?.stored).toBe(await sha256Hex(token));
+    const { status } = await getJson(`/api/newsletter/unsubscribe/${token}`, { method: "POST" });
+    expect(status).toBe(200);
+    // The stored hash itself is not a working token.
+    expect((await getJson(`/api/newsletter/unsubscribe/${row?.stored}`, { method: "POST" })).status).toBe(404);
+  });
+});
+
+describe("outbox retention (issue 10, item 11)", () => {
+  it("an unsubscribe erases the address from the outbox too", async () => {
+    const token = await confirmedWithLink("erased@example.com", "198.51.100.32");
+    expect((await mailsTo("erased@example.com")).length).toBeGreaterThan(0);
+    await call(`/api/newsletter/unsubscribe/${token}`, { method: "POST" });
+    expect(await mailsTo("erased@example.com")).toEqual([]);
+  });
+
+  it("the nightly job drops outbox rows past their retention and keeps recent ones", async () => {
+    const now = Date.now();
+    const old = new Date(now - (OUTBOX_RETENTION_DAYS + 1) * DAY).toISOString();
+    await env.DB.prepare("INSERT INTO outbox (channel, recipient, subject, body_text, created_at) VALUES ('email', ?, 's', 'b', ?)")
+      .bind("old-mail@example.com", old)
+      .run();
+    await env.DB.prepare("INSERT INTO outbox (channel, recipient, subject, body_text) VALUES ('email', ?, 's', 'b')")
+      .bind("new-mail@example.com")
+      .run();
+    await scheduled(createScheduledController({ cron: CRONS.nightly, scheduledTime: now }), env);
+    expect(await mailsTo("old-mail@example.com")).toEqual([]);
+    expect((await mailsTo("new-mail@example.com")).length).toBe(1);
+  });
+});
+
+describe("rows from before hashed tokens", () => {
+  it("a plain legacy token keeps working until the nightly job hashes it; then the mails carry the new one", async () => {
+    const legacy = "L".repeat(43);
+    const row = await env.DB.prepare(
+      "INSERT INTO newsletter_subscribers (email, status, consent_at, unsubscribe_token) VALUES ('legacy@example.com', 'confirmed', ?, ?) RETURNING id",
+    )
+      .bind(new Date().toISOString(), legacy)
+      .first<{ id: number }>();
+    await scheduled(createScheduledController({ cron: CRONS.nightly, scheduledTime: Date.now() }), env);
+    const stored = await env.DB.prepare("SELECT unsubscribe_token AS t FROM newsletter_subscribers WHERE id = ?")
+      .bind(row?.id ?? 0)
+      .first<{ t: string }>();
+    expect(stored?.t).toMatch(/^[0-9a-f]{64}$/);
+    const other = await env.DB.prepare(
+      "INSERT INTO newsletter_subscribers (email, status, consent_at, unsubscribe_token) VALUES ('legacy2@example.com', 'confirmed', ?, ?) RETURNING id",
+    )
+      .bind(new Date().toISOString(), "M".repeat(43))
+      .first<{ id: number }>();
+    expect(other?.id).toBeGreaterThan(0);
+    expect((await getJson(`/api/newsletter/unsubscribe/${"M".repeat(43)}`, { method: "POST" })).status).toBe(200);
+  });
+});
