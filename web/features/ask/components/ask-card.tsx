@@ -95,12 +95,14 @@ export function AskCard({ coin }: { coin: AskCoin }) {
   const [questions, setQuestions] = useState(() => initial(coin.symbol));
   const [limitReached, setLimitReached] = useState<string | null>(null);
   const sub = plan.data;
+  // Until we know who is asking, nothing is locked and nothing is asked.
+  const deciding = authLoading || (signedIn && !isAdmin && plan.isLoading);
 
   const update = (t: QuestionType, change: Partial<QState> | ((q: QState) => Partial<QState>)) =>
     setQuestions((all) => ({ ...all, [t]: { ...all[t], ...(typeof change === "function" ? change(all[t]) : change) } }));
 
   const locked = (t: QuestionType): boolean => {
-    if (t === FREE_QUESTION || isAdmin) return false;
+    if (t === FREE_QUESTION || isAdmin || deciding) return false;
     if (!signedIn || limitReached) return true;
     if (!sub) return false;
     return sub.status !== "active" || (sub.tier === "free" && sub.trialQueriesRemaining <= 0);
@@ -127,7 +129,7 @@ export function AskCard({ coin }: { coin: AskCoin }) {
 
   function onClick(t: QuestionType) {
     const q = questions[t];
-    if (q.status === "pending") return;
+    if (q.status === "pending" || deciding) return;
     if (q.status === "answered") return update(t, { open: !q.open });
     if (locked(t)) return void navigate("/subscribe");
     void ask(t);
@@ -136,7 +138,7 @@ export function AskCard({ coin }: { coin: AskCoin }) {
   return (
     <Card title="Ask Coinsight" className={styles.card} aria-label="Ask Coinsight">
       <div className={styles.usage} data-testid="ask-usage">
-        <UsageLine signedIn={signedIn} isAdmin={isAdmin} sub={sub} loading={authLoading || (signedIn && !isAdmin && plan.isLoading)} />
+        <UsageLine signedIn={signedIn} isAdmin={isAdmin} sub={sub} loading={deciding} />
       </div>
       {limitReached ? (
         <div className={styles.banner} role="status" data-testid="ask-banner">
@@ -157,13 +159,13 @@ export function AskCard({ coin }: { coin: AskCoin }) {
                 aria-expanded={q.status === "answered" ? q.open : undefined}
                 aria-controls={q.open ? panelId : undefined}
                 aria-busy={q.status === "pending"}
+                aria-label={isLocked ? `${label[t](coin)} (subscribers only)` : undefined}
                 data-locked={isLocked || undefined}
               >
                 <span>{label[t](coin)}</span>
                 <span className={styles.mark} aria-hidden="true">
                   {isLocked ? "🔒" : q.status === "pending" ? "…" : q.status === "answered" ? (q.open ? "−" : "+") : "›"}
                 </span>
-                {isLocked ? <span className="visually-hidden"> (subscribers only)</span> : null}
               </button>
               {q.status === "pending" ? (
                 <div id={panelId} className={styles.answer} aria-live="polite">
