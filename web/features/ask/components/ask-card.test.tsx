@@ -125,6 +125,12 @@ describe("Ask Coinsight card", () => {
     expect(posts).toHaveLength(1);
   });
 
+  it("a free member who has spent both trials sees §8's free banner straight away", async () => {
+    setup(authRoutes(makeUser(), makeSubscription({ trialQueriesRemaining: 0 })));
+    expect(await screen.findByTestId("ask-banner")).toHaveTextContent("Please subscribe for more queries.");
+    expect(await question(/How has BTC's price moved\? \(subscribers only\)/)).toBeInTheDocument();
+  });
+
   it("paid member: count/limit, and the monthly banner on a 429", async () => {
     const sub = makeSubscription({ tier: "basic", queryCount: 30, queryLimit: 30 });
     setup(authRoutes(makeUser(), sub), () =>

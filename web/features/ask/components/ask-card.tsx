@@ -11,7 +11,7 @@ import { api } from "#web/lib/api.ts";
 import { loginHref, useAuth } from "#web/lib/auth.ts";
 import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
 import { AskError, askCoinsight } from "../api/ask.ts";
-import { ANSWER_FAILED, limitBanner, USAGE_LIMIT } from "../lib/banners.ts";
+import { ANSWER_FAILED, BANNERS, limitBanner, USAGE_LIMIT } from "../lib/banners.ts";
 import { formatAnswer } from "../lib/format-answer.tsx";
 import { keepAnswer, sessionAnswer } from "../lib/session-answers.ts";
 import styles from "./ask.module.css";
@@ -95,6 +95,8 @@ export function AskCard({ coin }: { coin: AskCoin }) {
   const [questions, setQuestions] = useState(() => initial(coin.symbol));
   const [limitReached, setLimitReached] = useState<string | null>(null);
   const sub = plan.data;
+  // A free member whose trials are spent has reached the limit without needing a refused question.
+  const banner = limitReached ?? (signedIn && sub?.tier === "free" && sub.trialQueriesRemaining <= 0 ? BANNERS.free : null);
   // Until we know who is asking, nothing is locked and nothing is asked.
   const deciding = authLoading || (signedIn && !isAdmin && plan.isLoading);
 
@@ -140,9 +142,9 @@ export function AskCard({ coin }: { coin: AskCoin }) {
       <div className={styles.usage} data-testid="ask-usage">
         <UsageLine signedIn={signedIn} isAdmin={isAdmin} sub={sub} loading={deciding} />
       </div>
-      {limitReached ? (
+      {banner ? (
         <div className={styles.banner} role="status" data-testid="ask-banner">
-          {limitReached} {signedIn ? <Link to="/subscribe">See plans</Link> : null}
+          {banner} {signedIn ? <Link to="/subscribe">See plans</Link> : null}
         </div>
       ) : null}
       <ul className={styles.questions}>
