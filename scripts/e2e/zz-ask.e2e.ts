@@ -23,7 +23,9 @@ describe("Ask Coinsight journeys", () => {
   it("a guest asks the free question and is sent to /subscribe by a locked one", async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto("/coin/btc");
-    await card(page).getByText(/Guests can ask the free question/).waitFor();
+    await card(page)
+      .getByText(/Guests can ask the free question/)
+      .waitFor();
     await answerOf(page, /^What is Bitcoin\?$/, /About Bitcoin \(BTC\)/);
     const text = await card(page).innerText();
     expect(text).toContain("ranked #1 by market capitalisation");
@@ -71,7 +73,11 @@ describe("Ask Coinsight journeys", () => {
     await page.waitForURL((url) => url.pathname === "/coin/btc");
     await card(page).getByText("Admin Pro Access").waitFor();
     await answerOf(page, /^What range could BTC trade in\?$/, /Bitcoin: a statistical range, not a forecast/);
-    expect(await card(page).getByText(/subscribers only/).count()).toBe(0);
+    expect(
+      await card(page)
+        .getByText(/subscribers only/)
+        .count(),
+    ).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
