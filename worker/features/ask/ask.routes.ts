@@ -112,6 +112,11 @@ async function success({ req, gate, asOf }: AnswerCtx, text: string, cached: boo
 }
 
 async function done(stream: SSEStreamingApi, ctx: AnswerCtx, text: string, cached: boolean): Promise<void> {
+  // A reader who left before the end never saw the answer: the unit goes back (the answer stays cached).
+  if (stream.aborted) {
+    await ctx.gate.refund();
+    return;
+  }
   await stream.writeSSE({ event: "done", data: JSON.stringify(await success(ctx, text, cached)) });
 }
 
