@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
-import { type AskRefusal, type AskRequest, type AskResponse, askRequestSchema } from "#schema/contracts/ask.ts";
+import { type AskRefusal, type AskRequest, type AskResponse, askRequestSchema, type QuestionType } from "#schema/contracts/ask.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import type { ErrorCode } from "#schema/contracts/error.ts";
 import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
@@ -14,8 +14,8 @@ import { validate } from "#worker/lib/validate.ts";
 import type { Answerer } from "#worker/ports/llm/answer.ts";
 import { createAnswerer } from "#worker/ports/llm/create-answerer.ts";
 import { ANSWER_FAILED, answerGrounded, footer } from "./answering.ts";
-import { buildBrief } from "./briefs.ts";
-import { answerCacheKey, readCachedAnswer, writeCachedAnswer } from "./cache.ts";
+import { type BriefInput, type BriefWithSources, buildBrief } from "./briefs.ts";
+import { answerCacheKey, type CachedAnswer, readCachedAnswer, writeCachedAnswer } from "./cache.ts";
 import { admit, type Grant, isRefusal } from "./gate.ts";
 
 export type AskDeps = { answerer: Answerer; now: () => number };
@@ -49,18 +49,15 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
     const gate = await admit(c.env, user, req.questionType, clientAddress(c.req.raw.headers), now);
     if (isRefusal(gate)) return c.json(refusalBody(c, gate.code, gate.message, gate.subscription), STATUS[gate.code]);
 
-    let brief: Awaited<ReturnType<typeof buildBrief>>;
-    let cached: Awaited<ReturnType<typeof readCachedAnswer>>;
-    let key: string;
+    let prepared: Prepared;
     try {
-      brief = await buildBrief(req.questionType, { db: getDb(c.env.DB), d1: c.env.DB, snapshot, coin, now });
-      key = answerCacheKey(coin.symbol, req.questionType, brief.brief.asOf, deps.answerer.source);
-      cached = await readCachedAnswer(c.env.KV, key);
+      prepared = await prepare(req.questionType, { db: getDb(c.env.DB), d1: c.env.DB, snapshot, coin, now }, deps.answerer, c.env.KV);
     } catch (err) {
       await gate.refund();
       throw err;
     }
-    const ctx = { c, req, gate, asOf: brief.brief.asOf };
+    const { key, cached } = prepared;
+    const ctx = { c, req, gate, asOf: prepared.asOf };
 
     if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
       return streamSSE(c, async (stream) => {
@@ -69,6 +66,7 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
             await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: cached.text }) });
             return await done(stream, ctx, cached.text, true);
           }
+          const { brief } = prepared;
           const lines: Promise<void>[] = [];
           const outcome = await answerGrounded(deps.answerer, brief.brief, {
             line: (text) => lines.push(stream.writeSSE({ event: "delta", data: JSON.stringify({ text }) })),
@@ -89,6 +87,7 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
     }
 
     if (cached) return c.json(await success(ctx, cached.text, true));
+    const { brief } = prepared;
     const outcome = await answerGrounded(deps.answerer, brief.brief).catch(async (err) => {
       await gate.refund();
       throw err;
@@ -101,6 +100,25 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
     c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
     return c.json(await success(ctx, text, false));
   });
+}
+
+/** Questions whose data time is the price snapshot's: their cache entry is found before any brief is built. */
+const SNAPSHOT_TIMED: ReadonlySet<QuestionType> = new Set(["about", "price_movement", "future_price"]);
+
+type Prepared = { key: string; asOf: string } & ({ cached: CachedAnswer; brief: null } | { cached: null; brief: BriefWithSources });
+
+/** The cache entry when there is one (without touching D1 for snapshot-timed questions), else the brief to answer from. */
+async function prepare(type: QuestionType, input: BriefInput, answerer: Answerer, kv: KVNamespace): Promise<Prepared> {
+  if (SNAPSHOT_TIMED.has(type)) {
+    const asOf = input.snapshot.updatedAt;
+    const key = answerCacheKey(input.coin.symbol, type, asOf, answerer.source);
+    const cached = await readCachedAnswer(kv, key);
+    if (cached) return { key, asOf, cached, brief: null };
+  }
+  const brief = await buildBrief(type, input);
+  const key = answerCacheKey(input.coin.symbol, type, brief.brief.asOf, answerer.source);
+  const cached = SNAPSHOT_TIMED.has(type) ? null : await readCachedAnswer(kv, key);
+  return cached ? { key, asOf: brief.brief.asOf, cached, brief: null } : { key, asOf: brief.brief.asOf, cached: null, brief };
 }
 
 type AnswerCtx = { c: Ctx; req: AskRequest; gate: Grant; asOf: string };
