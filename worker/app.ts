@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/account/account.routes.ts";
+import { askRoutes } from "./features/ask/ask.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
@@ -54,6 +55,7 @@ const api = new Hono<AppEnv>()
   .route("/guides", guidesRoutes)
   .route("/search", searchRoutes)
   .route("/newsletter", newsletterRoutes)
+  .route("/ask-coinsight", askRoutes)
   // Every admin call checks the role on the server: 401 signed out, 403 for members.
   .use("/admin/*", requireAdmin)
   .route("/admin", adminNewsroomRoutes)

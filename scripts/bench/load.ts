@@ -5,7 +5,14 @@ import { projectRoot } from "../lib/wrangler.ts";
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
-export function loadTest(url: string, options: { connections?: number; seconds?: number } = {}): Promise<LoadResult> {
+export type LoadOptions = { connections?: number; seconds?: number; method?: string; body?: string; headers?: Record<string, string> };
+
+export function loadTest(url: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const request = [
+    ...(options.method ? ["--method", options.method] : []),
+    ...(options.body ? ["--body", options.body] : []),
+    ...Object.entries(options.headers ?? {}).flatMap(([k, v]) => ["--headers", `${k}=${v}`]),
+  ];
   const args = [
     join(projectRoot, "node_modules/autocannon/autocannon.js"),
     "--connections",
@@ -13,6 +20,7 @@ export function loadTest(url: string, options: { connections?: number; seconds?:
     "--duration",
     String(options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10)),
     "--json",
+    ...request,
     url,
   ];
   return new Promise((resolve, reject) => {

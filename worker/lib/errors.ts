@@ -14,6 +14,8 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** An upstream could not give a usable answer (e.g. Ask's model, after its retry). */
+  UNAVAILABLE: 503,
 };
 
 export type Issue = { path: string; message: string };

@@ -2,8 +2,9 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Subscription, SubscriptionResponse, Tier } from "#schema/contracts/auth.ts";
 import { FREE_TRIAL_QUERIES, PLANS } from "#schema/contracts/plans.ts";
 import { api } from "#web/lib/api.ts";
+import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
 
-export const subscriptionKeys = { mine: ["user", "subscription"] as const };
+export const subscriptionKeys = { mine: SUBSCRIPTION_KEY };
 
 /** The member's plan; only asked for signed-in non-admins. Fresh for 30 s, one retry (assistant-plans-admin.md §7). */
 export function subscriptionQuery(enabled: boolean) {

@@ -1,0 +1,61 @@
+import type { AskRefusal, AskRequest, AskResponse } from "#schema/contracts/ask-types.ts";
+import type { Subscription } from "#schema/contracts/auth.ts";
+
+/** A refused or failed question: the status, the server's message and the plan it sent. */
+export class AskError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+    readonly subscription: Subscription | null,
+  ) {
+    super(`${status}: ${serverMessage ?? "request failed"}`);
+    this.name = "AskError";
+  }
+}
+
+function refusalOf(status: number, body: unknown): AskError {
+  const b = (body ?? {}) as Partial<AskRefusal>;
+  return new AskError(status, b.error?.message, b.subscription ?? null);
+}
+
+export type StreamHandlers = { onText: (delta: string) => void; onReset: () => void };
+
+/**
+ * POST /api/ask-coinsight. Asks for a stream (the card shows the answer as it is written) and
+ * resolves with the final JSON answer; a server that answers plain JSON works the same.
+ */
+export async function askCoinsight(req: AskRequest, handlers: StreamHandlers, fetchImpl: typeof fetch = fetch): Promise<AskResponse> {
+  const res = await fetchImpl("/api/ask-coinsight", {
+    method: "POST",
+    credentials: "include",
+    headers: { "content-type": "application/json", accept: "text/event-stream, application/json" },
+    body: JSON.stringify(req),
+  });
+  const type = res.headers.get("content-type") ?? "";
+  if (!res.ok || !type.includes("text/event-stream") || !res.body) {
+    const body = await res.json().catch(() => null);
+    if (!res.ok) throw refusalOf(res.status, body);
+    return body as AskResponse;
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? "message";
+      const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join("\n");
+      const parsed = data ? (JSON.parse(data) as unknown) : null;
+      if (event === "delta") handlers.onText((parsed as { text: string }).text);
+      else if (event === "reset") handlers.onReset();
+      else if (event === "done") return parsed as AskResponse;
+      else if (event === "error") throw refusalOf(503, parsed);
+      end = buffer.indexOf("\n\n");
+    }
+    if (done) break;
+  }
+  throw new AskError(502, undefined, null);
+}

@@ -1,0 +1,146 @@
+import { type Context, Hono } from "hono";
+import { type SSEStreamingApi, streamSSE } from "hono/streaming";
+import { type AskRefusal, type AskRequest, type AskResponse, askRequestSchema, type QuestionType } from "#schema/contracts/ask.ts";
+import type { Subscription } from "#schema/contracts/auth.ts";
+import type { ErrorCode } from "#schema/contracts/error.ts";
+import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { resolveUser } from "#worker/lib/auth.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { runtimeDeps } from "#worker/lib/deps.ts";
+import { ApiError, errorBody } from "#worker/lib/errors.ts";
+import { clientAddress } from "#worker/lib/rate-limit.ts";
+import { validate } from "#worker/lib/validate.ts";
+import type { Answerer } from "#worker/ports/llm/answer.ts";
+import { createAnswerer } from "#worker/ports/llm/create-answerer.ts";
+import { ANSWER_FAILED, answerGrounded, footer } from "./answering.ts";
+import { type BriefInput, type BriefWithSources, buildBrief } from "./briefs.ts";
+import { answerCacheKey, type CachedAnswer, readCachedAnswer, writeCachedAnswer } from "./cache.ts";
+import { admit, type Grant, isRefusal } from "./gate.ts";
+
+export type AskDeps = { answerer: Answerer; now: () => number };
+export type AskDepsFactory = (env: Env) => AskDeps;
+export const defaultAskDeps: AskDepsFactory = (env) => ({ answerer: createAnswerer(env), now: Date.now });
+
+type Ctx = Context<AppEnv>;
+
+function refusalBody(c: Ctx, code: ErrorCode, message: string, subscription: Subscription | null): AskRefusal {
+  return { ...errorBody(code, message, c.get("requestId") ?? "unknown"), subscription };
+}
+
+const STATUS = { PAYMENT_REQUIRED: 402, RATE_LIMITED: 429, UNAVAILABLE: 503 } as const;
+
+/**
+ * POST /api/ask-coinsight (assistant-plans-admin.md §7). JSON by default; with `Accept:
+ * text/event-stream` the same answer streams as `delta` events (each line checked before it is
+ * sent; `reset` when an attempt is thrown away) and ends with `done` (the JSON answer) or `error`.
+ */
+export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
+  return new Hono<AppEnv>().post("/", validate("json", askRequestSchema), async (c) => {
+    const deps = makeDeps(c.env);
+    const req = c.req.valid("json");
+    const now = deps.now();
+    c.header("cache-control", "private, no-store");
+    const user = await resolveUser(c);
+    const snapshot = await currentSnapshot(runtimeDeps(c));
+    const coin = snapshot.coins.find((x) => x.symbol === req.coinSymbol.toUpperCase());
+    if (!coin) throw new ApiError("NOT_FOUND", `The cryptocurrency "${req.coinSymbol}" could not be found.`);
+
+    const gate = await admit(c.env, user, req.questionType, clientAddress(c.req.raw.headers), now);
+    if (isRefusal(gate)) return c.json(refusalBody(c, gate.code, gate.message, gate.subscription), STATUS[gate.code]);
+
+    let prepared: Prepared;
+    try {
+      prepared = await prepare(req.questionType, { db: getDb(c.env.DB), d1: c.env.DB, snapshot, coin, now }, deps.answerer, c.env.KV);
+    } catch (err) {
+      await gate.refund();
+      throw err;
+    }
+    const { key, cached } = prepared;
+    const ctx = { c, req, gate, asOf: prepared.asOf };
+
+    if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
+      return streamSSE(c, async (stream) => {
+        try {
+          if (cached) {
+            await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: cached.text }) });
+            return await done(stream, ctx, cached.text, true);
+          }
+          const { brief } = prepared;
+          const lines: Promise<void>[] = [];
+          const outcome = await answerGrounded(deps.answerer, brief.brief, {
+            line: (text) => lines.push(stream.writeSSE({ event: "delta", data: JSON.stringify({ text }) })),
+            reset: () => lines.push(stream.writeSSE({ event: "reset", data: "{}" })),
+          });
+          await Promise.all(lines);
+          if (!outcome.ok) return await failed(stream, ctx);
+          const tail = `\n\n${footer(ctx.asOf, brief.sources, deps.answerer)}`;
+          await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: tail }) });
+          const text = `${outcome.text}${tail}`;
+          c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
+          await done(stream, ctx, text, false);
+        } catch (err) {
+          console.error(JSON.stringify({ level: "error", component: "ask", requestId: c.get("requestId"), error: (err as Error).message }));
+          await failed(stream, ctx);
+        }
+      });
+    }
+
+    if (cached) return c.json(await success(ctx, cached.text, true));
+    const { brief } = prepared;
+    const outcome = await answerGrounded(deps.answerer, brief.brief).catch(async (err) => {
+      await gate.refund();
+      throw err;
+    });
+    if (!outcome.ok) {
+      const subscription = await gate.refund();
+      return c.json(refusalBody(c, "UNAVAILABLE", ANSWER_FAILED, subscription), 503);
+    }
+    const text = `${outcome.text}\n\n${footer(ctx.asOf, brief.sources, deps.answerer)}`;
+    c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
+    return c.json(await success(ctx, text, false));
+  });
+}
+
+/** Questions whose data time is the price snapshot's: their cache entry is found before any brief is built. */
+const SNAPSHOT_TIMED: ReadonlySet<QuestionType> = new Set(["about", "price_movement", "future_price"]);
+
+type Prepared = { key: string; asOf: string } & ({ cached: CachedAnswer; brief: null } | { cached: null; brief: BriefWithSources });
+
+/** The cache entry when there is one (without touching D1 for snapshot-timed questions), else the brief to answer from. */
+async function prepare(type: QuestionType, input: BriefInput, answerer: Answerer, kv: KVNamespace): Promise<Prepared> {
+  if (SNAPSHOT_TIMED.has(type)) {
+    const asOf = input.snapshot.updatedAt;
+    const key = answerCacheKey(input.coin.symbol, type, asOf, answerer.source);
+    const cached = await readCachedAnswer(kv, key);
+    if (cached) return { key, asOf, cached, brief: null };
+  }
+  const brief = await buildBrief(type, input);
+  const key = answerCacheKey(input.coin.symbol, type, brief.brief.asOf, answerer.source);
+  const cached = SNAPSHOT_TIMED.has(type) ? null : await readCachedAnswer(kv, key);
+  return cached ? { key, asOf: brief.brief.asOf, cached, brief: null } : { key, asOf: brief.brief.asOf, cached: null, brief };
+}
+
+type AnswerCtx = { c: Ctx; req: AskRequest; gate: Grant; asOf: string };
+
+/** Keeps the unit (the answer is shown) and builds the §3 answer. A cached answer uses a query like a fresh one. */
+async function success({ req, gate, asOf }: AnswerCtx, text: string, cached: boolean): Promise<AskResponse> {
+  const subscription = await gate.commit();
+  return { success: true, response: text, cached, rateLimit: gate.rateLimit, subscription, questionType: req.questionType, asOf };
+}
+
+async function done(stream: SSEStreamingApi, ctx: AnswerCtx, text: string, cached: boolean): Promise<void> {
+  // A reader who left before the end never saw the answer: the unit goes back (the answer stays cached).
+  if (stream.aborted) {
+    await ctx.gate.refund();
+    return;
+  }
+  await stream.writeSSE({ event: "done", data: JSON.stringify(await success(ctx, text, cached)) });
+}
+
+async function failed(stream: SSEStreamingApi, ctx: AnswerCtx): Promise<void> {
+  const subscription = await ctx.gate.refund().catch(() => null);
+  await stream.writeSSE({ event: "error", data: JSON.stringify(refusalBody(ctx.c, "UNAVAILABLE", ANSWER_FAILED, subscription)) });
+}
+
+export const askRoutes = createAskRoutes();
