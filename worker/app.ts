@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { billingRoutes } from "./features/billing/billing.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
@@ -22,7 +23,11 @@ import { sameOriginWrites } from "./lib/same-origin.ts";
  * ending in "/*". RFC 8058 one-click unsubscribes are POSTed by mail providers, authorised by the
  * unguessable token in the path.
  */
-const SELF_AUTHENTICATING: string[] = ["/api/newsletter/one-click/*"];
+const SELF_AUTHENTICATING: string[] = [
+  "/api/newsletter/one-click/*",
+  // Stripe signs its webhook (verified with the endpoint secret in features/billing/webhook.ts).
+  "/api/webhooks/stripe",
+];
 
 const api = new Hono<AppEnv>()
   // Routes may set their own policy (the sign-in pages need a Referrer-Policy that keeps Origin on form posts).
@@ -37,6 +42,7 @@ const api = new Hono<AppEnv>()
   .route("/guides", guidesRoutes)
   .route("/search", searchRoutes)
   .route("/newsletter", newsletterRoutes)
+  .route("/", billingRoutes)
   // Every admin call checks the role on the server: 401 signed out, 403 for members.
   .use("/admin/*", requireAdmin)
   .route("/admin", adminNewsroomRoutes)

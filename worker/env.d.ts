@@ -25,6 +25,16 @@ interface Secrets {
   LLM_API_KEY?: string;
   /** Model name for LLM_BASE_URL or for Workers AI. */
   LLM_MODEL?: string;
+  /** Stripe secret key (sk_live_... or sk_test_...); with it the payments port goes live. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret of the Stripe webhook endpoint (whsec_...); outside production the local one is used without it. */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Stripe publishable key (pk_...) for Stripe.js on /subscribe (a var: it is public). */
+  STRIPE_PUBLISHABLE_KEY?: string;
+  /** Stripe price ids of the monthly plans (vars); a plan without one is not for sale. */
+  STRIPE_PRICE_LITE?: string;
+  STRIPE_PRICE_BASIC?: string;
+  STRIPE_PRICE_PRO?: string;
   /** The Workers AI binding, only when `[ai] binding = "AI"` is added to wrangler.toml (README, Configuration). */
   AI?: Ai;
 }

@@ -9,6 +9,7 @@ export const errorCodes = [
   "PAYMENT_REQUIRED",
   "RATE_LIMITED",
   "INTERNAL",
+  "UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

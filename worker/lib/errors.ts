@@ -13,6 +13,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export type Issue = { path: string; message: string };
