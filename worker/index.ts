@@ -6,4 +6,6 @@ export default {
   scheduled: (controller, env, ctx) => ctx.waitUntil(scheduled(controller, env)),
 } satisfies ExportedHandler<Env>;
 
+export { GuestLimiter } from "./durable-objects/guest-limiter.ts";
 export { PriceFeed } from "./durable-objects/price-feed.ts";
+export { QuotaCounter } from "./durable-objects/quota-counter.ts";

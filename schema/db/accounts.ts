@@ -85,6 +85,8 @@ export const subscriptions = sqliteTable(
     trialQueriesRemaining: integer("trial_queries_remaining").notNull().default(2),
     queryCount: integer("query_count").notNull().default(0),
     queryLimit: integer("query_limit").notNull().default(0),
+    /** Top-up credits (mirrored from the member's QuotaCounter, which is their only writer). */
+    credits: integer("credits").notNull().default(0),
     periodStart: text("period_start"),
     periodEnd: text("period_end"),
     createdAt: text("created_at").notNull().default(now),
