@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import Stripe from "stripe";
 import { createSubscriptionBody, testCheckoutBody } from "#schema/contracts/billing.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
+import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
@@ -11,7 +12,6 @@ import { localTestPayments } from "#worker/ports/payments/create-payments.ts";
 import { LOCAL_WEBHOOK_SECRET, type LocalEvent, type OfflinePayments } from "#worker/ports/payments/offline.ts";
 import { PaymentsError } from "#worker/ports/payments/payments.ts";
 import { type BillingDeps, billingInfo, billingRow, createCreditsPayment, createSubscription, portalUrl } from "./billing.service.ts";
-import { quotaOf } from "./quota.ts";
 import { MAX_WEBHOOK_BYTES, receiveStripeEvent } from "./webhook.ts";
 
 type Ctx = Context<AppEnv>;
@@ -90,7 +90,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/billing/test-portal", requireUser, async (c) => {
     testPaymentsOr404(c);
     const user = currentUser(c);
-    const state = await quotaOf(c.env, user.id).state(user.id);
+    const state = await quotaCounter(c.env, user.id).state(user.id);
     const row = await billingRow(getDb(c.env.DB), user.id);
     c.header("cache-control", "no-store");
     return c.html(testPortalPage(`${PLANS[state.tier].name} (${state.status})`, Boolean(row?.subscriptionId) && state.tier !== "free"));

@@ -3,11 +3,11 @@ import type { AuthUser } from "#schema/contracts/auth.ts";
 import type { BillingInfo, PaidTier } from "#schema/contracts/billing.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { billingCustomers } from "#schema/db/billing.ts";
+import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { createPayments } from "#worker/ports/payments/create-payments.ts";
 import { type PaymentStart, PaymentsError, type PaymentsPort } from "#worker/ports/payments/payments.ts";
-import { quotaOf } from "./quota.ts";
 
 export const NOT_SELLING = "Payments are not configured on this server, so no plan or credits can be bought right now.";
 
@@ -72,7 +72,7 @@ function providerRefusal(err: unknown): never {
 export async function createSubscription(deps: BillingDeps, user: AuthUser, tier: PaidTier): Promise<PaymentStart> {
   if (user.role === "admin") throw new ApiError("CONFLICT", "Admins already have unlimited Ask Coinsight; there is nothing to buy.");
   const payments = paymentsOrRefuse(deps.env);
-  const state = await quotaOf(deps.env, user.id).state(user.id);
+  const state = await quotaCounter(deps.env, user.id).state(user.id);
   if (state.tier !== "free")
     throw new ApiError(
       "CONFLICT",
@@ -89,7 +89,7 @@ export async function createSubscription(deps: BillingDeps, user: AuthUser, tier
 /** POST /api/billing/credits: the one-time top-up, for members with an active paid plan only. */
 export async function createCreditsPayment(deps: BillingDeps, user: AuthUser): Promise<PaymentStart> {
   const payments = paymentsOrRefuse(deps.env);
-  const state = await quotaOf(deps.env, user.id).state(user.id);
+  const state = await quotaCounter(deps.env, user.id).state(user.id);
   if (state.tier === "free" || state.status !== "active")
     throw new ApiError("FORBIDDEN", "Top-up credits are for active subscribers. Subscribe to a plan first.");
   try {

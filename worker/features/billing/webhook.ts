@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { z } from "zod";
 import { stripeEvents } from "#schema/db/billing.ts";
+import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { isProduction } from "#worker/lib/secrets.ts";
 import { createPayments } from "#worker/ports/payments/create-payments.ts";
 import { LOCAL_WEBHOOK_SECRET } from "#worker/ports/payments/offline.ts";
 import { CREDITS_PACK, CREDITS_PURPOSE, type ProviderSubscription } from "#worker/ports/payments/payments.ts";
 import { type BillingDeps, memberOfCustomer, recordPayment } from "./billing.service.ts";
-import { quotaOf } from "./quota.ts";
 
 /** Stripe's events stay small; anything bigger is not one (the body limit in app.ts allows this much). */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
@@ -113,7 +113,7 @@ async function invoicePaid(deps: BillingDeps, invoice: z.infer<typeof invoiceSch
   const periodEnd = iso(line.end);
   // A renewal invoice delivered after a later one must not roll the member's month back.
   if (member.paidThrough && periodEnd < member.paidThrough) return ignored("older period", { invoice: invoice.id });
-  await quotaOf(deps.env, member.userId).applyPaidPeriod(member.userId, {
+  await quotaCounter(deps.env, member.userId).applyPaidPeriod(member.userId, {
     key: invoice.id,
     tier: sub.tier,
     periodStart: iso(line.start),
@@ -131,7 +131,7 @@ async function subscriptionChanged(deps: BillingDeps, event: Stripe.Event, subsc
   // Only the subscription the member paid for drives their plan: an abandoned checkout expiring,
   // or an old subscription's late event, changes nothing.
   if (!member || member.subscriptionId !== sub.id) return ignored("not the member's paid subscription", { subscription: sub.id });
-  const quota = quotaOf(deps.env, member.userId);
+  const quota = quotaCounter(deps.env, member.userId);
   if (ENDED.has(sub.status)) {
     await quota.setPlanStatus(member.userId, { key: event.id, tier: "free", status: "active", periodEnd: null });
     return true;
@@ -151,7 +151,7 @@ async function creditsPaid(deps: BillingDeps, pi: z.infer<typeof paymentIntentSc
   if (pi.metadata?.purpose !== CREDITS_PURPOSE) return false;
   const member = pi.customer ? await memberOfCustomer(deps.db, pi.customer) : null;
   if (!member) return ignored("unknown customer", { paymentIntent: pi.id });
-  await quotaOf(deps.env, member.userId).addCredits(member.userId, { key: pi.id, amount: CREDITS_PACK.credits });
+  await quotaCounter(deps.env, member.userId).addCredits(member.userId, { key: pi.id, amount: CREDITS_PACK.credits });
   await recordPayment(deps.db, member.userId, {});
   return true;
 }
