@@ -24,7 +24,8 @@ const json =
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function renderSubscribe(routes: Record<string, unknown>, subscription: Subscription | null = makeSubscription()) {
-  const fetchMock = vi.fn(stubFetch(routes));
+  const answer = stubFetch(routes);
+  const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => answer(input));
   vi.stubGlobal("fetch", fetchMock);
   const utils = renderAt(
     <>
@@ -141,9 +142,9 @@ describe("/subscribe", () => {
     const routes = stubFetch(member());
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      vi.fn(async (input: RequestInfo | URL) => {
         if (String(input) === "/api/create-subscription") throw new TypeError("Failed to fetch");
-        return routes(input, init);
+        return routes(input);
       }),
     );
     renderAt(
