@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { Card } from "#web/components/ui/card.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
@@ -18,10 +18,13 @@ function priceLine(purchase: Purchase): string {
 
 /** The payment card: what is bought, then Stripe's Payment Element or, offline, the local test checkout. */
 export function PaymentStep({ publishableKey, ...form }: PaymentFormProps & { publishableKey: string | null }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The plan list is long on phones: move focus (and the view) to the payment card.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Card as="section" className={styles.narrow} aria-labelledby="payment-title">
       <div className={styles.payHead}>
-        <h2 id="payment-title" className="card-title">
+        <h2 id="payment-title" className="card-title" ref={heading} tabIndex={-1}>
           {purchaseName(form.purchase)}
         </h2>
         <span className="muted">{priceLine(form.purchase)}</span>
