@@ -1,4 +1,5 @@
 import { priceFeed } from "#worker/durable-objects/price-feed.ts";
+import { pruneStripeEvents } from "#worker/features/billing/webhook.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
 import { runDailySend } from "#worker/features/newsletter/daily-send.ts";
 import { purgeNewsletterData } from "#worker/features/newsletter/subscribers.service.ts";
@@ -54,6 +55,8 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
       report("rate-limit-prune", limits);
       report("newsletter-purge", newsletter);
       report("sentiment-snapshot-prune", snapshots);
+      const [stripeEventIds] = await Promise.allSettled([pruneStripeEvents(db, at)]);
+      if (stripeEventIds) report("stripe-events-prune", stripeEventIds);
       return;
     }
     case CRONS.dailyPipeline: {

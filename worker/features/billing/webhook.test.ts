@@ -1,8 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { stripeEvents } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { getDb } from "#worker/lib/db.ts";
 import { CREDITS_PURPOSE } from "#worker/ports/payments/payments.ts";
 import { billingRowOf, changeAtProvider, deliver, member, postJson, stripeEvent, subscribe, subscriptionOf } from "./billing-test-kit.ts";
+import { pruneStripeEvents } from "./webhook.ts";
 
 const creditsPayment = (customer: string, id = `pi_test_${crypto.randomUUID().slice(0, 8)}`) =>
   stripeEvent("payment_intent.succeeded", {
@@ -155,5 +158,18 @@ describe("POST /api/webhooks/stripe", () => {
     expect(await (await deliver(stray)).json()).toMatchObject({ applied: false });
     expect((await subscriptionOf(agent)).tier).toBe("basic");
     expect((await billingRowOf(userId)).firstPaidAt).not.toBeNull();
+  });
+
+  it("forgets event ids after 90 days (the nightly prune), keeping recent ones", async () => {
+    const db = getDb(env.DB);
+    const now = Date.parse("2026-11-23T03:00:00.000Z");
+    await db.insert(stripeEvents).values([
+      { id: "evt_prune_old", type: "invoice.paid", created: 1, receivedAt: "2026-08-24T02:59:59.000Z" },
+      { id: "evt_prune_recent", type: "invoice.paid", created: 1, receivedAt: "2026-08-25T03:00:00.000Z" },
+    ]);
+    expect(await pruneStripeEvents(db, now)).toBeGreaterThanOrEqual(1);
+    const left = (await db.select({ id: stripeEvents.id }).from(stripeEvents)).map((r) => r.id);
+    expect(left).toContain("evt_prune_recent");
+    expect(left).not.toContain("evt_prune_old");
   });
 });

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import Stripe from "stripe";
 import { z } from "zod";
 import { stripeEvents } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { isProduction } from "#worker/lib/secrets.ts";
 import { createPayments } from "#worker/ports/payments/create-payments.ts";
@@ -160,4 +161,13 @@ async function currentSubscription(deps: BillingDeps, id: string): Promise<Provi
   const payments = createPayments(deps.env);
   if (!payments) throw new ApiError("UNAVAILABLE", "Payments are not configured on this server.");
   return payments.getSubscription(id);
+}
+
+/** Event ids are kept 90 days: Stripe stops retrying an event after 3, so older ids cannot come back. */
+export const STRIPE_EVENT_RETENTION_DAYS = 90;
+
+export async function pruneStripeEvents(db: Db, now: number): Promise<number> {
+  const before = new Date(now - STRIPE_EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+  const removed = await db.delete(stripeEvents).where(lt(stripeEvents.receivedAt, before)).returning({ id: stripeEvents.id });
+  return removed.length;
 }
