@@ -13,6 +13,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** An upstream could not give a usable answer (e.g. Ask's model, after its retry). */
   UNAVAILABLE: 503,
 };
 
