@@ -97,15 +97,17 @@ describe("POST /api/webhooks/stripe", () => {
     expect((await subscriptionOf(agent)).subscription).toMatchObject({ tier: "free", status: "active", queryLimit: 0 });
   });
 
-  it("never rolls a newer paid period back for a late invoice of an older one", async () => {
+  it("starts a new month on renewal, and never rolls it back for a late invoice of an older one", async () => {
     const { agent, userId } = await member();
     await subscribe(agent, "lite");
     const { customerId, subscriptionId, paidThrough } = await billingRowOf(userId);
-    const invoice = (id: string, start: number, end: number) =>
+    if (!subscriptionId) throw new Error("no subscription");
+    const invoice = (id: string, start: number, end: number, billing_reason = "subscription_cycle") =>
       stripeEvent("invoice.paid", {
         id,
         object: "invoice",
         customer: customerId,
+        billing_reason,
         parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
         lines: { object: "list", data: [{ period: { start, end } }] },
       });
@@ -113,6 +115,8 @@ describe("POST /api/webhooks/stripe", () => {
     const next = { start: end, end: end + 30 * 86400 };
     await quotaCounter(env, userId).reserve(userId);
     expect((await subscriptionOf(agent)).subscription.queryCount).toBe(1);
+    // Stripe renews: the subscription's period moves on, then the renewal invoice is paid.
+    await changeAtProvider(subscriptionId, { periodStart: next.start, periodEnd: next.end });
     await deliver(invoice("in_test_renewal", next.start, next.end));
     expect((await subscriptionOf(agent)).subscription).toMatchObject({ queryCount: 0, queryLimit: 15 });
     await quotaCounter(env, userId).reserve(userId);
@@ -120,6 +124,31 @@ describe("POST /api/webhooks/stripe", () => {
     const state = await quotaCounter(env, userId).state(userId);
     expect(state.periodEnd).toBe(new Date(next.end * 1000).toISOString());
     expect(state.queryCount).toBe(1);
+  });
+
+  it("upgrades mid-month on the proration invoice without restarting the month's count", async () => {
+    const { agent, userId } = await member();
+    await subscribe(agent, "basic");
+    const { customerId, subscriptionId, paidThrough } = await billingRowOf(userId);
+    if (!subscriptionId) throw new Error("no subscription");
+    for (let i = 0; i < 3; i++) {
+      const r = await quotaCounter(env, userId).reserve(userId);
+      if (r.ok) await quotaCounter(env, userId).commit(userId, r.reservationId);
+    }
+    // Upgraded to Pro in the portal: the proration line runs from now to the period's end.
+    await changeAtProvider(subscriptionId, { tier: "pro" });
+    const end = Math.floor(Date.parse(paidThrough ?? "") / 1000);
+    await deliver(
+      stripeEvent("invoice.paid", {
+        id: "in_test_proration",
+        object: "invoice",
+        customer: customerId,
+        billing_reason: "subscription_update",
+        parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
+        lines: { object: "list", data: [{ period: { start: end - 10 * 86400, end } }] },
+      }),
+    );
+    expect((await subscriptionOf(agent)).subscription).toMatchObject({ tier: "pro", queryLimit: 80, queryCount: 3 });
   });
 
   it("loses nothing when a credits payment lands while asks are in flight", async () => {

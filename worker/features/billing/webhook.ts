@@ -111,16 +111,20 @@ async function invoicePaid(deps: BillingDeps, invoice: z.infer<typeof invoiceSch
     null,
   );
   if (!line) return ignored("invoice without period", { invoice: invoice.id });
-  const periodEnd = iso(line.end);
+  const invoicedThrough = iso(line.end);
   // A renewal invoice delivered after a later one must not roll the member's month back.
-  if (member.paidThrough && periodEnd < member.paidThrough) return ignored("older period", { invoice: invoice.id });
+  if (member.paidThrough && invoicedThrough < member.paidThrough) return ignored("older period", { invoice: invoice.id });
+  // The subscription's own period, not the invoice line's: a mid-month upgrade's proration line
+  // starts mid-period and must change the tier without restarting the month's count.
+  const periodStart = sub.periodStart ?? iso(line.start);
+  const periodEnd = sub.periodEnd ?? invoicedThrough;
   await quotaCounter(deps.env, member.userId).applyPaidPeriod(member.userId, {
     key: invoice.id,
     tier: sub.tier,
-    periodStart: iso(line.start),
+    periodStart,
     periodEnd,
   });
-  await recordPayment(deps.db, member.userId, { subscriptionId, paidThrough: periodEnd });
+  await recordPayment(deps.db, member.userId, { subscriptionId, paidThrough: periodEnd > invoicedThrough ? periodEnd : invoicedThrough });
   return true;
 }
 
