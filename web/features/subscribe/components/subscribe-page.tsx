@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Subscription } from "#schema/contracts/auth.ts";
@@ -9,7 +9,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { loginHref, useAuth } from "#web/lib/auth.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
-import { billingInfoQuery, type Purchase, startPayment } from "../api/billing.ts";
+import { billingInfoQuery, billingKeys, type Purchase, startPayment } from "../api/billing.ts";
 import { creationErrorMessage, NO_CLIENT_SECRET, successMessage, successPath } from "../api/messages.ts";
 import { PaymentStep } from "./payment-step.tsx";
 import { PlanCards } from "./plan-cards.tsx";
@@ -41,6 +41,7 @@ export function SubscribePage({ subscription, subscriptionLoading }: Props) {
   const { user, isLoading, isAdmin } = useAuth();
   const info = useQuery(billingInfoQuery(user !== null));
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [state, setState] = useState<Step>({ step: "plans", pending: null });
 
   async function choose(purchase: Purchase) {
@@ -60,6 +61,8 @@ export function SubscribePage({ subscription, subscriptionLoading }: Props) {
   }
 
   function paid(purchase: Purchase) {
+    // Manage Billing opens the portal from now on.
+    void client.invalidateQueries({ queryKey: billingKeys.info });
     toast({ title: "Payment Successful", description: successMessage(purchase) });
     navigate(successPath(purchase));
   }
