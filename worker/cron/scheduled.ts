@@ -44,6 +44,8 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
       console.log(JSON.stringify({ level: "info", job: "price-history-roll-up", removed }));
       const db = getDb(env.DB);
       const at = controller.scheduledTime;
+      const [stripeEventIds] = await Promise.allSettled([pruneStripeEvents(db, at)]);
+      if (stripeEventIds) report("stripe-events-prune", stripeEventIds);
       // Independent housekeeping: one failing never stops the others.
       const [sessions, limits, newsletter, snapshots] = await Promise.allSettled([
         purgeEndedSessions(db, new Date(at)),
@@ -55,8 +57,6 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
       report("rate-limit-prune", limits);
       report("newsletter-purge", newsletter);
       report("sentiment-snapshot-prune", snapshots);
-      const [stripeEventIds] = await Promise.allSettled([pruneStripeEvents(db, at)]);
-      if (stripeEventIds) report("stripe-events-prune", stripeEventIds);
       return;
     }
     case CRONS.dailyPipeline: {
