@@ -68,4 +68,29 @@ describe("plans and payments (local test checkout)", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("a Pro member sees no advertisement on the coin page or the home page", async () => {
+    const { page, context, errors } = await openPage(browser);
+    const ad = page.getByText("Advertisement Space (Ads temporarily disabled for security)");
+    await page.goto("/api/login?returnTo=%2Fcoin%2Fbtc");
+    await signIn(page, "pro-reader@coinsight.test", "Pia");
+    await page.waitForURL((url) => url.pathname === "/coin/btc");
+    await ad.waitFor();
+
+    await page.goto("/subscribe");
+    await page.getByRole("button", { name: "Choose Pro" }).click();
+    await page.getByRole("button", { name: "Subscribe to Coinsight Pro" }).click();
+    await page.getByRole("heading", { name: "Welcome to Pro!" }).waitFor();
+
+    for (const path of ["/coin/btc", "/"]) {
+      await page.goto(path);
+      await page.getByRole("button", { name: "Account menu for Pia" }).click();
+      // The plan is known (same cache the ad slots read): now no slot may show.
+      await page.getByText("Plan: Pro").waitFor();
+      await page.keyboard.press("Escape");
+      expect(await ad.count()).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
