@@ -4,6 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { askRoutes } from "./features/ask/ask.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { billingRoutes } from "./features/billing/billing.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
@@ -24,7 +25,11 @@ import { sameOriginWrites } from "./lib/same-origin.ts";
  * ending in "/*". RFC 8058 one-click unsubscribes are POSTed by mail providers, authorised by the
  * unguessable token in the path.
  */
-const SELF_AUTHENTICATING: string[] = ["/api/newsletter/one-click/*"];
+const SELF_AUTHENTICATING: string[] = [
+  "/api/newsletter/one-click/*",
+  // Stripe signs its webhook (verified with the endpoint secret in features/billing/webhook.ts).
+  "/api/webhooks/stripe",
+];
 
 /**
  * Write bodies: 16 KB unless a route is listed here (checked before anything parses the body).
@@ -49,6 +54,8 @@ const api = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/user", accountRoutes)
   .route("/watchlist", watchlistRoutes)
+  // Plans, credits, Manage Billing and Stripe's webhook (paths under /api).
+  .route("/", billingRoutes)
   .route("/cryptos", cryptosRoutes)
   .route("/articles", articlesRoutes)
   .route("/categories", categoriesRoutes)

@@ -13,6 +13,16 @@ interface Secrets {
   OIDC_CLIENT_SECRET?: string;
   /** Comma-separated emails that are made admins when they sign in. */
   ADMIN_EMAILS?: string;
+  /** Stripe secret key (sk_live_... or sk_test_...); with it the payments port goes live. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret of the Stripe webhook endpoint (whsec_...); outside production whsec_coinsight_local is also accepted. */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Stripe publishable key (pk_...) for Stripe.js on /subscribe (a var: it is public). */
+  STRIPE_PUBLISHABLE_KEY?: string;
+  /** Stripe price ids of the monthly plans (vars); a plan without one is not for sale. */
+  STRIPE_PRICE_LITE?: string;
+  STRIPE_PRICE_BASIC?: string;
+  STRIPE_PRICE_PRO?: string;
   /** Resend API key; with it the mail port goes live, without it mail lands in the outbox table. */
   MAIL_API_KEY?: string;
   /** Sender of every mail, "Name <address>" on a domain verified with Resend. */

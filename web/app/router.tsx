@@ -15,6 +15,9 @@ const ArticlePage = lazy(() => import("./routes/article.tsx"));
 const Crypto101Page = lazy(() => import("./routes/crypto-101.tsx"));
 const SearchPage = lazy(() => import("./routes/search.tsx"));
 const AccountPage = lazy(() => import("./routes/account.tsx"));
+// Stripe.js loads only inside this chunk (and only when the server sells through Stripe).
+const SubscribePage = lazy(() => import("./routes/subscribe.tsx"));
+const SubscriptionSuccessPage = lazy(() => import("./routes/subscription-success.tsx"));
 const UnsubscribePage = lazy(() => import("./routes/unsubscribe.tsx"));
 const LegalPage = lazy(() => import("./routes/legal.tsx"));
 const AdminPage = lazy(() => import("./routes/admin.tsx"));
@@ -36,6 +39,8 @@ export const router = createBrowserRouter([
       { path: "/crypto-101", element: <Crypto101Page /> },
       { path: "/crypto-101/:slug", element: <ArticlePage /> },
       { path: "/account", element: <AccountPage /> },
+      { path: "/subscribe", element: <SubscribePage /> },
+      { path: "/subscription-success", element: <SubscriptionSuccessPage /> },
       { path: "/unsubscribe", element: <UnsubscribePage /> },
       { path: "/privacy", element: <LegalPage doc="privacy" /> },
       { path: "/terms", element: <LegalPage doc="terms" /> },

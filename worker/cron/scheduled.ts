@@ -1,4 +1,5 @@
 import { priceFeed } from "#worker/durable-objects/price-feed.ts";
+import { pruneStripeEvents } from "#worker/features/billing/webhook.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
 import { runDailySend } from "#worker/features/newsletter/daily-send.ts";
 import { purgeNewsletterData } from "#worker/features/newsletter/subscribers.service.ts";
@@ -44,6 +45,8 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
       console.log(JSON.stringify({ level: "info", job: "price-history-roll-up", removed }));
       const db = getDb(env.DB);
       const at = controller.scheduledTime;
+      const [stripeEventIds] = await Promise.allSettled([pruneStripeEvents(db, at)]);
+      if (stripeEventIds) report("stripe-events-prune", stripeEventIds);
       // Independent housekeeping: one failing never stops the others.
       const [sessions, limits, newsletter, snapshots, outbox] = await Promise.allSettled([
         purgeEndedSessions(db, new Date(at)),

@@ -4,6 +4,7 @@ import { Toaster } from "#web/components/ui/toast.tsx";
 import { MobileUserArea, UserArea } from "#web/features/account/components/user-area.tsx";
 import { ConfirmationNotice } from "#web/features/newsletter/components/confirmation-notice.tsx";
 import { FooterNewsletter } from "#web/features/newsletter/components/newsletter-signup.tsx";
+import { AdFreeForPro } from "./ad-free.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { PageFallback } from "./page-fallback.tsx";
@@ -18,9 +19,11 @@ export function AppShell() {
       <ScrollToTop />
       <Header userArea={<UserArea />} mobileUserArea={<MobileUserArea />} />
       <main id="main">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <AdFreeForPro>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </AdFreeForPro>
       </main>
       <Footer newsletter={<FooterNewsletter />} />
       <Toaster />

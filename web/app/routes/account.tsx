@@ -1,5 +1,6 @@
 import { AccountPage } from "#web/features/account/components/account-page.tsx";
+import { ManageBilling } from "#web/features/subscribe/components/manage-billing.tsx";
 
 export default function AccountRoute() {
-  return <AccountPage />;
+  return <AccountPage billing={<ManageBilling />} />;
 }

@@ -1,6 +1,7 @@
+import { useAdsShown } from "#web/lib/ads.ts";
 import "./ui.css";
 
-/** A reserved, disabled ad placeholder (ads are switched off). */
+/** A reserved, disabled ad placeholder (ads are switched off); none at all for Pro members. */
 export function AdSlot({
   width,
   height,
@@ -10,6 +11,7 @@ export function AdSlot({
   height: number;
   label?: string;
 }) {
+  if (!useAdsShown()) return null;
   return (
     <div className="ad-slot" style={{ width: "100%", maxWidth: width, height }} aria-label="Advertisement placeholder" role="note">
       {label}

@@ -1,0 +1,61 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { BillingInfo } from "#schema/contracts/billing.ts";
+import { dismissToast, Toaster } from "#web/components/ui/toast.tsx";
+import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { ManageBilling } from "./manage-billing.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  dismissToast();
+});
+
+const info = (hasPaid: boolean): BillingInfo => ({ mode: "test", publishableKey: null, hasPaid, message: null });
+
+function renderManage(routes: Record<string, unknown>) {
+  vi.stubGlobal("fetch", vi.fn(stubFetch(routes)));
+  renderAt(
+    <>
+      <ManageBilling />
+      <Toaster />
+    </>,
+  );
+}
+
+describe("Manage Billing", () => {
+  it("is off, with the note, for a member who never paid", async () => {
+    renderManage({ "/api/billing": info(false) });
+    expect(await screen.findByText("There is no billing to manage until you subscribe to a paid plan.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Manage Billing" })).toBeDisabled();
+  });
+
+  it("opens the billing portal for a member who has paid, without the note", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    renderManage({ "/api/billing": info(true), "/api/billing/portal": { url: "https://billing.stripe.com/p/session/test_1" } });
+    const button = await screen.findByRole("button", { name: "Manage Billing" });
+    await vi.waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByText(/no billing to manage/)).toBeNull();
+    await userEvent.click(button);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("https://billing.stripe.com/p/session/test_1"));
+  });
+
+  it("toasts the server's message when the portal cannot open", async () => {
+    renderManage({
+      "/api/billing": info(true),
+      "/api/billing/portal": () =>
+        new Response(
+          JSON.stringify({ error: { code: "UNAVAILABLE", message: "The payment provider is unavailable. Please try again." } }),
+          {
+            status: 503,
+          },
+        ),
+    });
+    const button = await screen.findByRole("button", { name: "Manage Billing" });
+    await vi.waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect((await screen.findByTestId("toast")).textContent).toContain("The payment provider is unavailable. Please try again.");
+    expect(button).toBeEnabled();
+  });
+});

@@ -1,0 +1,112 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { useNavigate } from "react-router";
+import type { Subscription } from "#schema/contracts/auth.ts";
+import { buttonClass } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { toast } from "#web/components/ui/toast.tsx";
+import { loginHref, useAuth } from "#web/lib/auth.ts";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
+import { billingInfoQuery, billingKeys, type Purchase, startPayment } from "../api/billing.ts";
+import { creationErrorMessage, NO_CLIENT_SECRET, successMessage, successPath } from "../api/messages.ts";
+import { PaymentStep } from "./payment-step.tsx";
+import { PlanCards } from "./plan-cards.tsx";
+import styles from "./subscribe.module.css";
+
+type Step = { step: "plans"; pending: Purchase | null } | { step: "pay"; purchase: Purchase; clientSecret: string };
+
+function SignInRequired() {
+  return (
+    <Card as="section" aria-labelledby="signin-title" className={styles.narrow}>
+      <h2 id="signin-title">Sign In Required</h2>
+      <p className="muted">Please sign in to choose a plan.</p>
+      <a href={loginHref("/subscribe")} className={buttonClass("primary")}>
+        Sign In
+      </a>
+    </Card>
+  );
+}
+
+type Props = {
+  /** The member's plan (from the account feature); null for admins or while unknown. */
+  subscription: Subscription | null;
+  subscriptionLoading: boolean;
+};
+
+/** /subscribe: plan list, then the payment card (assistant-plans-admin.md §2, §4 Purchase, §8 Payment). */
+export function SubscribePage({ subscription, subscriptionLoading }: Props) {
+  useDocumentTitle("Plans");
+  const { user, isLoading, isAdmin } = useAuth();
+  const info = useQuery(billingInfoQuery(user !== null));
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [state, setState] = useState<Step>({ step: "plans", pending: null });
+
+  async function choose(purchase: Purchase) {
+    setState({ step: "plans", pending: purchase });
+    try {
+      const { clientSecret } = await startPayment(purchase);
+      if (!clientSecret) {
+        toast({ title: "Error", description: NO_CLIENT_SECRET, variant: "destructive" });
+        setState({ step: "plans", pending: null });
+        return;
+      }
+      setState({ step: "pay", purchase, clientSecret });
+    } catch (error) {
+      toast({ title: "Error", description: creationErrorMessage(error), variant: "destructive" });
+      setState({ step: "plans", pending: null });
+    }
+  }
+
+  function paid(purchase: Purchase) {
+    // Manage Billing opens the portal from now on.
+    void client.invalidateQueries({ queryKey: billingKeys.info });
+    toast({ title: "Payment Successful", description: successMessage(purchase) });
+    navigate(successPath(purchase));
+  }
+
+  let body: ReactNode;
+  if (isLoading) body = <Skeleton height={320} />;
+  else if (!user) body = <SignInRequired />;
+  else if (state.step === "pay")
+    body = (
+      <PaymentStep
+        publishableKey={info.data?.mode === "live" ? info.data.publishableKey : null}
+        clientSecret={state.clientSecret}
+        purchase={state.purchase}
+        onBack={() => setState({ step: "plans", pending: null })}
+        onPaid={() => paid(state.purchase)}
+        onFailed={(message) => toast({ title: "Payment Failed", description: message, variant: "destructive" })}
+      />
+    );
+  else if (info.isLoading || (!isAdmin && subscriptionLoading)) body = <Skeleton height={320} />;
+  else
+    body = (
+      <>
+        {info.isError ? <Notice tone="error">Plans cannot be bought right now. Please reload the page.</Notice> : null}
+        {info.data?.mode === "unavailable" ? <Notice tone="error">{info.data.message}</Notice> : null}
+        {info.data?.mode === "test" ? (
+          <Notice>Test mode: this server takes no real payments. Checkout uses a local test payment and no card is charged.</Notice>
+        ) : null}
+        {isAdmin ? <Notice>Admins have unlimited Ask Coinsight; there is nothing to buy.</Notice> : null}
+        <PlanCards
+          subscription={isAdmin ? null : subscription}
+          canBuy={!isAdmin && (info.data?.mode === "live" || info.data?.mode === "test")}
+          pending={state.pending}
+          onChoose={choose}
+        />
+      </>
+    );
+
+  return (
+    <div className="container page">
+      <h1 className="page-title">Choose Your Plan</h1>
+      <p className="muted" style={{ marginTop: -8, marginBottom: 16 }}>
+        Ask Coinsight more every month. Cancel anytime.
+      </p>
+      <div className="stack">{body}</div>
+    </div>
+  );
+}

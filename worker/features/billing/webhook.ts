@@ -1,0 +1,177 @@
+import { eq, lt } from "drizzle-orm";
+import Stripe from "stripe";
+import { z } from "zod";
+import { stripeEvents } from "#schema/db/billing.ts";
+import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import type { Db } from "#worker/lib/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { isProduction } from "#worker/lib/secrets.ts";
+import { createPayments } from "#worker/ports/payments/create-payments.ts";
+import { LOCAL_WEBHOOK_SECRET } from "#worker/ports/payments/offline.ts";
+import { CREDITS_PACK, CREDITS_PURPOSE, type ProviderSubscription } from "#worker/ports/payments/payments.ts";
+import { type BillingDeps, memberOfCustomer, recordPayment } from "./billing.service.ts";
+
+/** Stripe's events stay small; anything bigger is not one (the body limit in app.ts allows this much). */
+export const MAX_WEBHOOK_BYTES = 64 * 1024;
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+// Only the fields the handler reads, in Stripe's names; everything else in an event is ignored.
+const ref = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));
+const invoiceSchema = z.object({
+  id: z.string(),
+  customer: ref,
+  parent: z.object({ subscription_details: z.object({ subscription: ref }).nullish() }).nullish(),
+  lines: z.object({ data: z.array(z.object({ period: z.object({ start: z.number(), end: z.number() }) })) }),
+});
+const subscriptionSchema = z.object({ id: z.string() });
+const paymentIntentSchema = z.object({
+  id: z.string(),
+  customer: ref.nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+const iso = (unix: number) => new Date(unix * 1000).toISOString();
+const ENDED = new Set(["canceled", "incomplete_expired"]);
+const PAYABLE = new Set(["active", "trialing", "past_due", "incomplete"]);
+
+/** The signing secrets this server accepts: the endpoint's, and outside production the local one. */
+function webhookSecrets(env: Env): string[] {
+  const secrets = env.STRIPE_WEBHOOK_SECRET ? [env.STRIPE_WEBHOOK_SECRET] : [];
+  if (!isProduction(env)) secrets.push(LOCAL_WEBHOOK_SECRET);
+  return secrets;
+}
+
+async function verify(env: Env, payload: string, signature: string | undefined): Promise<Stripe.Event> {
+  const secrets = webhookSecrets(env);
+  if (secrets.length === 0) {
+    console.error(JSON.stringify({ level: "error", config: "STRIPE_WEBHOOK_SECRET is not set; webhooks are refused" }));
+    throw new ApiError("UNAVAILABLE", "Webhooks are not configured on this server.");
+  }
+  if (!signature) throw new ApiError("BAD_REQUEST", "Missing Stripe-Signature header.");
+  for (const secret of secrets) {
+    try {
+      return await Stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, cryptoProvider);
+    } catch {
+      // Try the next accepted secret; none matching is answered below.
+    }
+  }
+  throw new ApiError("BAD_REQUEST", "Invalid Stripe signature.");
+}
+
+export type WebhookResult = { received: true; duplicate: boolean; applied: boolean };
+
+/**
+ * Verifies and applies one Stripe event, at most once per event id. Effects are also idempotent
+ * per key inside the QuotaCounter (invoice id, payment intent id, event id), so an event whose
+ * application was cut short and is delivered again never counts twice.
+ */
+export async function receiveStripeEvent(deps: BillingDeps, payload: string, signature: string | undefined): Promise<WebhookResult> {
+  const event = await verify(deps.env, payload, signature);
+  const [seen] = await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
+  if (seen) return { received: true, duplicate: true, applied: false };
+  const applied = await applyEvent(deps, event);
+  await deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, created: event.created }).onConflictDoNothing();
+  return { received: true, duplicate: false, applied };
+}
+
+async function applyEvent(deps: BillingDeps, event: Stripe.Event): Promise<boolean> {
+  const object: unknown = event.data.object;
+  switch (event.type) {
+    case "invoice.paid":
+      return invoicePaid(deps, invoiceSchema.parse(object));
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed":
+      return subscriptionChanged(deps, event, subscriptionSchema.parse(object).id);
+    case "payment_intent.succeeded":
+      return creditsPaid(deps, paymentIntentSchema.parse(object));
+    default:
+      return false;
+  }
+}
+
+function ignored(why: string, detail: Record<string, unknown>): false {
+  console.log(JSON.stringify({ level: "info", webhook: "ignored", why, ...detail }));
+  return false;
+}
+
+/** invoice.paid: the tier the subscription has now, the invoice's period, a fresh monthly count. */
+async function invoicePaid(deps: BillingDeps, invoice: z.infer<typeof invoiceSchema>): Promise<boolean> {
+  const subscriptionId = invoice.parent?.subscription_details?.subscription;
+  if (!subscriptionId) return ignored("invoice without subscription", { invoice: invoice.id });
+  const member = await memberOfCustomer(deps.db, invoice.customer);
+  if (!member) return ignored("unknown customer", { invoice: invoice.id });
+  const sub = await currentSubscription(deps, subscriptionId);
+  if (!sub?.tier || !PAYABLE.has(sub.status)) return ignored("subscription not payable now", { invoice: invoice.id, status: sub?.status });
+  const line = invoice.lines.data.reduce<{ start: number; end: number } | null>(
+    (latest, l) => (latest && latest.end >= l.period.end ? latest : l.period),
+    null,
+  );
+  if (!line) return ignored("invoice without period", { invoice: invoice.id });
+  const invoicedThrough = iso(line.end);
+  // A renewal invoice delivered after a later one must not roll the member's month back.
+  if (member.paidThrough && invoicedThrough < member.paidThrough) return ignored("older period", { invoice: invoice.id });
+  // The subscription's own period, not the invoice line's: a mid-month upgrade's proration line
+  // starts mid-period and must change the tier without restarting the month's count.
+  const periodStart = sub.periodStart ?? iso(line.start);
+  const periodEnd = sub.periodEnd ?? invoicedThrough;
+  await quotaCounter(deps.env, member.userId).applyPaidPeriod(member.userId, {
+    key: invoice.id,
+    tier: sub.tier,
+    periodStart,
+    periodEnd,
+  });
+  await recordPayment(deps.db, member.userId, { subscriptionId, paidThrough: periodEnd > invoicedThrough ? periodEnd : invoicedThrough });
+  return true;
+}
+
+/** Subscription events: whatever order they arrive in, the member gets the subscription's state now. */
+async function subscriptionChanged(deps: BillingDeps, event: Stripe.Event, subscriptionId: string): Promise<boolean> {
+  const sub = await currentSubscription(deps, subscriptionId);
+  if (!sub) return ignored("subscription unknown to the provider", { subscription: subscriptionId });
+  const member = await memberOfCustomer(deps.db, sub.customerId);
+  // Only the subscription the member paid for drives their plan: an abandoned checkout expiring,
+  // or an old subscription's late event, changes nothing.
+  if (!member || member.subscriptionId !== sub.id) return ignored("not the member's paid subscription", { subscription: sub.id });
+  const quota = quotaCounter(deps.env, member.userId);
+  if (ENDED.has(sub.status)) {
+    await quota.setPlanStatus(member.userId, { key: event.id, tier: "free", status: "active", periodEnd: null });
+    return true;
+  }
+  if (!sub.tier || sub.status === "incomplete") return ignored("no plan change", { subscription: sub.id, status: sub.status });
+  await quota.setPlanStatus(member.userId, {
+    key: event.id,
+    tier: sub.tier,
+    status: sub.status === "trialing" ? "active" : sub.status,
+    periodEnd: sub.periodEnd,
+  });
+  return true;
+}
+
+/** payment_intent.succeeded for the credits pack: 10 credits, once per payment intent. */
+async function creditsPaid(deps: BillingDeps, pi: z.infer<typeof paymentIntentSchema>): Promise<boolean> {
+  if (pi.metadata?.purpose !== CREDITS_PURPOSE) return false;
+  const member = pi.customer ? await memberOfCustomer(deps.db, pi.customer) : null;
+  if (!member) return ignored("unknown customer", { paymentIntent: pi.id });
+  await quotaCounter(deps.env, member.userId).addCredits(member.userId, { key: pi.id, amount: CREDITS_PACK.credits });
+  await recordPayment(deps.db, member.userId, {});
+  return true;
+}
+
+async function currentSubscription(deps: BillingDeps, id: string): Promise<ProviderSubscription | null> {
+  const payments = createPayments(deps.env);
+  if (!payments) throw new ApiError("UNAVAILABLE", "Payments are not configured on this server.");
+  return payments.getSubscription(id);
+}
+
+/** Event ids are kept 90 days: Stripe stops retrying an event after 3, so older ids cannot come back. */
+export const STRIPE_EVENT_RETENTION_DAYS = 90;
+
+export async function pruneStripeEvents(db: Db, now: number): Promise<number> {
+  const before = new Date(now - STRIPE_EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+  const removed = await db.delete(stripeEvents).where(lt(stripeEvents.receivedAt, before)).returning({ id: stripeEvents.id });
+  return removed.length;
+}

@@ -1,0 +1,50 @@
+import type { Tier } from "#schema/contracts/auth.ts";
+
+export type PaidTier = Exclude<Tier, "free">;
+
+/** A subscription as the provider holds it now (webhooks read this rather than trust event order). */
+export type ProviderSubscription = {
+  id: string;
+  customerId: string;
+  /** Stripe's status: incomplete, incomplete_expired, active, trialing, past_due, unpaid, canceled, paused. */
+  status: string;
+  /** The plan its price stands for; null for a price this site does not sell. */
+  tier: PaidTier | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+};
+
+/** What the browser needs to confirm a payment with the provider's SDK (or the local test checkout). */
+export type PaymentStart = { id: string; clientSecret: string };
+
+/** The one-time top-up: fixed on the server, never taken from the client (assistant-plans-admin.md §9). */
+export const CREDITS_PACK = { amountCents: 500, currency: "usd", credits: 10 } as const;
+
+/** Metadata that marks a payment intent as a credits purchase in webhooks. */
+export const CREDITS_PURPOSE = "coinsight_credits";
+
+/** A provider refusal or outage, with a message that is safe to show the member. */
+export class PaymentsError extends Error {
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.name = "PaymentsError";
+    this.status = status;
+  }
+}
+
+/** The payments port: Stripe live, or the local test checkout offline (README, Configuration). */
+export interface PaymentsPort {
+  /** "live": Stripe with the Payment Element; "test": the local test checkout, no card is charged. */
+  readonly mode: "live" | "test";
+  /** A new customer; the same member asking twice at once gets the same one (idempotency key). */
+  createCustomer(member: { userId: string; email: string }): Promise<string>;
+  /** An incomplete subscription to the tier's configured price, paid by confirming the client secret. */
+  startSubscription(p: { customerId: string; userId: string; tier: PaidTier }): Promise<PaymentStart>;
+  /** A one-time payment of the credits pack. */
+  startCreditsPayment(p: { customerId: string; userId: string }): Promise<PaymentStart>;
+  /** The subscription's current state, or null when the provider does not know it. */
+  getSubscription(id: string): Promise<ProviderSubscription | null>;
+  /** A customer portal session (Manage Billing); answers its URL. */
+  createPortalSession(p: { customerId: string; returnUrl: string }): Promise<string>;
+}
