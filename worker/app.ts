@@ -3,6 +3,8 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
+import { historyRoutes } from "./features/charts/history.routes.ts";
+import { adminChartsRoutes, mappingsRoutes } from "./features/charts/mappings.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
@@ -32,6 +34,8 @@ const api = new Hono<AppEnv>()
   .route("/user", accountRoutes)
   .route("/watchlist", watchlistRoutes)
   .route("/cryptos", cryptosRoutes)
+  .route("/cryptos", historyRoutes)
+  .route("/tradingview-mappings", mappingsRoutes)
   .route("/articles", articlesRoutes)
   .route("/categories", categoriesRoutes)
   .route("/guides", guidesRoutes)
@@ -41,6 +45,7 @@ const api = new Hono<AppEnv>()
   .use("/admin/*", requireAdmin)
   .route("/admin", adminNewsroomRoutes)
   .route("/admin", adminOutboxRoutes)
+  .route("/admin", adminChartsRoutes)
   // Local-only helpers (answer 404 unless APP_ENV is development or test).
   .route("/dev", devRoutes);
 

@@ -30,17 +30,27 @@ FROM json_each(?1) AS j WHERE true
 ON CONFLICT (coin_id, ts) DO UPDATE SET price = excluded.price, market_cap = excluded.market_cap,
   volume_24h = excluded.volume_24h`;
 
+/** The 5-minute bucket a time (ms) falls in, as a unix time in seconds. */
+export function historyBucket(at: number): number {
+  return Math.floor(at / 1000 / HISTORY_BUCKET_S) * HISTORY_BUCKET_S;
+}
+
 /**
- * Writes the latest row per coin, drops coins that left the top list (so rank-ordered reads never
- * show two coins with one rank) and adds the tick's history point, all in one D1 batch.
+ * Writes the latest row per coin and drops coins that left the top list (so rank-ordered reads
+ * never show two coins with one rank), in one D1 batch. With `history`, the batch also adds the
+ * tick's history point; the feed asks for it once per 5-minute bucket, not on every tick.
  */
-export async function writeTick(db: D1Database, list: readonly MarketCoin[], at: number): Promise<void> {
+export async function writeTick(
+  db: D1Database,
+  list: readonly MarketCoin[],
+  at: number,
+  options: { history?: boolean } = {},
+): Promise<void> {
   const rows = JSON.stringify(list);
-  const bucket = Math.floor(at / 1000 / HISTORY_BUCKET_S) * HISTORY_BUCKET_S;
   await db.batch([
     db.prepare(UPSERT_COINS).bind(rows),
     db.prepare("DELETE FROM coins WHERE id NOT IN (SELECT j.value ->> '$.id' FROM json_each(?1) AS j)").bind(rows),
-    db.prepare(UPSERT_HISTORY).bind(rows, bucket),
+    ...(options.history === false ? [] : [db.prepare(UPSERT_HISTORY).bind(rows, historyBucket(at))]),
   ]);
 }
 
