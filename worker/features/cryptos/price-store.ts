@@ -1,5 +1,6 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { coins } from "#schema/db/market.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
 
@@ -73,12 +74,30 @@ function fromRow(row: CoinRow): MarketCoin {
   return { ...row };
 }
 
-export async function readPage(db: DrizzleD1Database, page: number, limit: number) {
+/** Rank and name read upwards by default, figures biggest first. */
+export function defaultOrder(sort: CryptoSortKey): "asc" | "desc" {
+  return sort === "rank" || sort === "name" ? "asc" : "desc";
+}
+
+/** ORDER BY for a sort column: unknown (null) values go last in both directions; rank breaks ties. */
+function orderBy(sort: CryptoSortKey, order: "asc" | "desc"): SQL[] {
+  const column = sort === "name" ? sql`${coins.name} COLLATE NOCASE` : sql`${coins[sort]}`;
+  const dir = order === "asc" ? sql`ASC` : sql`DESC`;
+  return sort === "rank" ? [sql`${coins.rank} ${dir}`] : [sql`${column} ${dir} NULLS LAST`, sql`${coins.rank} ASC`];
+}
+
+export async function readPage(
+  db: DrizzleD1Database,
+  page: number,
+  limit: number,
+  sort: CryptoSortKey = "rank",
+  order = defaultOrder(sort),
+) {
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(coins)
-      .orderBy(asc(coins.rank))
+      .orderBy(...orderBy(sort, order))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(coins),
