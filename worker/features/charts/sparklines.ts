@@ -22,7 +22,8 @@ export async function buildSparklines(db: D1Database, now: number): Promise<Spar
     .all<{ id: string; slot: number; price: number }>();
   const series: Record<string, (number | null)[]> = {};
   for (const r of results) {
-    const row = (series[r.id] ??= Array.from({ length: SPARKLINE_SLOTS }, () => null));
+    const row = series[r.id] ?? Array.from({ length: SPARKLINE_SLOTS }, () => null);
+    series[r.id] = row;
     const i = r.slot - firstSlot;
     if (i >= 0 && i < SPARKLINE_SLOTS) row[i] = r.price;
   }
