@@ -1,8 +1,13 @@
 import { useParams } from "react-router";
+import type { Crypto } from "#schema/contracts/crypto.ts";
 import { CoinDetail } from "#web/features/coin/components/coin-detail.tsx";
+import { ChartPanel } from "#web/features/coin-chart/components/chart-panel.tsx";
 import { WatchlistButton } from "#web/features/watchlist/components/watchlist-button.tsx";
 
-const slots = { watchlistButton: (coin: { symbol: string; name: string }) => <WatchlistButton coin={coin} /> };
+const slots = {
+  watchlistButton: (coin: { symbol: string; name: string }) => <WatchlistButton coin={coin} />,
+  chart: (coin: Crypto) => <ChartPanel coin={coin} />,
+};
 
 export default function CoinPage() {
   const { symbol = "" } = useParams();
