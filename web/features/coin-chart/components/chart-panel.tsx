@@ -27,13 +27,13 @@ function OurChart({ coin }: { coin: Crypto }) {
   return (
     <>
       <div className={styles.head}>
-        <div className={styles.segmented} role="group" aria-label="Chart range">
+        <fieldset className={styles.segmented} aria-label="Chart range">
           {RANGES.map((r) => (
             <button key={r} type="button" aria-pressed={r === range} onClick={() => setRange(r)}>
               {RANGE_LABELS[r]}
             </button>
           ))}
-        </div>
+        </fieldset>
         {isFetching ? (
           <span className="muted" style={{ fontSize: "0.85rem" }}>
             Loading...
@@ -112,14 +112,14 @@ export function ChartPanel({ coin }: { coin: Crypto }) {
       <div className={styles.head}>
         <h2>{coin.name} chart</h2>
         {tvSymbol && !widgetFailed ? (
-          <div className={styles.segmented} role="group" aria-label="Chart source">
+          <fieldset className={styles.segmented} aria-label="Chart source">
             <button type="button" aria-pressed={active === "tradingview"} onClick={() => setSource("tradingview")}>
               TradingView
             </button>
             <button type="button" aria-pressed={active === "ours"} onClick={() => setSource("ours")}>
               Coinsight
             </button>
-          </div>
+          </fieldset>
         ) : null}
       </div>
       {active === "tradingview" && tvSymbol ? (

@@ -25,8 +25,9 @@ function css(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
-function colours(line: string) {
-  return { lineColor: line, topColor: `${line}55`, bottomColor: `${line}05`, lastValueVisible: false, priceLineVisible: false };
+function colours(line: string, theme: string) {
+  const fill = theme === "dark" ? "40" : "55";
+  return { lineColor: line, topColor: `${line}${fill}`, bottomColor: `${line}05`, lastValueVisible: false, priceLineVisible: false };
 }
 
 function timeText(t: number, range: HistoryRange): string {
@@ -75,8 +76,8 @@ export default function PriceChart({ points, range, label }: { points: ChartPoin
       layout: { background: { type: ColorType.Solid, color: "transparent" }, textColor: text, attributionLogo: false },
       grid: { vertLines: { color: border }, horzLines: { color: border } },
     });
-    for (const s of series.current) s.applyOptions(colours(line));
-  }, [theme, points]);
+    for (const s of series.current) s.applyOptions(colours(line, theme));
+  }, [theme]);
 
   // The chart joins every point of one series, so each unbroken run of data is its own series and
   // a gap stays empty; the first series also carries the empty slots that give the gap its width.
@@ -99,7 +100,7 @@ export default function PriceChart({ points, range, label }: { points: ChartPoin
         const s = c.addSeries(AreaSeries, {
           lineWidth: 2,
           priceFormat: { type: "custom", formatter: usd, minMove: 1e-10 },
-          ...colours(line),
+          ...colours(line, document.documentElement.classList.contains("dark") ? "dark" : "light"),
         });
         s.setData(i === 0 ? [...run, ...empty].sort((a, b) => a.time - b.time) : run);
         return s;
