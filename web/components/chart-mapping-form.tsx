@@ -65,8 +65,8 @@ export function ChartMappingForm({
   return (
     <form onSubmit={submit} className="stack" style={{ gap: 10 }} aria-label={`Chart mapping for ${coin.name}`}>
       <div style={{ display: "grid", gap: 10, gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))" }}>
-        <label htmlFor={`${id}-exchange`} className="stack" style={{ gap: 4 }}>
-          <span>Exchange</span>
+        <div className="stack" style={{ gap: 4 }}>
+          <label htmlFor={`${id}-exchange`}>Exchange</label>
           <select id={`${id}-exchange`} className="input" value={exchange} onChange={(e) => setExchange(e.target.value as Exchange)}>
             {EXCHANGES.map((x) => (
               <option key={x} value={x}>
@@ -74,9 +74,9 @@ export function ChartMappingForm({
               </option>
             ))}
           </select>
-        </label>
-        <label htmlFor={`${id}-quote`} className="stack" style={{ gap: 4 }}>
-          <span>Quote</span>
+        </div>
+        <div className="stack" style={{ gap: 4 }}>
+          <label htmlFor={`${id}-quote`}>Quote</label>
           <select id={`${id}-quote`} className="input" value={quote} onChange={(e) => setQuote(e.target.value as Quote)}>
             {QUOTES.map((q) => (
               <option key={q} value={q}>
@@ -84,9 +84,9 @@ export function ChartMappingForm({
               </option>
             ))}
           </select>
-        </label>
-        <label htmlFor={`${id}-override`} className="stack" style={{ gap: 4 }}>
-          <span>Exchange override</span>
+        </div>
+        <div className="stack" style={{ gap: 4 }}>
+          <label htmlFor={`${id}-override`}>Exchange override</label>
           <input
             id={`${id}-override`}
             className="input"
@@ -95,9 +95,9 @@ export function ChartMappingForm({
             onChange={(e) => setOverride(e.target.value)}
             aria-invalid={!overrideValid}
           />
-        </label>
-        <label htmlFor={`${id}-name`} className="stack" style={{ gap: 4 }}>
-          <span>Coin name override</span>
+        </div>
+        <div className="stack" style={{ gap: 4 }}>
+          <label htmlFor={`${id}-name`}>Coin name override</label>
           <input
             id={`${id}-name`}
             className="input"
@@ -105,7 +105,7 @@ export function ChartMappingForm({
             placeholder={coin.name}
             onChange={(e) => setNameOverride(e.target.value)}
           />
-        </label>
+        </div>
       </div>
       {overrideValid ? null : <p className="loss">Letters, digits and _ only.</p>}
       <p style={{ margin: 0 }}>
