@@ -5,6 +5,7 @@ import { accountRoutes } from "./features/account/account.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { historyRoutes } from "./features/charts/history.routes.ts";
 import { adminChartsRoutes, mappingsRoutes } from "./features/charts/mappings.routes.ts";
+import { coinArticlesRoutes, globalMarketRoutes } from "./features/charts/market.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
@@ -35,6 +36,8 @@ const api = new Hono<AppEnv>()
   .route("/watchlist", watchlistRoutes)
   .route("/cryptos", cryptosRoutes)
   .route("/cryptos", historyRoutes)
+  .route("/cryptos", coinArticlesRoutes)
+  .route("/market", globalMarketRoutes)
   .route("/tradingview-mappings", mappingsRoutes)
   .route("/articles", articlesRoutes)
   .route("/categories", categoriesRoutes)

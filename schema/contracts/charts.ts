@@ -76,3 +76,15 @@ export const adminStatsSchema = z.object({
   tradingview: z.object({ total: z.number().int(), mapped: z.number().int(), unmapped: z.number().int(), coverage: z.number() }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** GET /api/market/global: the market strip under the header. */
+export const globalMarketSchema = z.object({
+  totalMarketCap: z.number(),
+  volume24h: z.number(),
+  /** Bitcoin's share of the tracked coins' market cap, in percent. */
+  btcDominance: z.number().nullable(),
+  /** The newsroom's latest social snapshot: mean positive share (0-100) across the coins that have one. */
+  sentiment: z.object({ average: z.number(), date: z.string(), coins: z.number().int() }).nullable(),
+  updatedAt: z.string(),
+});
+export type GlobalMarket = z.infer<typeof globalMarketSchema>;
