@@ -94,7 +94,7 @@ export function MappingsTab() {
               setFilter(e.target.value);
               setShown(SHOWN_STEP);
             }}
-            style={{ maxWidth: 320, marginBottom: 12 }}
+            style={{ width: "100%", maxWidth: 360, marginBottom: 12 }}
           />
           {coins.length === 0 ? <p className="muted">No unmapped coin matches "{filter}".</p> : null}
           <ul className={styles.list} aria-label="Unmapped coins">

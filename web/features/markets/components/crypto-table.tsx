@@ -151,7 +151,7 @@ export function CryptoTable({ coins, isLoading, isError, skeletonRows = 10, empt
                   <td className={`${styles.hideMd} num`}>{formatMoney(coin.volume24h)}</td>
                   {sparklines ? (
                     <td className={`${styles.hideMd} ${styles.sparkCol}`}>
-                      {coin.sparkline ? <Sparkline points={coin.sparkline} /> : <Unknown />}
+                      {coin.sparkline ? <Sparkline points={coin.sparkline} width={96} /> : <Unknown />}
                     </td>
                   ) : null}
                 </tr>
