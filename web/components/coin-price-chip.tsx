@@ -14,7 +14,12 @@ export function CoinPriceChip({ symbol, name }: { symbol: string; name?: string 
     refetchInterval: PRICE_REFRESH_MS,
   });
   return (
-    <Link to={`/coin/${encodeURIComponent(symbol.toLowerCase())}`} className="badge badge-brand" data-testid="coin-chip">
+    <Link
+      to={`/coin/${encodeURIComponent(symbol.toLowerCase())}`}
+      className="badge badge-brand"
+      data-testid="coin-chip"
+      style={{ width: "fit-content", marginBottom: 12 }}
+    >
       {name ?? data?.name ?? symbol.toUpperCase()} <span className="num">{data?.price ?? ""}</span>
       {data && data.change24h != null ? <span className={`num ${isGain(data.price24h) ? "gain" : "loss"}`}>{data.price24h}</span> : null}
     </Link>

@@ -21,6 +21,9 @@ const usd = (v: number) =>
     ? v.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 })
     : `$${v.toPrecision(4)}`;
 
+/** The axis and crosshair labels: whole dollars from $1,000, so the scale leaves room for the line on phones. */
+const axisUsd = (v: number) => (v >= 1000 ? `$${Math.round(v).toLocaleString("en-US")}` : usd(v));
+
 function css(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
@@ -51,7 +54,7 @@ export default function PriceChart({ points, range, label }: { points: ChartPoin
       crosshair: { mode: CrosshairMode.Normal },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
-      localization: { priceFormatter: usd },
+      localization: { priceFormatter: axisUsd },
     });
     chart.current = c;
     const onMove = (p: MouseEventParams) => {
@@ -99,7 +102,9 @@ export default function PriceChart({ points, range, label }: { points: ChartPoin
       .map((run, i) => {
         const s = c.addSeries(AreaSeries, {
           lineWidth: 2,
-          priceFormat: { type: "custom", formatter: usd, minMove: 1e-10 },
+          priceFormat: { type: "custom", formatter: axisUsd, minMove: 1e-10 },
+          // A lone point between gaps would be invisible as a line.
+          pointMarkersVisible: run.length === 1,
           ...colours(line, document.documentElement.classList.contains("dark") ? "dark" : "light"),
         });
         s.setData(i === 0 ? [...run, ...empty].sort((a, b) => a.time - b.time) : run);
