@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CONTENT_VERSION_KEY } from "#worker/features/content/cache-keys.ts";
 import { guidesSeedSql } from "./lib/guides.ts";
+import { historySeedSql } from "./lib/history.ts";
 import { wranglerSync } from "./lib/wrangler.ts";
 
 /**
@@ -22,6 +23,7 @@ const seeders: Seeder[] = [
     sql: guidesSeedSql,
     kv: () => ({ [CONTENT_VERSION_KEY]: `seed-${Date.now().toString(36)}` }),
   },
+  { name: "a year of daily prices", sql: historySeedSql },
 ];
 
 function writeKv(entries: Record<string, string>, target: string[]): void {

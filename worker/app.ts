@@ -5,6 +5,9 @@ import { accountRoutes } from "./features/account/account.routes.ts";
 import { askRoutes } from "./features/ask/ask.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { billingRoutes } from "./features/billing/billing.routes.ts";
+import { historyRoutes } from "./features/charts/history.routes.ts";
+import { adminChartsRoutes, mappingsRoutes } from "./features/charts/mappings.routes.ts";
+import { coinArticlesRoutes, globalMarketRoutes } from "./features/charts/market.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
@@ -57,6 +60,10 @@ const api = new Hono<AppEnv>()
   // Plans, credits, Manage Billing and Stripe's webhook (paths under /api).
   .route("/", billingRoutes)
   .route("/cryptos", cryptosRoutes)
+  .route("/cryptos", historyRoutes)
+  .route("/cryptos", coinArticlesRoutes)
+  .route("/market", globalMarketRoutes)
+  .route("/tradingview-mappings", mappingsRoutes)
   .route("/articles", articlesRoutes)
   .route("/categories", categoriesRoutes)
   .route("/guides", guidesRoutes)
@@ -67,6 +74,7 @@ const api = new Hono<AppEnv>()
   .use("/admin/*", requireAdmin)
   .route("/admin", adminNewsroomRoutes)
   .route("/admin", adminOutboxRoutes)
+  .route("/admin", adminChartsRoutes)
   // Local-only helpers (answer 404 unless APP_ENV is development or test).
   .route("/dev", devRoutes);
 

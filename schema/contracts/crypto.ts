@@ -8,12 +8,18 @@ export const symbolParam = z
   .max(32)
   .regex(/^[\p{L}\p{N}._-]+$/u, "Symbol may only contain letters, digits, '.', '_' and '-'");
 
-/** Query of GET /api/cryptos. `page` switches the answer to the paged shape. */
+/** Columns the paged list sorts by, across all tracked coins (unknown values always last). */
+export const cryptoSortKeys = ["rank", "name", "price", "change1h", "change24h", "change7d", "marketCap", "volume24h"] as const;
+export type CryptoSortKey = (typeof cryptoSortKeys)[number];
+
+/** Query of GET /api/cryptos. `page` switches the answer to the paged shape, which `sort` and `order` order. */
 export const cryptoListQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(500).optional(),
     page: z.coerce.number().int().min(1).max(1000).optional(),
     fromDb: z.enum(["true", "false"]).optional(),
+    sort: z.enum(cryptoSortKeys).optional(),
+    order: z.enum(["asc", "desc"]).optional(),
   })
   .strict();
 export type CryptoListQuery = z.infer<typeof cryptoListQuery>;
@@ -53,7 +59,8 @@ export const cryptoSchema = z.object({
 export type Crypto = z.infer<typeof cryptoSchema>;
 
 export const cryptoPageSchema = z.object({
-  data: z.array(cryptoSchema),
+  /** Each row also carries its 7-day sparkline: 42 four-hour slots, oldest first, null where no point exists. */
+  data: z.array(cryptoSchema.extend({ sparkline: z.array(z.number().nullable()).nullable() })),
   pagination: z.object({
     page: z.number().int(),
     limit: z.number().int(),

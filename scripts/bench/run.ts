@@ -21,6 +21,7 @@ async function httpBench(): Promise<void> {
     if (!warm.ok) throw new Error(`warm-up failed: ${warm.status}`);
     await fetch(new URL("/api/cryptos?page=1&limit=100&fromDb=true", server.url));
     await fetch(new URL("/api/guides", server.url));
+    await fetch(new URL("/api/cryptos/btc/history?range=1y", server.url));
 
     const assets = readdirSync(join(import.meta.dirname, "../../dist/client/assets")).filter((f) => f.endsWith(".css"));
     const staticPath = `/assets/${assets[0]}`;
@@ -31,6 +32,8 @@ async function httpBench(): Promise<void> {
       // Hot content lists come from KV (versioned keys), not D1.
       ["GET /api/guides", "/api/guides"],
       ["GET /api/search?q=wallet", "/api/search?q=wallet"],
+      // A year of daily points, from the colo's cache (D1 only on a miss).
+      ["GET /api/cryptos/btc/history?range=1y", "/api/cryptos/btc/history?range=1y"],
     ] as const;
     const results: { name: string; rps: number; p50: number; p99: number; bad: number }[] = [];
     for (const [name, path] of targets) {

@@ -52,14 +52,14 @@ describe("markets journeys", () => {
     await page.waitForURL(/tab=gainers/);
     expect(page.url()).not.toContain("page=");
     await page.waitForFunction(() => {
-      const cells = [...document.querySelectorAll("table tbody tr td:nth-child(5)")];
+      const cells = [...document.querySelectorAll("table tbody tr td:nth-child(6)")];
       return cells.length === 25 && cells.every((td) => td.textContent?.startsWith("+"));
     });
 
     await page.getByRole("tab", { name: "Top Losers" }).click();
     await page.waitForURL(/tab=losers/);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll("table tbody tr td:nth-child(5)")].every((td) => td.textContent?.startsWith("-")),
+      [...document.querySelectorAll("table tbody tr td:nth-child(6)")].every((td) => td.textContent?.startsWith("-")),
     );
     expect(await page.locator("table tbody tr").count()).toBe(25);
 

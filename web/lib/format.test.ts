@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { formatCompact, formatMoney, isGain, percent, timeAgo } from "./format.ts";
 
-describe("formatMoney (public-site.md §9)", () => {
+describe("formatMoney (public-site.md §9, assistant-plans-admin.md §9)", () => {
   it.each([
-    [1_284_523_645_172, "$1284.52B"],
+    [1_284_523_645_172, "$1.28T"],
+    [999_999_999_999, "$1000.00B"],
+    [null, "\u2014"],
+    [undefined, "\u2014"],
     [1e9, "$1.00B"],
     [32_019_976_824, "$32.02B"],
     [999_999, "$1000.00K"],
@@ -15,7 +18,6 @@ describe("formatMoney (public-site.md §9)", () => {
     [0, "$0"],
     [-5, "$0"],
     [Number.NaN, "$0"],
-    [null, "$0"],
     ["2500000", "$2.50M"],
     ["not a number", "$0"],
   ])("%s → %s", (value, expected) => {

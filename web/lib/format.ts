@@ -1,10 +1,16 @@
+/** How every figure the data does not have reads: never 0, never an invented number. */
+export const UNKNOWN = "\u2014";
+
 /**
- * Money as the spec shows it: at least 1e9, 1e6 or 1e3 get B, M or K with 2 decimals, anything
- * smaller whole dollars, and zero or an invalid value "$0".
+ * Money as the specs show it: at least 1e12, 1e9, 1e6 or 1e3 get T, B, M or K with 2 decimals
+ * ("$1.28T"), anything smaller whole dollars, zero or an invalid value "$0", and an unknown
+ * (null) value an em dash.
  */
 export function formatMoney(value: number | string | null | undefined): string {
+  if (value == null) return UNKNOWN;
   const n = typeof value === "string" ? Number(value) : value;
-  if (n == null || !Number.isFinite(n) || n <= 0) return "$0";
+  if (!Number.isFinite(n) || n <= 0) return "$0";
+  if (n >= 1e12) return `$${(n / 1e12).toFixed(2)}T`;
   if (n >= 1e9) return `$${(n / 1e9).toFixed(2)}B`;
   if (n >= 1e6) return `$${(n / 1e6).toFixed(2)}M`;
   if (n >= 1e3) return `$${(n / 1e3).toFixed(2)}K`;

@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
 import { PRICES_KEY, PRICES_STATUS_KEY, type PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import { HISTORY_BUCKET_S, historyBucket } from "#worker/features/cryptos/price-store.ts";
 import worker from "#worker/index.ts";
 import type { MarketDataPort } from "#worker/ports/market/market-data.ts";
 import { UpstreamError } from "#worker/ports/market/market-data.ts";
@@ -35,6 +36,32 @@ describe("PriceFeed", () => {
     expect(coins?.n).toBe(500);
     const points = await env.DB.prepare("SELECT count(DISTINCT coin_id) AS n FROM price_history").first<{ n: number }>();
     expect(points?.n).toBe(500);
+  });
+
+  it("writes history once per 5-minute bucket, not on every tick", async () => {
+    const stub = priceFeed(env);
+    const bucket = historyBucket(Date.now());
+    await env.DB.prepare("DELETE FROM price_history WHERE ts >= ?")
+      .bind(bucket - HISTORY_BUCKET_S)
+      .run();
+    // This bucket is already written: a tick refreshes the latest rows but adds no history point.
+    await runInDurableObject(stub, async (feed: PriceFeed, state) => {
+      feed["historyWritten"] = null;
+      await state.storage.put("historyBucket", bucket);
+    });
+    expect((await stub.refresh()).ok).toBe(true);
+    const none = await env.DB.prepare("SELECT count(*) AS n FROM price_history WHERE ts >= ?").bind(bucket).first<{ n: number }>();
+    expect(none?.n).toBe(0);
+    // A new bucket: the first tick in it writes one point per coin.
+    await runInDurableObject(stub, async (feed: PriceFeed, state) => {
+      feed["historyWritten"] = null;
+      await state.storage.put("historyBucket", bucket - HISTORY_BUCKET_S);
+    });
+    expect((await stub.refresh()).ok).toBe(true);
+    const one = await env.DB.prepare("SELECT count(*) AS n, min(ts) AS ts FROM price_history WHERE ts >= ?")
+      .bind(bucket)
+      .first<{ n: number; ts: number }>();
+    expect(one?.n).toBe(500);
   });
 
   it("arms a 30-second alarm loop that refreshes and re-arms itself", async () => {

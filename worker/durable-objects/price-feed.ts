@@ -9,7 +9,7 @@ import {
   toMarketCoin,
   writeSnapshot,
 } from "#worker/features/cryptos/price-snapshot.ts";
-import { writeTick } from "#worker/features/cryptos/price-store.ts";
+import { historyBucket, writeTick } from "#worker/features/cryptos/price-store.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import type { MarketCoin, MarketDataPort } from "#worker/ports/market/market-data.ts";
 
@@ -31,6 +31,8 @@ export class PriceFeed extends DurableObject<Env> {
   private port: MarketDataPort;
   private last: MarketCoin[] | null = null;
   private inflight: Promise<RefreshResult> | null = null;
+  /** The last 5-minute bucket whose history point this instance wrote (ticks inside it skip history). */
+  private historyWritten: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -78,7 +80,14 @@ export class PriceFeed extends DurableObject<Env> {
       if (coins.length < MIN_COINS) throw new Error(`only ${coins.length} coins in the answer`);
       const snapshot: PriceSnapshot = { updatedAt: new Date(at).toISOString(), source: this.port.source, coins: presentAll(coins) };
       await writeSnapshot(this.env.KV, snapshot);
-      await writeTick(this.env.DB, coins, at);
+      const bucket = historyBucket(at);
+      this.historyWritten ??= (await this.ctx.storage.get<number>("historyBucket")) ?? null;
+      const history = this.historyWritten !== bucket;
+      await writeTick(this.env.DB, coins, at, { history });
+      if (history) {
+        this.historyWritten = bucket;
+        await this.ctx.storage.put("historyBucket", bucket);
+      }
       this.last = coins;
       await this.saveStatus({ ...status, source: this.port.source, lastSuccessAt: snapshot.updatedAt, consecutiveFailures: 0 });
       return { ok: true, snapshot };

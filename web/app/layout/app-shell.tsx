@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { MobileUserArea, UserArea } from "#web/features/account/components/user-area.tsx";
+import { MarketStrip } from "#web/features/market-strip/components/market-strip.tsx";
 import { ConfirmationNotice } from "#web/features/newsletter/components/confirmation-notice.tsx";
 import { FooterNewsletter } from "#web/features/newsletter/components/newsletter-signup.tsx";
 import { AdFreeForPro } from "./ad-free.tsx";
@@ -18,6 +19,7 @@ export function AppShell() {
       </a>
       <ScrollToTop />
       <Header userArea={<UserArea />} mobileUserArea={<MobileUserArea />} />
+      <MarketStrip />
       <main id="main">
         <AdFreeForPro>
           <Suspense fallback={<PageFallback />}>

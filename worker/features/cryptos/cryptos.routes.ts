@@ -14,11 +14,13 @@ const DB_CACHE_SECONDS = 10;
 
 export const cryptosRoutes = new Hono<AppEnv>()
   .get("/", validate("query", cryptoListQuery), async (c) => {
-    const { limit, page, fromDb } = c.req.valid("query");
+    const { limit, page, fromDb, sort, order } = c.req.valid("query");
     c.header("cache-control", PRICE_CACHE);
     // The D1 copy changes once per 30 s tick; the colo's cache keeps these reads off D1 in between.
     if (page !== undefined)
-      return fromCache(c, `/api/cryptos?page=${page}&limit=${limit ?? 100}`, () => pageFromDb(c.env, page, limit ?? 100));
+      return fromCache(c, `/api/cryptos?page=${page}&limit=${limit ?? 100}&sort=${sort ?? ""}&order=${order ?? ""}`, () =>
+        pageFromDb(runtimeDeps(c), page, limit ?? 100, sort || order ? { by: sort ?? "rank", order } : undefined),
+      );
     if (fromDb === "true") return fromCache(c, `/api/cryptos?fromDb=true&limit=${limit ?? "all"}`, () => listFromDb(c.env, limit));
     return c.json(await listTop(runtimeDeps(c), limit), 200);
   })

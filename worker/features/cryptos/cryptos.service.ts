@@ -1,5 +1,6 @@
-import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
+import type { Crypto, CryptoPage, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { priceFeed, REFRESH_MS } from "#worker/durable-objects/price-feed.ts";
+import { readSparklines, sparklineOf } from "#worker/features/charts/sparklines.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { present, presentAll } from "./present.ts";
@@ -59,12 +60,24 @@ export async function findByName(deps: Deps, name: string): Promise<{ symbol: st
   return { symbol: coin.symbol, name: coin.name };
 }
 
-/** The D1 copy (`fromDb=true`): the same coins, read from the table the feed writes. */
-export async function pageFromDb(env: Env, page: number, limit: number): Promise<CryptoPage> {
+/**
+ * The D1 copy (`fromDb=true`): the same coins, read from the table the feed writes, sorted across
+ * all of them, each row with its 7-day sparkline.
+ */
+export async function pageFromDb(
+  { env, waitUntil }: Deps,
+  page: number,
+  limit: number,
+  sort?: { by: CryptoSortKey; order?: "asc" | "desc" },
+): Promise<CryptoPage> {
   const db = getDb(env.DB);
-  const [{ coins, total }, btc] = await Promise.all([readPage(db, page, limit), readBtcPrice(db)]);
+  const [{ coins, total }, btc, sparklines] = await Promise.all([
+    readPage(db, page, limit, sort?.by, sort?.order),
+    readBtcPrice(db),
+    readSparklines(env, waitUntil),
+  ]);
   return {
-    data: presentAll(coins, btc),
+    data: presentAll(coins, btc).map((c) => ({ ...c, sparkline: sparklineOf(sparklines, c.id) })),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }

@@ -1,5 +1,6 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { coins } from "#schema/db/market.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
 
@@ -30,17 +31,27 @@ FROM json_each(?1) AS j WHERE true
 ON CONFLICT (coin_id, ts) DO UPDATE SET price = excluded.price, market_cap = excluded.market_cap,
   volume_24h = excluded.volume_24h`;
 
+/** The 5-minute bucket a time (ms) falls in, as a unix time in seconds. */
+export function historyBucket(at: number): number {
+  return Math.floor(at / 1000 / HISTORY_BUCKET_S) * HISTORY_BUCKET_S;
+}
+
 /**
- * Writes the latest row per coin, drops coins that left the top list (so rank-ordered reads never
- * show two coins with one rank) and adds the tick's history point, all in one D1 batch.
+ * Writes the latest row per coin and drops coins that left the top list (so rank-ordered reads
+ * never show two coins with one rank), in one D1 batch. With `history`, the batch also adds the
+ * tick's history point; the feed asks for it once per 5-minute bucket, not on every tick.
  */
-export async function writeTick(db: D1Database, list: readonly MarketCoin[], at: number): Promise<void> {
+export async function writeTick(
+  db: D1Database,
+  list: readonly MarketCoin[],
+  at: number,
+  options: { history?: boolean } = {},
+): Promise<void> {
   const rows = JSON.stringify(list);
-  const bucket = Math.floor(at / 1000 / HISTORY_BUCKET_S) * HISTORY_BUCKET_S;
   await db.batch([
     db.prepare(UPSERT_COINS).bind(rows),
     db.prepare("DELETE FROM coins WHERE id NOT IN (SELECT j.value ->> '$.id' FROM json_each(?1) AS j)").bind(rows),
-    db.prepare(UPSERT_HISTORY).bind(rows, bucket),
+    ...(options.history === false ? [] : [db.prepare(UPSERT_HISTORY).bind(rows, historyBucket(at))]),
   ]);
 }
 
@@ -63,12 +74,30 @@ function fromRow(row: CoinRow): MarketCoin {
   return { ...row };
 }
 
-export async function readPage(db: DrizzleD1Database, page: number, limit: number) {
+/** Rank and name read upwards by default, figures biggest first. */
+export function defaultOrder(sort: CryptoSortKey): "asc" | "desc" {
+  return sort === "rank" || sort === "name" ? "asc" : "desc";
+}
+
+/** ORDER BY for a sort column: unknown (null) values go last in both directions; rank breaks ties. */
+function orderBy(sort: CryptoSortKey, order: "asc" | "desc"): SQL[] {
+  const column = sort === "name" ? sql`${coins.name} COLLATE NOCASE` : sql`${coins[sort]}`;
+  const dir = order === "asc" ? sql`ASC` : sql`DESC`;
+  return sort === "rank" ? [sql`${coins.rank} ${dir}`] : [sql`${column} ${dir} NULLS LAST`, sql`${coins.rank} ASC`];
+}
+
+export async function readPage(
+  db: DrizzleD1Database,
+  page: number,
+  limit: number,
+  sort: CryptoSortKey = "rank",
+  order = defaultOrder(sort),
+) {
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(coins)
-      .orderBy(asc(coins.rank))
+      .orderBy(...orderBy(sort, order))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(coins),

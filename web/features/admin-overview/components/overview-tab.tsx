@@ -1,11 +1,13 @@
+import type { ReactNode } from "react";
 import { DailySummaryCard } from "./daily-summary.tsx";
 import { GenerationStatusPanel } from "./generation-status.tsx";
 import { GenerationTools } from "./generation-tools.tsx";
 
-/** The admin Overview: the day's summary, the pipeline's live status and the tools that drive it. */
-export function OverviewTab() {
+/** The admin Overview: site stats, the day's summary, the pipeline's live status and the tools that drive it. */
+export function OverviewTab({ stats }: { stats?: ReactNode }) {
   return (
     <div className="stack" style={{ gap: 24 }}>
+      {stats}
       <DailySummaryCard />
       <GenerationStatusPanel />
       <GenerationTools />

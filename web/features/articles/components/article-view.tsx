@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { Article } from "#schema/contracts/article.ts";
 import { articlePath, CATEGORY, carriesDisclaimer, isGuideCategory } from "#schema/contracts/article-rules.ts";
+import { CoinPriceChip } from "#web/components/coin-price-chip.tsx";
 import { ArticleCard, ArticleCardSkeleton } from "#web/components/ui/article-card.tsx";
 import { ArticleImage } from "#web/components/ui/article-image.tsx";
 import { ArticleMeta } from "#web/components/ui/article-meta.tsx";
@@ -138,6 +139,7 @@ export function ArticleView({ slug }: { slug: string }) {
         </p>
         <h1 className={styles.headline}>{article.title}</h1>
         <ArticleMeta publishedAt={article.publishedAt} readTime={article.readTime} commentCount={article.commentCount} />
+        {article.cryptoSymbol ? <CoinPriceChip symbol={article.cryptoSymbol} name={article.cryptoName} /> : null}
         <ArticleImage
           src={article.imageUrl}
           alt=""

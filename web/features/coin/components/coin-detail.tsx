@@ -18,6 +18,7 @@ export type CoinSlots = {
   watchlistButton?: (coin: Crypto) => ReactNode;
   chart?: (coin: Crypto) => ReactNode;
   ask?: (coin: Crypto) => ReactNode;
+  news?: (coin: Crypto) => ReactNode;
 };
 
 export function CoinNotFound({ symbol }: { symbol: string }) {
@@ -99,6 +100,7 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
           {slots.chart?.(coin)}
           <MarketData coin={coin} />
           <Supply coin={coin} />
+          {slots.news?.(coin)}
         </div>
         <aside className="stack" aria-label="Coin sidebar">
           {slots.ask?.(coin)}

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
 import { api } from "#web/lib/api.ts";
 import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
+import { DEFAULT_SORT, type SortState } from "./sort.ts";
 
 export const MARKETS_PAGE_SIZE = 100;
 export const MOVERS_TAB_SIZE = 25;
@@ -9,7 +10,7 @@ export const MOVERS_TAB_SIZE = 25;
 export const cryptoKeys = {
   all: ["cryptos"] as const,
   top: (limit: number) => ["cryptos", "top", limit] as const,
-  page: (page: number) => ["cryptos", "page", page] as const,
+  page: (page: number, sort: SortState) => ["cryptos", "page", page, sort.key, sort.order] as const,
   movers: (kind: "gainers" | "losers", limit?: number) => ["cryptos", kind, limit ?? "default"] as const,
 };
 
@@ -22,12 +23,14 @@ export function topCryptosQuery(limit: number) {
   });
 }
 
-/** One page of 100 from the database copy. */
-export function cryptoPageQuery(page: number) {
+/** One page of 100 from the database copy, sorted across all 500 by the server, refreshed every 30 s. */
+export function cryptoPageQuery(page: number, sort: SortState = DEFAULT_SORT) {
+  const order = sort.key === DEFAULT_SORT.key && sort.order === DEFAULT_SORT.order ? "" : `&sort=${sort.key}&order=${sort.order}`;
   return queryOptions({
-    queryKey: cryptoKeys.page(page),
-    queryFn: () => api<CryptoPage>(`/api/cryptos?page=${page}&limit=${MARKETS_PAGE_SIZE}&fromDb=true`),
+    queryKey: cryptoKeys.page(page, sort),
+    queryFn: () => api<CryptoPage>(`/api/cryptos?page=${page}&limit=${MARKETS_PAGE_SIZE}&fromDb=true${order}`),
     placeholderData: (previous) => previous,
+    refetchInterval: PRICE_REFRESH_MS,
   });
 }
 

@@ -1,5 +1,6 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { Crypto } from "#schema/contracts/crypto.ts";
 import { makeCrypto } from "#web/test/fixtures.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { CryptoTable } from "./crypto-table.tsx";
@@ -23,8 +24,8 @@ describe("CryptoTable", () => {
   it("shows the spec's columns and the formatted figures", () => {
     renderAt(<CryptoTable coins={coins} isLoading={false} isError={false} />);
     const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
-    expect(headers).toEqual(["#", "Name", "Price", "24h %", "7d %", "Market Cap", "Volume (24h)"]);
-    expect(screen.getByText("$1284.52B")).toBeInTheDocument();
+    expect(headers).toEqual(["#", "Name", "Price", "1h %", "24h %", "7d %", "Market Cap", "Volume (24h)"]);
+    expect(screen.getByText("$1.28T")).toBeInTheDocument();
     expect(screen.getByText("$999")).toBeInTheDocument();
     expect(screen.getByText("+0.64%")).toHaveClass("gain");
     expect(screen.getByText("-1.20%")).toHaveClass("loss");
@@ -39,7 +40,7 @@ describe("CryptoTable", () => {
         star={{ header: "Watchlist", cell: (c) => <button type="button">star {c.symbol}</button> }}
       />,
     );
-    expect(screen.getAllByRole("columnheader")).toHaveLength(8);
+    expect(screen.getAllByRole("columnheader")).toHaveLength(9);
     expect(screen.getByRole("button", { name: "star BTC" })).toBeInTheDocument();
   });
 
@@ -57,6 +58,45 @@ describe("CryptoTable", () => {
     const img = document.querySelector("img") as HTMLImageElement;
     fireEvent.error(img);
     expect(screen.getAllByTestId("coin-initials").map((e) => e.textContent)).toEqual(["BTC", "ETH"]);
+  });
+
+  it("shows unknown figures as an em dash, never 0", () => {
+    const unknown = makeCrypto({ id: "x", symbol: "XUNK", change1h: null, price1h: "0.00%", change24h: null, price24h: "0.00%" });
+    renderAt(<CryptoTable coins={[{ ...unknown, volume24h: null as unknown as number }]} isLoading={false} isError={false} />);
+    const row = screen.getAllByRole("row")[1] as HTMLElement;
+    expect(row.textContent).not.toContain("0.00%");
+    expect(row.textContent).not.toContain("$0");
+    expect(within(row).getAllByText("\u2014")).toHaveLength(3);
+  });
+
+  it("makes sortable headers buttons that report the sort and ask for the next one", () => {
+    const seen: string[] = [];
+    renderAt(
+      <CryptoTable
+        coins={coins}
+        isLoading={false}
+        isError={false}
+        sort={{ key: "change24h", order: "desc", onSort: (k) => seen.push(k) }}
+      />,
+    );
+    expect(screen.getByRole("columnheader", { name: /24h %/ })).toHaveAttribute("aria-sort", "descending");
+    expect(screen.getByRole("columnheader", { name: /Market Cap/ })).not.toHaveAttribute("aria-sort");
+    fireEvent.click(screen.getByRole("button", { name: /1h %/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Volume/ }));
+    expect(seen).toEqual(["change1h", "volume24h"]);
+  });
+
+  it("draws a 7-day sparkline where the row has one, and an em dash where it has none", () => {
+    const [btc, eth] = coins as [Crypto, Crypto];
+    const withLine = { ...btc, sparkline: [null, 1, 2, null, 3, 2.5] };
+    renderAt(<CryptoTable coins={[withLine, { ...eth, sparkline: null }]} isLoading={false} isError={false} sparklines />);
+    expect(screen.getByRole("columnheader", { name: "Last 7 Days" })).toBeInTheDocument();
+    const line = screen.getByTestId("sparkline");
+    expect(line).toHaveAccessibleName("7-day trend up");
+    // The missing slot breaks the line into two pieces instead of bridging it.
+    expect(line.querySelectorAll("polyline")).toHaveLength(2);
+    const ethRow = screen.getAllByRole("row")[2] as HTMLElement;
+    expect(within(ethRow).getByText("\u2014")).toBeInTheDocument();
   });
 
   it("shows the spec's error text when loading failed", () => {

@@ -1,17 +1,22 @@
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import type { Crypto } from "#schema/contracts/crypto.ts";
+import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { ChangeText } from "#web/components/ui/change-text.tsx";
 import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { formatMoney } from "#web/lib/format.ts";
+import { formatMoney, UNKNOWN } from "#web/lib/format.ts";
+import type { SortState } from "../api/sort.ts";
 import styles from "./markets.module.css";
+import { Sparkline } from "./sparkline.tsx";
 
 export const LOAD_ERROR = "Failed to load cryptocurrency data";
 
+/** A row may carry its 7-day sparkline (the paged Top 500 serves one per coin). */
+export type TableCoin = Crypto & { sparkline?: (number | null)[] | null };
+
 type Props = {
-  coins: Crypto[] | undefined;
+  coins: TableCoin[] | undefined;
   isLoading: boolean;
   isError: boolean;
   /** Rows to sketch while loading. */
@@ -20,16 +25,70 @@ type Props = {
   /** The signed-in star column (watchlist feature); absent for guests. */
   star?: { header: string; cell: (coin: Crypto) => ReactNode };
   caption?: string;
+  /** Makes the headers sort buttons; the caller orders the rows (server or browser). */
+  sort?: SortState & { onSort: (key: CryptoSortKey) => void };
+  /** Adds the "Last 7 Days" column. */
+  sparklines?: boolean;
 };
 
 export function coinPath(symbol: string): string {
   return `/coin/${encodeURIComponent(symbol.toLowerCase())}`;
 }
 
-export function CryptoTable({ coins, isLoading, isError, skeletonRows = 10, empty, star, caption }: Props) {
+type Column = { key: CryptoSortKey | null; label: string; className?: string };
+
+function Unknown() {
+  return (
+    <span className="muted" title="Not known">
+      {UNKNOWN}
+    </span>
+  );
+}
+
+/** A change the data does not have reads as unknown, never "0.00%". */
+function Change({ value, text }: { value: number | null; text: string }) {
+  return value == null ? <Unknown /> : <ChangeText value={text} />;
+}
+
+function HeaderCell({ column, sort }: { column: Column; sort: Props["sort"] }) {
+  const left = column.key === "rank" || column.key === "name";
+  const className = [column.className, left ? styles.left : null].filter(Boolean).join(" ") || undefined;
+  if (!sort || !column.key) {
+    return (
+      <th className={className} scope="col">
+        {column.label}
+      </th>
+    );
+  }
+  const key = column.key;
+  const active = sort.key === key;
+  return (
+    <th className={className} scope="col" aria-sort={active ? (sort.order === "asc" ? "ascending" : "descending") : undefined}>
+      <button type="button" className={`${styles.sortButton} ${active ? styles.sorted : ""}`} onClick={() => sort.onSort(key)}>
+        {column.label}
+        <span aria-hidden="true" className={styles.sortArrow}>
+          {active ? (sort.order === "asc" ? "▲" : "▼") : "↕"}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+export function CryptoTable({ coins, isLoading, isError, skeletonRows = 10, empty, star, caption, sort, sparklines = false }: Props) {
   const navigate = useNavigate();
   if (isError && !coins) return <Notice tone="error">{LOAD_ERROR}</Notice>;
   if (!isLoading && coins && coins.length === 0 && empty) return <>{empty}</>;
+  const columns: Column[] = [
+    { key: "rank", label: "#", className: styles.rank },
+    { key: "name", label: "Name", className: styles.nameCol },
+    { key: "price", label: "Price", className: styles.priceCol },
+    { key: "change1h", label: "1h %", className: styles.hideSm },
+    { key: "change24h", label: "24h %", className: styles.changeCol },
+    { key: "change7d", label: "7d %", className: styles.hideSm },
+    { key: "marketCap", label: "Market Cap", className: styles.hideSm },
+    { key: "volume24h", label: "Volume (24h)", className: styles.hideMd },
+    ...(sparklines ? [{ key: null, label: "Last 7 Days", className: styles.hideMd }] : []),
+  ];
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} aria-busy={isLoading}>
@@ -41,23 +100,9 @@ export function CryptoTable({ coins, isLoading, isError, skeletonRows = 10, empt
                 <span className="visually-hidden">{star.header}</span>
               </th>
             ) : null}
-            <th className={`${styles.left} ${styles.rank}`} scope="col">
-              #
-            </th>
-            <th className={styles.left} scope="col">
-              Name
-            </th>
-            <th scope="col">Price</th>
-            <th scope="col">24h %</th>
-            <th className={styles.hideSm} scope="col">
-              7d %
-            </th>
-            <th className={styles.hideSm} scope="col">
-              Market Cap
-            </th>
-            <th className={styles.hideSm} scope="col">
-              Volume (24h)
-            </th>
+            {columns.map((c) => (
+              <HeaderCell key={c.label} column={c} sort={sort} />
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -65,9 +110,8 @@ export function CryptoTable({ coins, isLoading, isError, skeletonRows = 10, empt
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
                 <tr key={i}>
-                  {Array.from({ length: star ? 8 : 7 }, (_, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-                    <td key={j} className={j > 4 ? styles.hideSm : undefined}>
+                  {[...(star ? [{ label: "star", className: styles.starCell }] : []), ...columns].map((c) => (
+                    <td key={c.label} className={c.className}>
                       <Skeleton height={14} />
                     </td>
                   ))}
@@ -82,26 +126,34 @@ export function CryptoTable({ coins, isLoading, isError, skeletonRows = 10, empt
                     </td>
                   ) : null}
                   <td className={`${styles.left} ${styles.rank} num`}>{coin.rank}</td>
-                  <td className={styles.left}>
+                  <td className={`${styles.left} ${styles.nameCol}`}>
                     <div className={styles.nameCell}>
                       <CoinAvatar symbol={coin.symbol} imageUrl={coin.imageUrl} />
-                      <span>
-                        <Link to={coinPath(coin.symbol)} className={styles.nameLink} onClick={(e) => e.stopPropagation()}>
+                      <span className={styles.nameText}>
+                        <Link to={coinPath(coin.symbol)} className={styles.nameLink} onClick={(e) => e.stopPropagation()} title={coin.name}>
                           {coin.name}
                         </Link>
                         <span className={styles.symbol}>{coin.symbol}</span>
                       </span>
                     </div>
                   </td>
-                  <td className="num">{coin.price}</td>
-                  <td>
-                    <ChangeText value={coin.price24h} />
+                  <td className={`${styles.priceCol} num`}>{coin.price}</td>
+                  <td className={styles.hideSm}>
+                    <Change value={coin.change1h} text={coin.price1h} />
+                  </td>
+                  <td className={styles.changeCol}>
+                    <Change value={coin.change24h} text={coin.price24h} />
                   </td>
                   <td className={styles.hideSm}>
-                    <ChangeText value={coin.price7d} />
+                    <Change value={coin.change7d} text={coin.price7d} />
                   </td>
                   <td className={`${styles.hideSm} num`}>{formatMoney(coin.marketCap)}</td>
-                  <td className={`${styles.hideSm} num`}>{formatMoney(coin.volume24h)}</td>
+                  <td className={`${styles.hideMd} num`}>{formatMoney(coin.volume24h)}</td>
+                  {sparklines ? (
+                    <td className={`${styles.hideMd} ${styles.sparkCol}`}>
+                      {coin.sparkline ? <Sparkline points={coin.sparkline} width={96} /> : <Unknown />}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
         </tbody>

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import type { Crypto } from "#schema/contracts/crypto.ts";
+import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { type TabItem, Tabs } from "#web/components/ui/tabs.tsx";
 import { cryptoPageQuery, MOVERS_TAB_SIZE, moversQuery } from "../api/cryptos.ts";
+import { nextSort, readSort, type SortState, sortRows } from "../api/sort.ts";
 import { CryptoTable } from "./crypto-table.tsx";
 
 export type MarketsTab = "all" | "gainers" | "losers" | "watchlist";
@@ -21,8 +22,10 @@ type Props = {
   watchlistPanel?: ReactNode;
 };
 
-function AllPanel({ page, onPage, star }: { page: number; onPage: (p: number) => void; star: Props["star"] }) {
-  const { data, isLoading, isError } = useQuery(cryptoPageQuery(page));
+type Sorting = SortState & { onSort: (key: CryptoSortKey) => void };
+
+function AllPanel({ page, onPage, star, sort }: { page: number; onPage: (p: number) => void; star: Props["star"]; sort: Sorting }) {
+  const { data, isLoading, isError } = useQuery(cryptoPageQuery(page, sort));
   return (
     <>
       <CryptoTable
@@ -32,17 +35,22 @@ function AllPanel({ page, onPage, star }: { page: number; onPage: (p: number) =>
         skeletonRows={12}
         star={star}
         caption="Top 500 cryptocurrencies"
+        sort={sort}
+        sparklines
       />
       {data ? <Pagination page={page} totalPages={data.pagination.totalPages} onPage={onPage} label="Top 500 pages" /> : null}
     </>
   );
 }
 
-function MoversPanel({ kind, star }: { kind: "gainers" | "losers"; star: Props["star"] }) {
+function MoversPanel({ kind, star, sort }: { kind: "gainers" | "losers"; star: Props["star"]; sort: Sorting }) {
   const { data, isLoading, isError } = useQuery(moversQuery(kind, MOVERS_TAB_SIZE));
+  // 25 rows: the browser sorts them; the default keeps the server's order of the move.
+  const rows = data && sort.key !== "rank" ? sortRows(data, sort) : data;
   return (
     <CryptoTable
-      coins={data}
+      coins={rows}
+      sort={sort}
       isLoading={isLoading}
       isError={isError}
       star={star}
@@ -51,7 +59,7 @@ function MoversPanel({ kind, star }: { kind: "gainers" | "losers"; star: Props["
   );
 }
 
-/** Tabs and paging live in the URL (?tab=, ?page=) so a view can be shared and survives a reload. */
+/** Tabs, paging and sorting live in the URL (?tab=, ?page=, ?sort=&order=) so a view can be shared and survives a reload. */
 export function MarketsView({ star, watchlistPanel }: Props) {
   const [params, setParams] = useSearchParams();
   const tabs = watchlistPanel ? [...baseTabs, { key: "watchlist" as const, label: "My Watchlist" }] : baseTabs;
@@ -59,21 +67,34 @@ export function MarketsView({ star, watchlistPanel }: Props) {
   const tab: MarketsTab = tabs.some((t) => t.key === requested) ? (requested as MarketsTab) : "all";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
 
+  const sortState = readSort(params);
+  const sortQuery: Record<string, string> = params.get("sort") ? { sort: sortState.key, order: sortState.order } : {};
+
   function setTab(next: MarketsTab) {
     // Changing tab resets the page to 1.
-    setParams(next === "all" ? {} : { tab: next });
+    setParams({ ...(next === "all" ? {} : { tab: next }), ...sortQuery });
   }
   function setPage(next: number) {
-    setParams(next === 1 ? {} : { page: String(next) });
+    const query: Record<string, string> = { ...(tab === "all" ? {} : { tab }), ...sortQuery };
+    if (next > 1) query.page = String(next);
+    setParams(query);
     window.scrollTo({ top: 0 });
   }
+  // A new sort starts again at page 1: page 3 of another order is a different list.
+  const sort: Sorting = {
+    ...sortState,
+    onSort: (key) => {
+      const next = nextSort(sortState, key);
+      setParams({ ...(tab === "all" ? {} : { tab }), sort: next.key, order: next.order });
+    },
+  };
 
   return (
     <>
       <Tabs items={tabs} value={tab} onChange={setTab} label="Market lists" idPrefix="markets" />
       <div id="markets-panel" role="tabpanel" aria-labelledby={`markets-tab-${tab}`} style={{ marginTop: 16 }}>
-        {tab === "all" ? <AllPanel page={page} onPage={setPage} star={star} /> : null}
-        {tab === "gainers" || tab === "losers" ? <MoversPanel kind={tab} star={star} /> : null}
+        {tab === "all" ? <AllPanel page={page} onPage={setPage} star={star} sort={sort} /> : null}
+        {tab === "gainers" || tab === "losers" ? <MoversPanel kind={tab} star={star} sort={sort} /> : null}
         {tab === "watchlist" ? watchlistPanel : null}
       </div>
     </>

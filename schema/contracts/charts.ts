@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/** Ranges of GET /api/cryptos/{symbol}/history. */
+export const historyRanges = ["24h", "7d", "30d", "1y", "max"] as const;
+export type HistoryRange = (typeof historyRanges)[number];
+export const historyQuery = z.object({ range: z.enum(historyRanges).default("30d") }).strict();
+
+/** Price points as [unix seconds, USD price], oldest first. Missing days are absent (gaps), never filled. */
+export const historySchema = z.object({
+  symbol: z.string(),
+  id: z.string(),
+  range: z.enum(historyRanges),
+  /** Spacing the points were thinned to, in seconds; a wider distance between two points is a gap. */
+  step: z.number().int(),
+  points: z.array(z.tuple([z.number().int(), z.number()])),
+});
+export type History = z.infer<typeof historySchema>;
+
+/** The value that records "no TradingView market for this coin" (assistant-plans-admin.md §3). */
+export const FAILED_MAPPING = "FAILED";
+
+/** §5: exchanges and quotes a chart symbol is built from. */
+export const chartExchanges = ["CRYPTO", "COINBASE", "BINANCE", "OKX", "BYBIT", "KUCOIN", "MEXC"] as const;
+export const chartQuotes = ["USD", "USDT", "USDC", "USD1", "BUSD", "DAI", "BTC", "ETH"] as const;
+
+/** "EXCHANGE:BASEQUOTE" as TradingView spells it, or FAILED. */
+export const tradingViewSymbol = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^(FAILED|[A-Z0-9_]{1,20}:[A-Z0-9._]{2,40})$/, 'Use "EXCHANGE:PAIR" in capitals, e.g. "BINANCE:BTCUSDT", or FAILED');
+
+export const mappingBody = z
+  .object({
+    symbol: z
+      .string()
+      .trim()
+      .min(1)
+      .max(32)
+      .regex(/^[\p{L}\p{N}._-]+$/u),
+    coinName: z.string().trim().min(1).max(100),
+    tradingViewSymbol,
+    isHidden: z.boolean().default(false),
+  })
+  .strict();
+export type MappingBody = z.infer<typeof mappingBody>;
+
+/** GET /api/tradingview-mappings/{SYMBOL}: null symbol when the coin has no mapping. */
+export const mappingSchema = z.object({ tradingviewSymbol: z.string().nullable(), isHidden: z.boolean() });
+export type Mapping = z.infer<typeof mappingSchema>;
+
+export const unmappedCoinSchema = z.object({
+  id: z.string(),
+  rank: z.number().int(),
+  name: z.string(),
+  symbol: z.string(),
+  imageUrl: z.string(),
+  price: z.string(),
+  marketCap: z.number().nullable(),
+});
+export type UnmappedCoin = z.infer<typeof unmappedCoinSchema>;
+
+export const unmappedListSchema = z.object({
+  coins: z.array(unmappedCoinSchema),
+  total: z.number().int(),
+  mapped: z.number().int(),
+  /** Mapped share of the tracked coins, in percent with one decimal. */
+  coverage: z.number(),
+});
+export type UnmappedList = z.infer<typeof unmappedListSchema>;
+
+export const adminStatsSchema = z.object({
+  users: z.object({ total: z.number().int(), admins: z.number().int(), premium: z.number().int(), regular: z.number().int() }),
+  articles: z.number().int(),
+  tradingview: z.object({ total: z.number().int(), mapped: z.number().int(), unmapped: z.number().int(), coverage: z.number() }),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** GET /api/market/global: the market strip under the header. */
+export const globalMarketSchema = z.object({
+  totalMarketCap: z.number(),
+  volume24h: z.number(),
+  /** Bitcoin's share of the tracked coins' market cap, in percent. */
+  btcDominance: z.number().nullable(),
+  /** The newsroom's latest social snapshot: mean positive share (0-100) across the coins that have one. */
+  sentiment: z.object({ average: z.number(), date: z.string(), coins: z.number().int() }).nullable(),
+  updatedAt: z.string(),
+});
+export type GlobalMarket = z.infer<typeof globalMarketSchema>;

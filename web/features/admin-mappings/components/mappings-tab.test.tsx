@@ -1,0 +1,66 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { UnmappedList } from "#schema/contracts/charts.ts";
+import { Toaster } from "#web/components/ui/toast.tsx";
+import { readSymbolCache, SYMBOL_CACHE_KEY } from "#web/lib/chart-mapping.ts";
+import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { ALL_MAPPED, MappingsTab } from "./mappings-tab.tsx";
+
+const coin = (rank: number, symbol: string, name: string) => ({
+  id: name.toLowerCase(),
+  rank,
+  symbol,
+  name,
+  imageUrl: "",
+  price: "$1.00",
+  marketCap: rank > 250 ? null : 1e9,
+});
+
+function list(overrides: Partial<UnmappedList> = {}): UnmappedList {
+  return { coins: [coin(7, "SOL", "Solana"), coin(320, "ZZZ", "Sleepy")], total: 500, mapped: 498, coverage: 99.6, ...overrides };
+}
+
+beforeEach(() => localStorage.removeItem(SYMBOL_CACHE_KEY));
+afterEach(() => vi.unstubAllGlobals());
+
+describe("MappingsTab", () => {
+  it("lists unmapped coins with a green coverage badge at 75 % and above", async () => {
+    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/admin/unmapped-cryptos": list({ coverage: 75 }) })));
+    renderAt(<MappingsTab />);
+    expect(await screen.findByText("Solana")).toBeInTheDocument();
+    expect(screen.getByTestId("coverage-badge")).toHaveAttribute("data-good", "true");
+    expect(screen.getByTestId("coverage-badge")).toHaveTextContent("75.0% coverage");
+    // Unknown market cap (ranks 251-500 offline) reads as unknown.
+    expect(screen.getByText("\u2014")).toBeInTheDocument();
+  });
+
+  it("is not green below 75 %", async () => {
+    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/admin/unmapped-cryptos": list({ coverage: 74.9 }) })));
+    renderAt(<MappingsTab />);
+    expect(await screen.findByTestId("coverage-badge")).toHaveAttribute("data-good", "false");
+  });
+
+  it("says when every coin is mapped", async () => {
+    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/admin/unmapped-cryptos": list({ coins: [], mapped: 500, coverage: 100 }) })));
+    renderAt(<MappingsTab />);
+    expect(await screen.findByText(ALL_MAPPED)).toBeInTheDocument();
+    expect(ALL_MAPPED).toBe("All cryptocurrencies have been mapped!");
+  });
+
+  it("falls back to local storage only when the save fails (§8), keeping what was typed", async () => {
+    const refuse = () => new Response(JSON.stringify({ error: { code: "INTERNAL", message: "D1 is down" } }), { status: 500 });
+    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/admin/unmapped-cryptos": list(), "/api/tradingview-mappings": refuse })));
+    renderAt(
+      <>
+        <MappingsTab />
+        <Toaster />
+      </>,
+    );
+    fireEvent.click((await screen.findAllByRole("button", { name: "Map" }))[0] as HTMLElement);
+    fireEvent.change(screen.getByLabelText("Exchange"), { target: { value: "OKX" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save mapping" }));
+    expect(await screen.findByText(/Saved in this browser only: D1 is down/)).toBeInTheDocument();
+    expect(readSymbolCache().SOL).toMatchObject({ tradingviewSymbol: "OKX:SOLUSDT", localOnly: true, coinName: "Solana" });
+    expect(screen.getByTestId("chart-symbol-preview")).toHaveTextContent("OKX:SOLUSDT");
+  });
+});

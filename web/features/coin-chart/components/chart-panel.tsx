@@ -1,0 +1,134 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useMemo, useState } from "react";
+import type { HistoryRange, MappingBody } from "#schema/contracts/charts.ts";
+import type { Crypto } from "#schema/contracts/crypto.ts";
+import { ChartMappingForm } from "#web/components/chart-mapping-form.tsx";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { toast } from "#web/components/ui/toast.tsx";
+import { useAuth } from "#web/lib/auth.ts";
+import { mappingKeys, mappingQuery, saveMapping, usableSymbol } from "#web/lib/chart-mapping.ts";
+import { historyQuery, RANGE_LABELS, withGaps } from "../api/history.ts";
+import styles from "./chart.module.css";
+import { TradingViewWidget } from "./tradingview-widget.tsx";
+
+// lightweight-charts loads with the chart, not with the coin page's first paint.
+const PriceChart = lazy(() => import("./price-chart.tsx"));
+
+const RANGES = Object.keys(RANGE_LABELS) as HistoryRange[];
+
+function OurChart({ coin }: { coin: Crypto }) {
+  // A year first: the longest view that still reads at a glance, and the one the seeded daily history fills.
+  const [range, setRange] = useState<HistoryRange>("1y");
+  const { data, isError, isFetching } = useQuery(historyQuery(coin.symbol, range));
+  const points = useMemo(() => (data && data.range === range ? withGaps(data.points, data.step, range) : []), [data, range]);
+  return (
+    <>
+      <div className={styles.head}>
+        <fieldset className={styles.segmented} aria-label="Chart range">
+          {RANGES.map((r) => (
+            <button key={r} type="button" aria-pressed={r === range} onClick={() => setRange(r)}>
+              {RANGE_LABELS[r]}
+            </button>
+          ))}
+        </fieldset>
+        {isFetching ? (
+          <span className="muted" style={{ fontSize: "0.85rem" }}>
+            Loading...
+          </span>
+        ) : null}
+      </div>
+      <div className={styles.chartBox}>
+        {isError ? <Notice tone="error">The price history could not be loaded.</Notice> : null}
+        {data && data.range === range && data.points.length === 0 ? (
+          <p className={styles.empty}>No price history for this range yet.</p>
+        ) : null}
+        <Suspense fallback={<Skeleton height={400} />}>
+          <PriceChart points={points} range={range} label={`${coin.name} price in USD, ${RANGE_LABELS[range]}`} />
+        </Suspense>
+      </div>
+    </>
+  );
+}
+
+function AdminControls({ coin, tvSymbol, isHidden }: { coin: Crypto; tvSymbol: string | null; isHidden: boolean }) {
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  async function save(body: MappingBody) {
+    const result = await saveMapping(body);
+    if (result.localOnly) {
+      // §8: the mapping stays in this browser; the admin is told the server does not have it.
+      toast({ title: "Error", description: `Saved in this browser only: ${result.error}`, variant: "destructive" });
+    } else {
+      toast({ title: "Success", description: `Chart mapping for ${coin.symbol} saved.` });
+      setEditing(false);
+    }
+    await client.invalidateQueries({ queryKey: mappingKeys.one(coin.symbol) });
+  }
+  return (
+    <div className={styles.adminBar}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => save({ symbol: coin.symbol, coinName: coin.name, tradingViewSymbol: tvSymbol ?? "FAILED", isHidden: !isHidden })}
+      >
+        {isHidden ? "Show chart" : "Hide chart"}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+        {editing ? "Close mapping" : tvSymbol ? "Edit mapping" : "Map to TradingView"}
+      </Button>
+      <span className="muted" style={{ fontSize: "0.85rem" }}>
+        TradingView: {tvSymbol ?? "not mapped"}
+      </span>
+      {editing ? (
+        <div style={{ flexBasis: "100%" }}>
+          <ChartMappingForm coin={coin} saved={tvSymbol} hidden={isHidden} onSubmit={save} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The coin page's chart: TradingView's widget where an admin mapped the coin, our own chart
+ * otherwise and whenever the widget cannot load. A hidden chart is shown to admins only.
+ */
+export function ChartPanel({ coin }: { coin: Crypto }) {
+  const { isAdmin, isLoading: authLoading } = useAuth();
+  const mapping = useQuery(mappingQuery(coin.symbol));
+  const [source, setSource] = useState<"tradingview" | "ours" | null>(null);
+  const [widgetFailed, setWidgetFailed] = useState(false);
+  if (mapping.isLoading || authLoading) return <Skeleton height={460} />;
+  const isHidden = mapping.data?.isHidden ?? false;
+  if (isHidden && !isAdmin) return null;
+  const tvSymbol = usableSymbol(mapping.data);
+  const active = tvSymbol && !widgetFailed ? (source ?? "tradingview") : "ours";
+  return (
+    <Card as="section" aria-label={`${coin.name} price chart`}>
+      {isHidden ? <Notice>This chart is hidden from readers; only admins see it.</Notice> : null}
+      {mapping.data?.localOnly ? <p className={`${styles.note} muted`}>This mapping is saved in this browser only.</p> : null}
+      <div className={styles.head}>
+        <h2>{coin.name} chart</h2>
+        {tvSymbol && !widgetFailed ? (
+          <fieldset className={styles.segmented} aria-label="Chart source">
+            <button type="button" aria-pressed={active === "tradingview"} onClick={() => setSource("tradingview")}>
+              TradingView
+            </button>
+            <button type="button" aria-pressed={active === "ours"} onClick={() => setSource("ours")}>
+              Coinsight
+            </button>
+          </fieldset>
+        ) : null}
+      </div>
+      {active === "tradingview" && tvSymbol ? (
+        <TradingViewWidget symbol={tvSymbol} onFail={() => setWidgetFailed(true)} />
+      ) : (
+        <OurChart coin={coin} />
+      )}
+      {widgetFailed ? <p className={`${styles.note} muted`}>The TradingView chart could not load; this is Coinsight's own chart.</p> : null}
+      {isAdmin ? <AdminControls coin={coin} tvSymbol={mapping.data?.tradingviewSymbol ?? null} isHidden={isHidden} /> : null}
+    </Card>
+  );
+}

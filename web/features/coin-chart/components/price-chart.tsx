@@ -1,0 +1,138 @@
+import {
+  AreaSeries,
+  ColorType,
+  CrosshairMode,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type MouseEventParams,
+  type UTCTimestamp,
+} from "lightweight-charts";
+import { useEffect, useRef, useState } from "react";
+import type { HistoryRange } from "#schema/contracts/charts.ts";
+import { useTheme } from "#web/lib/theme.ts";
+import type { ChartPoint } from "../api/history.ts";
+import styles from "./chart.module.css";
+
+export const CHART_HEIGHT = 400;
+
+const usd = (v: number) =>
+  v >= 1
+    ? v.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    : `$${v.toPrecision(4)}`;
+
+/** The axis and crosshair labels: whole dollars from $1,000, so the scale leaves room for the line on phones. */
+const axisUsd = (v: number) => (v >= 1000 ? `$${Math.round(v).toLocaleString("en-US")}` : usd(v));
+
+function css(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+function colours(line: string, theme: string) {
+  const fill = theme === "dark" ? "40" : "55";
+  return { lineColor: line, topColor: `${line}${fill}`, bottomColor: `${line}05`, lastValueVisible: false, priceLineVisible: false };
+}
+
+function timeText(t: number, range: HistoryRange): string {
+  const iso = new Date(t * 1000).toISOString();
+  return range === "24h" || range === "7d" ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso.slice(0, 10);
+}
+
+/** Our own price chart (TradingView's open-source lightweight-charts), 400 px high, themed with the site. */
+export default function PriceChart({ points, range, label }: { points: ChartPoint[]; range: HistoryRange; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<"Area">[]>([]);
+  const [theme] = useTheme();
+  const [hover, setHover] = useState<{ price: number; time: number } | null>(null);
+
+  useEffect(() => {
+    if (!box.current) return;
+    const c = createChart(box.current, {
+      autoSize: true,
+      height: CHART_HEIGHT,
+      crosshair: { mode: CrosshairMode.Normal },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
+      localization: { priceFormatter: axisUsd },
+    });
+    chart.current = c;
+    const onMove = (p: MouseEventParams) => {
+      const value = series.current.map((s) => p.seriesData.get(s) as { value?: number } | undefined).find((d) => d?.value != null);
+      setHover(p.time && value?.value != null ? { price: value.value, time: p.time as number } : null);
+    };
+    c.subscribeCrosshairMove(onMove);
+    return () => {
+      c.unsubscribeCrosshairMove(onMove);
+      c.remove();
+      chart.current = null;
+      series.current = [];
+    };
+  }, []);
+
+  // Colours follow the site's theme (the class on <html>), read from its CSS variables.
+  useEffect(() => {
+    const text = css("--text-muted", "#64748b");
+    const border = css("--border", "#e2e8f0");
+    const line = css("--brand", "#4f46e5");
+    chart.current?.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: "transparent" }, textColor: text, attributionLogo: false },
+      grid: { vertLines: { color: border }, horzLines: { color: border } },
+    });
+    for (const s of series.current) s.applyOptions(colours(line, theme));
+  }, [theme]);
+
+  // The chart joins every point of one series, so each unbroken run of data is its own series and
+  // a gap stays empty; the first series also carries the empty slots that give the gap its width.
+  useEffect(() => {
+    const c = chart.current;
+    if (!c) return;
+    for (const s of series.current) c.removeSeries(s);
+    const runs: { time: UTCTimestamp; value: number }[][] = [[]];
+    const empty: { time: UTCTimestamp }[] = [];
+    for (const p of points) {
+      if (p.value == null) {
+        empty.push({ time: p.time as UTCTimestamp });
+        if (runs.at(-1)?.length) runs.push([]);
+      } else runs.at(-1)?.push({ time: p.time as UTCTimestamp, value: p.value });
+    }
+    const line = css("--brand", "#4f46e5");
+    series.current = runs
+      .filter((run, i) => run.length > 0 || i === 0)
+      .map((run, i) => {
+        const s = c.addSeries(AreaSeries, {
+          lineWidth: 2,
+          priceFormat: { type: "custom", formatter: axisUsd, minMove: 1e-10 },
+          // A lone point between gaps would be invisible as a line.
+          pointMarkersVisible: run.length === 1,
+          ...colours(line, document.documentElement.classList.contains("dark") ? "dark" : "light"),
+        });
+        s.setData(i === 0 ? [...run, ...empty].sort((a, b) => a.time - b.time) : run);
+        return s;
+      });
+    c.timeScale().fitContent();
+  }, [points]);
+
+  const last = [...points].reverse().find((p) => p.value != null);
+  const shown = hover ?? (last?.value != null ? { price: last.value, time: last.time } : null);
+  return (
+    <div className={styles.chartBox}>
+      <div className={styles.legend} aria-live="off" data-testid="chart-legend">
+        {shown ? (
+          <>
+            <strong className="num">{usd(shown.price)}</strong> <span className="muted">{timeText(shown.time, range)}</span>
+          </>
+        ) : null}
+      </div>
+      <div
+        ref={box}
+        role="img"
+        aria-label={label}
+        data-testid="price-chart"
+        data-range={range}
+        data-points={points.filter((p) => p.value != null).length}
+        style={{ height: CHART_HEIGHT }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import type { ArticleSummary } from "#schema/contracts/article.ts";
+import { Card } from "#web/components/ui/card.tsx";
+import { api } from "#web/lib/api.ts";
+import { timeAgo } from "#web/lib/format.ts";
+
+/** The coin page's latest articles about the coin; nothing at all when there are none. */
+export function CoinNews({ symbol, name }: { symbol: string; name: string }) {
+  const { data } = useQuery({
+    queryKey: ["articles", "coin", symbol.toUpperCase()] as const,
+    queryFn: () => api<{ articles: ArticleSummary[] }>(`/api/cryptos/${encodeURIComponent(symbol.toLowerCase())}/articles?limit=5`),
+  });
+  if (!data?.articles.length) return null;
+  return (
+    <Card title={`Latest on ${name}`}>
+      <ul className="stack" style={{ listStyle: "none", margin: 0, padding: 0, gap: 10 }}>
+        {data.articles.map((a) => (
+          <li key={a.id}>
+            <Link to={`/article/${a.slug}`} style={{ fontWeight: 600 }}>
+              {a.title}
+            </Link>
+            <div className="muted" style={{ fontSize: "0.85rem" }}>
+              {a.categoryName} · {timeAgo(a.publishedAt)}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from "@tanstack/react-query";
+import type { GlobalMarket } from "#schema/contracts/charts.ts";
+import { api } from "#web/lib/api.ts";
+import { formatMoney } from "#web/lib/format.ts";
+import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
+import styles from "./market-strip.module.css";
+
+export function globalMarketQuery() {
+  return {
+    queryKey: ["market", "global"] as const,
+    queryFn: () => api<GlobalMarket>("/api/market/global"),
+    refetchInterval: PRICE_REFRESH_MS,
+  };
+}
+
+/** Under the header on every page: the market at a glance, refreshed with the prices. Silent when unavailable. */
+export function MarketStrip() {
+  const { data } = useQuery(globalMarketQuery());
+  if (!data) return <div className={styles.strip} aria-hidden="true" />;
+  return (
+    <section className={styles.strip} aria-label="Global market">
+      <div className={`container ${styles.items}`}>
+        <span>
+          Market Cap <strong className="num">{formatMoney(data.totalMarketCap)}</strong>
+        </span>
+        <span>
+          24h Volume <strong className="num">{formatMoney(data.volume24h)}</strong>
+        </span>
+        <span>
+          BTC Dominance <strong className="num">{data.btcDominance == null ? "\u2014" : `${data.btcDominance.toFixed(1)}%`}</strong>
+        </span>
+        <span title={data.sentiment ? `Average over ${data.sentiment.coins} coins on ${data.sentiment.date}` : "No social data yet"}>
+          Social Sentiment <strong className="num">{data.sentiment ? `${data.sentiment.average.toFixed(1)}% positive` : "\u2014"}</strong>
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
+
+export type SortOrder = "asc" | "desc";
+export type SortState = { key: CryptoSortKey; order: SortOrder };
+
+const keys: readonly CryptoSortKey[] = ["rank", "name", "price", "change1h", "change24h", "change7d", "marketCap", "volume24h"];
+
+export const DEFAULT_SORT: SortState = { key: "rank", order: "asc" };
+
+/** Rank and name read upwards first, figures biggest first (as the server does). */
+export function firstOrder(key: CryptoSortKey): SortOrder {
+  return key === "rank" || key === "name" ? "asc" : "desc";
+}
+
+/** The sort kept in the URL (?sort=change24h&order=desc); anything unknown falls back to rank. */
+export function readSort(params: URLSearchParams): SortState {
+  const key = params.get("sort") as CryptoSortKey | null;
+  if (!key || !keys.includes(key)) return DEFAULT_SORT;
+  const order = params.get("order");
+  return { key, order: order === "asc" || order === "desc" ? order : firstOrder(key) };
+}
+
+/** Clicking the sorted column flips it; another column starts in its natural direction. */
+export function nextSort(current: SortState, key: CryptoSortKey): SortState {
+  if (current.key === key) return { key, order: current.order === "asc" ? "desc" : "asc" };
+  return { key, order: firstOrder(key) };
+}
+
+function value(coin: Crypto, key: CryptoSortKey): number | string | null {
+  if (key === "price") return coin.priceUsd;
+  if (key === "name") return coin.name.toLowerCase();
+  return coin[key];
+}
+
+/** Sorts a short list (movers tabs) in the browser the way the server sorts the Top 500: unknowns last. */
+export function sortRows<T extends Crypto>(rows: readonly T[], { key, order }: SortState): T[] {
+  const sign = order === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = value(a, key);
+    const y = value(b, key);
+    if (x == null || y == null) return x == null && y == null ? a.rank - b.rank : x == null ? 1 : -1;
+    if (x === y) return a.rank - b.rank;
+    return (x < y ? -1 : 1) * sign;
+  });
+}

@@ -1,0 +1,96 @@
+import { queryOptions } from "@tanstack/react-query";
+import { chartExchanges, chartQuotes, FAILED_MAPPING, type Mapping, type MappingBody } from "#schema/contracts/charts.ts";
+import { api, HttpError } from "./api.ts";
+
+/** Chart mappings, shared by the coin page's chart and the admin Chart Mappings tab. */
+
+export const EXCHANGES = chartExchanges;
+export const QUOTES = chartQuotes;
+export const EXCHANGE_LABELS: Record<(typeof chartExchanges)[number], string> = {
+  CRYPTO: "CRYPTO (Generic)",
+  COINBASE: "COINBASE",
+  BINANCE: "BINANCE",
+  OKX: "OKX",
+  BYBIT: "BYBIT",
+  KUCOIN: "KUCOIN",
+  MEXC: "MEXC",
+};
+
+/** §5: {exchange override, else chosen exchange}:{SYMBOL uppercase}{quote}. */
+export function buildChartSymbol(input: { exchange: string; exchangeOverride?: string; symbol: string; quote: string }): string {
+  const exchange = (input.exchangeOverride?.trim() || input.exchange).toUpperCase();
+  return `${exchange}:${input.symbol.trim().toUpperCase()}${input.quote}`;
+}
+
+/** §5: where a coin of this rank is most likely listed. */
+export function rankHint(rank: number): string {
+  if (rank <= 100) return "MEXC/OKX";
+  if (rank <= 300) return "OKX/KuCoin";
+  return "KuCoin/Gate.io";
+}
+
+/** A mapping that opens the TradingView widget (FAILED and none do not). */
+export function usableSymbol(mapping: Pick<Mapping, "tradingviewSymbol"> | null | undefined): string | null {
+  const s = mapping?.tradingviewSymbol;
+  return s && s !== FAILED_MAPPING ? s : null;
+}
+
+/** The symbol cache in local storage (§3, §7): the last saved mapping per coin, and whether only this browser has it. */
+export const SYMBOL_CACHE_KEY = "tradingview-symbol-cache";
+export type CachedMapping = Mapping & { coinName: string; localOnly: boolean; savedAt: string };
+
+export function readSymbolCache(): Record<string, CachedMapping> {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(SYMBOL_CACHE_KEY) ?? "{}") as unknown;
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, CachedMapping>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeSymbolCache(symbol: string, entry: CachedMapping): void {
+  try {
+    localStorage.setItem(SYMBOL_CACHE_KEY, JSON.stringify({ ...readSymbolCache(), [symbol.toUpperCase()]: entry }));
+  } catch {
+    // Storage refused (private mode, full): the server copy is still the truth.
+  }
+}
+
+export const mappingKeys = {
+  one: (symbol: string) => ["chart-mapping", symbol.toUpperCase()] as const,
+  unmapped: ["admin", "unmapped-cryptos"] as const,
+  stats: ["admin", "stats"] as const,
+};
+
+/**
+ * A coin's mapping. A mapping this browser could only keep locally (§8) wins over the server's
+ * answer here, so the admin who made it sees it until a save reaches the server.
+ */
+export function mappingQuery(symbol: string) {
+  return queryOptions({
+    queryKey: mappingKeys.one(symbol),
+    queryFn: async (): Promise<Mapping & { localOnly: boolean }> => {
+      const local = readSymbolCache()[symbol.toUpperCase()];
+      if (local?.localOnly) return { tradingviewSymbol: local.tradingviewSymbol, isHidden: local.isHidden, localOnly: true };
+      const server = await api<Mapping>(`/api/tradingview-mappings/${encodeURIComponent(symbol.toUpperCase())}`);
+      return { ...server, localOnly: false };
+    },
+  });
+}
+
+export type SaveResult = { mapping: Mapping; localOnly: false } | { mapping: Mapping; localOnly: true; error: string };
+
+/** POST /api/tradingview-mappings; on failure the mapping is kept in local storage only (§8) and the caller says so. */
+export async function saveMapping(body: MappingBody): Promise<SaveResult> {
+  const entry = { coinName: body.coinName, savedAt: new Date().toISOString() };
+  try {
+    const mapping = await api<Mapping>("/api/tradingview-mappings", { method: "POST", json: body });
+    writeSymbolCache(body.symbol, { ...mapping, ...entry, localOnly: false });
+    return { mapping, localOnly: false };
+  } catch (error) {
+    const mapping = { tradingviewSymbol: body.tradingViewSymbol, isHidden: body.isHidden };
+    writeSymbolCache(body.symbol, { ...mapping, ...entry, localOnly: true });
+    const message = error instanceof HttpError ? (error.serverMessage ?? error.message) : (error as Error).message;
+    return { mapping, localOnly: true, error: message };
+  }
+}

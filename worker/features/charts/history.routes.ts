@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { type History, historyQuery } from "#schema/contracts/charts.ts";
+import { symbolParam } from "#schema/contracts/crypto.ts";
+import { findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { runtimeDeps } from "#worker/lib/deps.ts";
+import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
+import { validate } from "#worker/lib/validate.ts";
+import { HISTORY_CACHE_SECONDS, RANGES, readHistory } from "./history.service.ts";
+
+/** GET /api/cryptos/{symbol}/history?range=: served from the colo's cache, computed from D1 on a miss. */
+export const historyRoutes = new Hono<AppEnv>().get(
+  "/:symbol/history",
+  validate("param", z.object({ symbol: symbolParam })),
+  validate("query", historyQuery),
+  async (c) => {
+    const { symbol } = c.req.valid("param");
+    const { range } = c.req.valid("query");
+    // Unknown coins answer 404 before any cache entry is made for them.
+    const coin = await findBySymbol(runtimeDeps(c), symbol);
+    const ttl = HISTORY_CACHE_SECONDS[range];
+    return edgeCachedJson(
+      c.req.raw,
+      ttl,
+      async (): Promise<History> => ({
+        symbol: coin.symbol,
+        id: coin.id,
+        range,
+        step: RANGES[range].step,
+        points: await readHistory(c.env.DB, coin.id, range, Date.now()),
+      }),
+      (p) => c.executionCtx.waitUntil(p),
+    );
+  },
+);

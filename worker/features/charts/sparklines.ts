@@ -1,0 +1,53 @@
+/** 7-day sparklines for the market table: one price per 4-hour slot, for every tracked coin. */
+
+export const SPARKLINE_KEY = "sparklines:7d";
+export const SPARKLINE_SLOT_S = 4 * 3_600;
+export const SPARKLINE_SLOTS = 42;
+/** The stored set is rebuilt when older than this: the feed adds a history point every 5 minutes. */
+const FRESH_MS = 5 * 60_000;
+
+export type Sparklines = { at: number; from: number; series: Record<string, (number | null)[]> };
+
+// One row per coin and slot: SQLite takes the bare `price` from the row holding MAX(ts).
+const READ = `SELECT coin_id AS id, ts / ${SPARKLINE_SLOT_S} AS slot, price, MAX(ts) AS ts FROM price_history
+  WHERE ts >= ?1 GROUP BY coin_id, slot`;
+
+/** Builds every coin's series from D1. Slots without a point stay null, so a gap draws as a gap. */
+export async function buildSparklines(db: D1Database, now: number): Promise<Sparklines> {
+  const lastSlot = Math.floor(now / 1000 / SPARKLINE_SLOT_S);
+  const firstSlot = lastSlot - SPARKLINE_SLOTS + 1;
+  const { results } = await db
+    .prepare(READ)
+    .bind(firstSlot * SPARKLINE_SLOT_S)
+    .all<{ id: string; slot: number; price: number }>();
+  const series: Record<string, (number | null)[]> = {};
+  for (const r of results) {
+    const row = series[r.id] ?? Array.from({ length: SPARKLINE_SLOTS }, () => null);
+    series[r.id] = row;
+    const i = r.slot - firstSlot;
+    if (i >= 0 && i < SPARKLINE_SLOTS) row[i] = r.price;
+  }
+  return { at: now, from: firstSlot * SPARKLINE_SLOT_S, series };
+}
+
+/**
+ * The sparklines every list page serves, from KV. A stale set is answered at once while one
+ * rebuild runs in the background; only a site that never built one waits for it.
+ */
+export async function readSparklines(env: Env, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): Promise<Sparklines> {
+  const stored = await env.KV.get<Sparklines>(SPARKLINE_KEY, "json");
+  const rebuild = async () => {
+    const built = await buildSparklines(env.DB, now);
+    await env.KV.put(SPARKLINE_KEY, JSON.stringify(built));
+    return built;
+  };
+  if (!stored) return rebuild();
+  if (now - stored.at > FRESH_MS) waitUntil(rebuild());
+  return stored;
+}
+
+/** A coin's series for the table, or null when fewer than two points exist (nothing to draw). */
+export function sparklineOf(set: Sparklines, id: string): (number | null)[] | null {
+  const row = set.series[id];
+  return row && row.filter((p) => p != null).length >= 2 ? row : null;
+}

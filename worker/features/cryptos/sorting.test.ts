@@ -1,0 +1,90 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CryptoPage } from "#schema/contracts/crypto.ts";
+import type { ErrorBody } from "#schema/contracts/error.ts";
+import { SPARKLINE_KEY, SPARKLINE_SLOT_S, SPARKLINE_SLOTS } from "#worker/features/charts/sparklines.ts";
+import { getJson } from "#worker/test/http.ts";
+
+type Row = CryptoPage["data"][number];
+
+async function all(query: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; page <= 5; page++) {
+    const { status, body } = await getJson<CryptoPage>(`/api/cryptos?page=${page}&limit=100&fromDb=true&${query}`);
+    expect(status).toBe(200);
+    rows.push(...body.data);
+  }
+  return rows;
+}
+
+beforeAll(async () => {
+  await getJson("/api/cryptos?limit=1"); // publishes the first snapshot and the D1 rows
+  // Unknown figures, as the lower ranks of the offline data carry them.
+  await env.DB.prepare("UPDATE coins SET change_1h = NULL, change_24h = NULL WHERE rank BETWEEN 480 AND 490").run();
+});
+
+describe("GET /api/cryptos?page=&sort=&order=", () => {
+  it("sorts by 24h change across all 500 coins, not page by page, with unknowns last", async () => {
+    const rows = await all("sort=change24h&order=desc");
+    expect(rows).toHaveLength(500);
+    const known = rows.filter((r) => r.change24h != null).map((r) => r.change24h as number);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    expect(rows.slice(-11).every((r) => r.change24h == null)).toBe(true);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(500);
+    const up = await all("sort=change24h&order=asc");
+    expect(up[0]?.change24h).toBe(known.at(-1));
+    expect(up.slice(-11).every((r) => r.change24h == null)).toBe(true);
+  });
+
+  it("sorts by every column the table offers", async () => {
+    const page = async (q: string) => (await getJson<CryptoPage>(`/api/cryptos?page=1&limit=100&fromDb=true&${q}`)).body.data;
+    const prices = (await page("sort=price")).map((r) => r.priceUsd);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const caps = (await page("sort=marketCap&order=asc")).map((r) => r.marketCap);
+    expect(caps).toEqual([...caps].sort((a, b) => a - b));
+    const names = (await page("sort=name")).map((r) => r.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect((await page("sort=rank&order=desc"))[0]?.rank).toBe(500);
+    const oneHour = (await page("sort=change1h")).map((r) => r.change1h);
+    expect(oneHour.every((v) => v != null)).toBe(true);
+    const volume = (await page("sort=volume24h")).map((r) => r.volume24h);
+    expect(volume).toEqual([...volume].sort((a, b) => b - a));
+    const week = (await page("sort=change7d")).map((r) => r.change7d as number);
+    expect(week).toEqual([...week].sort((a, b) => b - a));
+  });
+
+  it("keeps rank order by default and refuses unknown sort keys", async () => {
+    const { body } = await getJson<CryptoPage>("/api/cryptos?page=2&limit=100&fromDb=true");
+    expect(body.data[0]?.rank).toBe(101);
+    for (const q of ["sort=hype", "order=up", "sort="]) {
+      const bad = await getJson<ErrorBody>(`/api/cryptos?page=1&limit=100&fromDb=true&${q}`);
+      expect(bad.status, q).toBe(400);
+      expect(bad.body.error.code).toBe("BAD_REQUEST");
+    }
+  });
+
+  it("serves each row's 7-day sparkline with the list, from the KV copy", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const slot = Math.floor(now / SPARKLINE_SLOT_S) * SPARKLINE_SLOT_S;
+    await env.DB.prepare("DELETE FROM price_history WHERE coin_id = 'ethereum'").run();
+    for (const [back, price] of [
+      [0, 3100],
+      [3, 3000],
+      [41, 2900],
+      [50, 1],
+    ] as const) {
+      await env.DB.prepare("INSERT INTO price_history (coin_id, ts, price) VALUES ('ethereum', ?, ?)")
+        .bind(slot - back * SPARKLINE_SLOT_S, price)
+        .run();
+    }
+    await env.KV.delete(SPARKLINE_KEY);
+    const { body } = await getJson<CryptoPage>("/api/cryptos?page=1&limit=100&fromDb=true&sort=rank&order=asc");
+    const eth = body.data.find((r) => r.id === "ethereum");
+    expect(eth?.sparkline).toHaveLength(SPARKLINE_SLOTS);
+    expect(eth?.sparkline?.[0]).toBe(2900);
+    expect(eth?.sparkline?.[SPARKLINE_SLOTS - 4]).toBe(3000);
+    expect(eth?.sparkline?.[SPARKLINE_SLOTS - 1]).toBe(3100);
+    expect(eth?.sparkline?.filter((p) => p != null)).toHaveLength(3);
+    expect(await env.KV.get(SPARKLINE_KEY)).not.toBeNull();
+  });
+});
