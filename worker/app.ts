@@ -2,9 +2,11 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/account/account.routes.ts";
+import { adminUsersRoutes } from "./features/admin-users/admin-users.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
+import { editorialAdminRoutes, editorialArticleRoutes } from "./features/editorial/editorial.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { devRoutes } from "./features/newsroom/dev.routes.ts";
 import { adminNewsroomRoutes } from "./features/newsroom/newsroom.routes.ts";
@@ -32,6 +34,8 @@ const api = new Hono<AppEnv>()
   .route("/user", accountRoutes)
   .route("/watchlist", watchlistRoutes)
   .route("/cryptos", cryptosRoutes)
+  // The editors' desk first: an admin's article list and the editor's calls; everyone else falls through.
+  .route("/articles", editorialArticleRoutes)
   .route("/articles", articlesRoutes)
   .route("/categories", categoriesRoutes)
   .route("/guides", guidesRoutes)
@@ -41,6 +45,8 @@ const api = new Hono<AppEnv>()
   .use("/admin/*", requireAdmin)
   .route("/admin", adminNewsroomRoutes)
   .route("/admin", adminOutboxRoutes)
+  .route("/admin", adminUsersRoutes)
+  .route("/admin", editorialAdminRoutes)
   // Local-only helpers (answer 404 unless APP_ENV is development or test).
   .route("/dev", devRoutes);
 

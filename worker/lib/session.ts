@@ -144,6 +144,17 @@ export async function revokeUserSessions(db: Db, userId: string, now = new Date(
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
+/**
+ * Signs a member out on every device: every role change calls it (admin panel or ADMIN_EMAILS), so
+ * no session outlives the rights it was opened with. The agreed name across branches (HELPERS.md).
+ */
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
 /** Deletes sessions that ended over a week ago (nightly). */
 export async function purgeEndedSessions(db: Db, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - 7 * DAY_MS).toISOString();
