@@ -61,11 +61,28 @@ export async function getEditable(db: Db, id: number): Promise<EditableArticle> 
  * still at `revision`: inside the same batch as the update, a stale save stores nothing at all.
  */
 function snapshotStatement(db: Db, id: number, revision: number, notes: string, by: string) {
-  return db.run(sql`
-    INSERT INTO article_versions (article_id, version_number, title, excerpt, content, content_format, image_url, category_id, author_notes, created_by)
-    SELECT a.id, (SELECT coalesce(max(v.version_number), 0) + 1 FROM article_versions v WHERE v.article_id = a.id),
-      a.title, a.excerpt, a.content, a.content_format, a.image_url, a.category_id, ${notes}, ${by}
-    FROM articles a WHERE a.id = ${id} AND a.revision = ${revision} AND a.deleted_at IS NULL`);
+  return db.insert(articleVersions).select(
+    db
+      .select({
+        // Every column in table order (drizzle's insert-select rule); a null id takes the next one.
+        id: sql<number>`NULL`.as("id"),
+        articleId: articles.id,
+        versionNumber: sql<number>`(SELECT coalesce(max(v.version_number), 0) + 1 FROM article_versions v WHERE v.article_id = ${id})`.as(
+          "version_number",
+        ),
+        title: articles.title,
+        excerpt: articles.excerpt,
+        content: articles.content,
+        contentFormat: articles.contentFormat,
+        imageUrl: articles.imageUrl,
+        categoryId: articles.categoryId,
+        authorNotes: sql<string>`${notes}`.as("author_notes"),
+        createdBy: sql<string>`${by}`.as("created_by"),
+        createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+      })
+      .from(articles)
+      .where(and(eq(articles.id, id), eq(articles.revision, revision), isNull(articles.deletedAt))),
+  );
 }
 
 async function assertCategory(db: Db, categoryId: number): Promise<void> {
