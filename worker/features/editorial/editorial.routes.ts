@@ -5,6 +5,7 @@ import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireAdmin, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
 import { validate } from "#worker/lib/validate.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
 import { adminArticlePage } from "./article-admin-store.ts";
@@ -25,12 +26,17 @@ const db = (c: Context<AppEnv>) => getDb(c.env.DB);
  */
 export const editorialArticleRoutes = new Hono<AppEnv>()
   .use("/", async (c, next) => {
-    if (c.req.method !== "GET") return next();
+    // Only the spec's paged call (?page=...) is the admin list: the public pages' own list calls
+    // (no page, or a kind) stay public for admins too, so /news never shows them drafts.
+    const query = c.req.query();
+    if (c.req.method !== "GET" || query.page === undefined || query.kind !== undefined) return next();
     const user = await resolveUser(c);
     if (user?.role !== "admin") return next();
-    const parsed = adminArticleQuery.safeParse(c.req.query());
-    // A query the admin list does not know is answered by the public route's own validation.
-    if (!parsed.success) return next();
+    const parsed = adminArticleQuery.safeParse(query);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "query", message: i.message }));
+      throw new ApiError("BAD_REQUEST", `Invalid query: ${issues[0]?.path}: ${issues[0]?.message}`, { issues });
+    }
     c.header("cache-control", PRIVATE);
     return c.json(await adminArticlePage(db(c), parsed.data), 200);
   })

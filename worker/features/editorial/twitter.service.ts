@@ -12,6 +12,8 @@ import { liveArticle } from "./editor.service.ts";
  * long enough for an admin to look at the account before a retry could post a second copy.
  */
 export const UNCERTAIN_CLAIM_MS = 15 * 60_000;
+/** `twitter_post_id` while a claim's outcome is unknown (a later successful post replaces it). */
+const UNCERTAIN = "";
 
 /**
  * POST /api/admin/articles/{id}/post-twitter. At most once per article: a conditional update
@@ -36,8 +38,9 @@ export async function postToTwitter(db: Db, social: SocialPort, id: number, orig
     )
     .returning({ id: articles.id });
   if (!claimed) {
+    // Posted, or being posted by another click right now: either way this click posts nothing.
     const again = await liveArticle(db, id);
-    if (again.twitterPosted) throw new ApiError("CONFLICT", ALREADY_POSTED_MESSAGE);
+    if (again.twitterPostId !== UNCERTAIN) throw new ApiError("CONFLICT", ALREADY_POSTED_MESSAGE);
     throw new ApiError(
       "CONFLICT",
       "A post of this article to Twitter is in progress or its outcome is unknown. Check the account before trying again in 15 minutes.",
@@ -59,6 +62,7 @@ export async function postToTwitter(db: Db, social: SocialPort, id: number, orig
       if (err.status === 429) throw new ApiError("RATE_LIMITED", "Twitter's rate limit was reached. Try again later.");
       throw new ApiError("INTERNAL", `Twitter refused the post: ${err.message}`);
     }
+    await db.update(articles).set({ twitterPostId: UNCERTAIN }).where(eq(articles.id, id));
     console.error(JSON.stringify({ level: "error", job: "social", articleId: id, uncertain: (err as Error).message }));
     throw new ApiError("INTERNAL", "Twitter did not confirm the post. Check the account before trying again in 15 minutes.");
   }
