@@ -109,7 +109,7 @@ describe("the article editor", () => {
     const loser = results.find((r) => r.status === 409)?.body as Err;
     expect(loser.error.code).toBe("CONFLICT");
     expect(loser.error.message).toContain("Nothing was overwritten");
-    const winner = (results.find((r) => r.status === 200)?.body as SavedArticle).article.title;
+    const winner = (results.find((r) => r.status === 200)?.body as SavedArticle | undefined)?.article.title;
     const now = (await send<EditableArticle>(ada, "GET", `/api/articles/${row.id}/edit`)).body;
     expect([now.title, now.revision]).toEqual([winner, 2]);
     // Exactly one version: the losing save stored nothing.

@@ -33,8 +33,8 @@ describe("POST /api/admin/articles/{id}/post-twitter", () => {
       send<TwitterPostResult | Err>(bob, "POST", `/api/admin/articles/${a.id}/post-twitter`),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect((results.find((r) => r.status === 409)?.body as Err).error.message).toBe(ALREADY_POSTED_MESSAGE);
-    expect((results.find((r) => r.status === 200)?.body as TwitterPostResult).channel).toBe("outbox");
+    expect((results.find((r) => r.status === 409)?.body as Err | undefined)?.error.message).toBe(ALREADY_POSTED_MESSAGE);
+    expect((results.find((r) => r.status === 200)?.body as TwitterPostResult | undefined)?.channel).toBe("outbox");
     const posts = await getDb(env.DB).select().from(outbox).where(eq(outbox.channel, "social"));
     const mine = posts.filter((p) => p.bodyText.startsWith("Comet token climbs"));
     expect(mine).toHaveLength(1);
