@@ -17,6 +17,8 @@ const AccountPage = lazy(() => import("./routes/account.tsx"));
 const UnsubscribePage = lazy(() => import("./routes/unsubscribe.tsx"));
 const LegalPage = lazy(() => import("./routes/legal.tsx"));
 const AdminPage = lazy(() => import("./routes/admin.tsx"));
+const AdminArticleEditPage = lazy(() => import("./routes/admin-article-edit.tsx"));
+const AdminTrashPage = lazy(() => import("./routes/admin-trash.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
 export const router = createBrowserRouter([
@@ -39,6 +41,8 @@ export const router = createBrowserRouter([
       { path: "/terms", element: <LegalPage doc="terms" /> },
       { path: "/cookies", element: <LegalPage doc="cookies" /> },
       { path: "/admin", element: <AdminPage /> },
+      { path: "/admin/articles/:id/edit", element: <AdminArticleEditPage /> },
+      { path: "/admin/trash", element: <AdminTrashPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
