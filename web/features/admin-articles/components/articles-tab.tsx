@@ -107,7 +107,7 @@ export function ArticlesTab() {
           </Button>
         </fieldset>
         <Link className="btn btn-ghost btn-sm" to={TRASH_HREF}>
-          Trash
+          Trash manager
         </Link>
       </div>
       <p className={styles.hint} aria-live="polite">
