@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { askRoutes } from "./features/ask/ask.routes.ts";
+import { adminUsersRoutes } from "./features/admin-users/admin-users.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { billingRoutes } from "./features/billing/billing.routes.ts";
 import { historyRoutes } from "./features/charts/history.routes.ts";
@@ -10,6 +11,7 @@ import { adminChartsRoutes, mappingsRoutes } from "./features/charts/mappings.ro
 import { coinArticlesRoutes, globalMarketRoutes } from "./features/charts/market.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
+import { editorialAdminRoutes, editorialArticleRoutes } from "./features/editorial/editorial.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
 import { devRoutes } from "./features/newsroom/dev.routes.ts";
 import { adminNewsroomRoutes } from "./features/newsroom/newsroom.routes.ts";
@@ -64,6 +66,8 @@ const api = new Hono<AppEnv>()
   .route("/cryptos", coinArticlesRoutes)
   .route("/market", globalMarketRoutes)
   .route("/tradingview-mappings", mappingsRoutes)
+  // The editors' desk first: an admin's article list and the editor's calls; everyone else falls through.
+  .route("/articles", editorialArticleRoutes)
   .route("/articles", articlesRoutes)
   .route("/categories", categoriesRoutes)
   .route("/guides", guidesRoutes)
@@ -75,6 +79,8 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminNewsroomRoutes)
   .route("/admin", adminOutboxRoutes)
   .route("/admin", adminChartsRoutes)
+  .route("/admin", adminUsersRoutes)
+  .route("/admin", editorialAdminRoutes)
   // Local-only helpers (answer 404 unless APP_ENV is development or test).
   .route("/dev", devRoutes);
 

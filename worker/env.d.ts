@@ -35,6 +35,8 @@ interface Secrets {
   LLM_API_KEY?: string;
   /** Model name for LLM_BASE_URL or for Workers AI. */
   LLM_MODEL?: string;
+  /** OAuth 2.0 user access token (tweet.write) of the site's X account; with it posts go to X instead of the outbox. */
+  X_USER_ACCESS_TOKEN?: string;
   /** The Workers AI binding, only when `[ai] binding = "AI"` is added to wrangler.toml (README, Configuration). */
   AI?: Ai;
 }

@@ -46,6 +46,12 @@ export const articles = sqliteTable(
     upvotes: integer("upvotes").notNull().default(0),
     downvotes: integer("downvotes").notNull().default(0),
     twitterPosted: integer("twitter_posted", { mode: "boolean" }).notNull().default(false),
+    /** The X post's id once posted (null offline, where the post lands in the outbox). */
+    twitterPostId: text("twitter_post_id"),
+    /** Set while one admin's post to X is in flight: a second click finds it claimed and posts nothing. */
+    twitterClaimedAt: text("twitter_claimed_at"),
+    /** Bumped by every edit: the editor's save names the revision it started from (optimistic concurrency). */
+    revision: integer("revision").notNull().default(1),
     authorId: text("author_id"),
     /** Optional `_seo` overrides: { metaTags?: {...}, structuredData?: {...} } as JSON. */
     seoJson: text("seo_json"),
@@ -81,6 +87,10 @@ export const articleVersions = sqliteTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull().default(""),
     content: text("content").notNull(),
+    /** The content's format then: restoring a version written before an HTML edit gives its Markdown back. */
+    contentFormat: text("content_format", { enum: ["markdown", "html"] })
+      .notNull()
+      .default("markdown"),
     imageUrl: text("image_url").notNull().default(""),
     categoryId: integer("category_id").notNull(),
     authorNotes: text("author_notes").notNull().default(""),

@@ -21,6 +21,8 @@ const SubscriptionSuccessPage = lazy(() => import("./routes/subscription-success
 const UnsubscribePage = lazy(() => import("./routes/unsubscribe.tsx"));
 const LegalPage = lazy(() => import("./routes/legal.tsx"));
 const AdminPage = lazy(() => import("./routes/admin.tsx"));
+const AdminArticleEditPage = lazy(() => import("./routes/admin-article-edit.tsx"));
+const AdminTrashPage = lazy(() => import("./routes/admin-trash.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
 export const router = createBrowserRouter([
@@ -46,6 +48,8 @@ export const router = createBrowserRouter([
       { path: "/terms", element: <LegalPage doc="terms" /> },
       { path: "/cookies", element: <LegalPage doc="cookies" /> },
       { path: "/admin", element: <AdminPage /> },
+      { path: "/admin/articles/:id/edit", element: <AdminArticleEditPage /> },
+      { path: "/admin/trash", element: <AdminTrashPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -30,11 +30,16 @@ export function adminRedirect(user: AuthUser | null, target: string, here: strin
 export function AdminGate({
   children,
   redirectTo = "login",
+  deniedToast = ADMIN_DENIED_TOAST,
+  deniedText = ADMIN_DENIED_TEXT,
   go = (href) => window.location.assign(href),
 }: {
   children: (user: AuthUser) => ReactNode;
   /** "login" for the panel; a path (the editor and trash use "/admin"). */
   redirectTo?: "login" | string;
+  /** The editor and the trash page have their own texts (spec §2, §8). */
+  deniedToast?: string;
+  deniedText?: string;
   /** Leaves the page; a full navigation, since sign-in is served by the Worker. */
   go?: (href: string) => void;
 }) {
@@ -46,11 +51,11 @@ export function AdminGate({
 
   useEffect(() => {
     if (!denied) return;
-    toast({ title: ADMIN_DENIED_TOAST, variant: "destructive" });
+    toast({ title: deniedToast, variant: "destructive" });
     const href = adminRedirect(user, redirectTo, here);
     const timer = window.setTimeout(() => go(href), ADMIN_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [denied, user, redirectTo, go, here]);
+  }, [denied, user, redirectTo, go, here, deniedToast]);
 
   if (isLoading) {
     return (
@@ -72,7 +77,7 @@ export function AdminGate({
   if (!user || denied) {
     return (
       <div className="container page">
-        <Notice tone="error">{ADMIN_DENIED_TEXT}</Notice>
+        <Notice tone="error">{deniedText}</Notice>
       </div>
     );
   }

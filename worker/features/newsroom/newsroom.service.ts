@@ -57,9 +57,8 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** POST /api/admin/retry-generation: re-runs one task for a date (today, or a recent day's stored data). */
-export async function retryGeneration(deps: NewsroomDeps, body: RetryBody): Promise<StartedRuns> {
-  const today = utcDate(deps.now());
+/** Refuses a retry the pipeline cannot do (the editors' desk checks before it replaces a held article). */
+export function assertRetryable(today: string, body: RetryBody): void {
   const { generationType: task, date } = body;
   if (date > today) throw new ApiError("BAD_REQUEST", `Date ${date} is in the future (today is ${today} UTC)`);
   if (daysBetween(date, today) > RETRY_WINDOW_DAYS) {
@@ -68,6 +67,12 @@ export async function retryGeneration(deps: NewsroomDeps, body: RetryBody): Prom
   if (LIVE_TASKS.includes(task) && date !== today) {
     throw new ApiError("BAD_REQUEST", `${taskLabels[task]} reads live data, so it can only run for today (${today} UTC)`);
   }
+}
+
+/** POST /api/admin/retry-generation: re-runs one task for a date (today, or a recent day's stored data). */
+export async function retryGeneration(deps: NewsroomDeps, body: RetryBody): Promise<StartedRuns> {
+  const { generationType: task, date } = body;
+  assertRetryable(utcDate(deps.now()), body);
   const runs = await restartTasks(deps, [task], date, "retry");
   advanceLater(deps);
   return started(runs, `Retrying ${taskLabels[task]} for ${date}.`);

@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { REVIEW_FILTER_HREF } from "#web/lib/admin-links.ts";
 import { duration, successTone } from "../api/model.ts";
 import { dailySummaryQuery } from "../api/newsroom.ts";
 import styles from "./overview.module.css";
@@ -56,7 +58,8 @@ export function DailySummaryCard() {
               <h3 className={styles.listTitle}>Warnings</h3>
               <ul className={styles.list}>
                 {summary.warnings.map((text) => (
-                  <li key={text}>{text}</li>
+                  // Held articles wait in the Articles tab's review filter.
+                  <li key={text}>{/held for review/i.test(text) ? <Link to={REVIEW_FILTER_HREF}>{text}</Link> : text}</li>
                 ))}
               </ul>
             </>

@@ -88,6 +88,7 @@ describe("generation status", () => {
     expect(card).toHaveTextContent("3 of 5 steps · 60% · Write: Zcash (ZEC)");
     expect(card).toHaveTextContent("Elapsed 7s · about 28s left");
     expect(card).toHaveTextContent("1 published · 1 held for review");
+    expect(within(card).getByRole("link", { name: "1 held for review" })).toHaveAttribute("href", "/admin?tab=articles&filter=review");
     expect(within(card).getByRole("img", { name: "running" })).toBeInTheDocument();
     const done = screen.getByRole("article", { name: "LunarCrush data" });
     expect(done).toHaveTextContent("Completed at 06:00:04 UTC in 4s");

@@ -53,6 +53,10 @@ describe("daily summary", () => {
     expect(card).toHaveTextContent("1Failed tasks");
     expect(card).toHaveTextContent("1m 05sAverage completion time");
     expect(card).toHaveTextContent("1 article held for review");
+    expect(within(card).getByRole("link", { name: /1 article held for review/ })).toHaveAttribute(
+      "href",
+      "/admin?tab=articles&filter=review",
+    );
   });
 
   it("says when it cannot load", async () => {

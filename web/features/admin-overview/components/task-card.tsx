@@ -1,6 +1,8 @@
+import { Link } from "react-router";
 import { type StepDetail, type TaskStatus, taskLabels } from "#schema/contracts/newsroom.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { REVIEW_FILTER_HREF } from "#web/lib/admin-links.ts";
 import { duration, nextRetryMinutes, statusLabels, utcTime } from "../api/model.ts";
 import styles from "./overview.module.css";
 import { useRetry } from "./use-admin-actions.ts";
@@ -90,7 +92,12 @@ export function TaskCard({ task, onShowError }: { task: TaskStatus; onShowError:
         {articles ? (
           <p className={styles.meta}>
             {task.articles.published} published
-            {task.articles.review ? ` · ${task.articles.review} held for review` : ""}
+            {task.articles.review ? (
+              <>
+                {" · "}
+                <Link to={REVIEW_FILTER_HREF}>{task.articles.review} held for review</Link>
+              </>
+            ) : null}
           </p>
         ) : null}
         {task.status === "retrying" && task.nextRetryIn != null ? (

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { roleSchema } from "./auth.ts";
+
+/** One row of the admin Users tab (assistant-plans-admin.md §3). */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  role: roleSchema,
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** GET /api/admin/users: the newest members first, at most ADMIN_USERS_LIMIT. */
+export type AdminUserList = { users: AdminUser[]; total: number };
+export const ADMIN_USERS_LIMIT = 500;
+
+export const userIdParam = z.object({ userId: z.string().min(1).max(128) });
+
+/** POST /api/admin/users/{userId}/role. */
+export const roleChangeBody = z.object({ role: roleSchema }).strict();
+export type RoleChangeBody = z.infer<typeof roleChangeBody>;

@@ -1,0 +1,157 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, signIn } from "./browser.ts";
+import { d1 } from "./d1.ts";
+
+/**
+ * The editors' desk in Chromium: a held article is found, fixed, published, trashed, restored on
+ * its slug, and another is deleted for good. Trending Analysis (17) without a generation key, so
+ * the newsroom's and the newsletter's journeys (which run later) never count these articles.
+ */
+const HELD = {
+  slug: "e2e-desk-orbitcoin-social-surge",
+  title: "Orbitcoin jumps 900% as social buzz builds",
+  fixed: "Orbitcoin jumps 9% as social buzz builds",
+};
+const DOOMED = { slug: "e2e-desk-doomed-draft", title: "Doomed desk draft about Quokkacoin" };
+
+/** The dev server may hold the local database for a moment (a cron tick): try again briefly. */
+async function write(sql: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      d1(sql);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes("SQLITE_BUSY")) throw error;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await write(
+    `INSERT INTO articles (slug, title, excerpt, content, category_id, status, published_at, crypto_symbol, crypto_name, review_reason)
+     VALUES ('${HELD.slug}', '${HELD.title}', 'Orbitcoin led the social charts today.',
+             '## Orbitcoin\n\nOrbitcoin rose **900%** in 24 hours while its social volume doubled.', 17, 'review', NULL, 'ORB', 'Orbitcoin',
+             'Orbitcoin 24h change: +900% does not match the data (+9.0%)')`,
+  );
+  await write(
+    `INSERT INTO articles (slug, title, excerpt, content, category_id, status, published_at)
+     VALUES ('${DOOMED.slug}', '${DOOMED.title}', 'Never meant to be read.', 'Quokkacoin body', 17, 'draft', NULL)`,
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const idOf = (slug: string) => d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${slug}'`)[0]?.id;
+
+async function toast(page: Page, title: string) {
+  await page.getByTestId("toast").filter({ hasText: title }).waitFor();
+}
+
+describe("the editors' desk", () => {
+  it("an admin fixes a held article, publishes, trashes, restores it, and deletes another forever", async () => {
+    const { page, errors, context } = await openPage(browser);
+    page.on("dialog", (dialog) => void dialog.accept());
+
+    await page.goto("/api/login?returnTo=%2Fadmin%3Ftab%3Darticles");
+    await signIn(page, "admin@coinsight.test", "Ava");
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await page.getByRole("tab", { name: "Articles" }).waitFor();
+    const tabs = await page.getByRole("tab").allTextContents();
+    expect(tabs.filter((t) => ["Overview", "Users", "Articles", "Outbox"].includes(t))).toEqual([
+      "Overview",
+      "Users",
+      "Articles",
+      "Outbox",
+    ]);
+
+    // The review filter shows the held article with its failed figure.
+    await page.getByRole("button", { name: "Held for review" }).click();
+    await page.waitForURL((url) => url.searchParams.get("filter") === "review");
+    const row = page.getByRole("listitem", { name: HELD.title });
+    await row.getByText("Orbitcoin 24h change: +900% does not match the data (+9.0%)").waitFor();
+
+    // The editor: fix the figure in HTML mode, publish, save.
+    await row.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("heading", { name: "Article Editor" }).waitFor();
+    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(HELD.title);
+    await page.getByLabel("Title").fill(HELD.fixed);
+    await page.getByRole("tab", { name: "HTML" }).click();
+    const content = page.getByRole("textbox", { name: "Content" });
+    expect(await content.inputValue()).toContain("<strong>900%</strong>");
+    await content.fill((await content.inputValue()).replace("900%", "9%"));
+    await page.getByLabel("Version Notes").fill("Fixed the 24h change");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Article updated successfully");
+    expect(await page.getByTestId("publish-state").textContent()).toBe("Published");
+
+    // Readers see it on /news. Each reader check is a fresh browser: the public lists may be reused
+    // from a browser's own HTTP cache for up to a minute (max-age=60), the server's caches are already new.
+    const reader = await openPage(browser);
+    await reader.page.goto("/news");
+    await reader.page.getByRole("link", { name: HELD.fixed }).first().waitFor();
+    await reader.context.close();
+
+    // Trash: gone from /news and from search.
+    const id = idOf(HELD.slug);
+    await page.goto(`/admin/articles/${id}/edit`);
+    await page.getByRole("button", { name: "Move to Trash" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin" && url.searchParams.get("tab") === "articles");
+    const later = await openPage(browser);
+    await later.page.goto("/news");
+    // Loaded: other news, or (when this file runs alone) the empty list.
+    await later.page.locator("main a[href^='/article/']").first().or(later.page.getByText("No articles found")).waitFor();
+    expect(await later.page.getByRole("link", { name: HELD.fixed }).count()).toBe(0);
+    await later.page.goto("/search?q=Orbitcoin");
+    await later.page.getByText("No results found").waitFor();
+    await later.context.close();
+
+    // Restore from the trash: back on the same slug.
+    await page.goto("/admin/trash");
+    await page.getByRole("heading", { name: "Trash Manager" }).waitFor();
+    const trashed = page.getByRole("row").filter({ hasText: HELD.fixed });
+    await trashed.getByRole("cell", { name: "ORB", exact: true }).waitFor();
+    await trashed.getByRole("button", { name: "Restore" }).click();
+    await toast(page, "Article restored successfully!");
+    await page.goto(`/article/${HELD.slug}`);
+    await page.getByRole("heading", { level: 1, name: HELD.fixed }).waitFor();
+    expect(await page.getByText("Orbitcoin rose 9% in 24 hours").count()).toBe(1);
+
+    // Another article: trashed, then deleted forever.
+    await page.goto(`/admin/articles/${idOf(DOOMED.slug)}/edit`);
+    await page.getByRole("button", { name: "Move to Trash" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await page.goto("/admin/trash");
+    await page.getByPlaceholder("Search deleted articles...").fill("quokka");
+    await page.getByRole("row").filter({ hasText: DOOMED.title }).getByRole("button", { name: "Delete Forever" }).click();
+    await toast(page, "Article permanently deleted");
+    await page.getByText("No matching articles found").or(page.getByText("Trash is empty")).waitFor();
+    expect(d1(`SELECT id FROM articles WHERE slug = '${DOOMED.slug}'`)).toEqual([]);
+
+    expect(errors).toEqual([]);
+    await context.close();
+    // A long journey on a shared two-core machine: each d1() call alone starts wrangler.
+  }, 180_000);
+
+  it("a member is refused the editor and the trash with the spec's texts, then sent to /admin", async () => {
+    const { page, context } = await openPage(browser);
+    const heldId = idOf(HELD.slug);
+    await page.goto("/api/login?returnTo=%2F");
+    await signIn(page, "reader@coinsight.test", "Rita");
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/admin/trash");
+    await page.getByText("Unauthorized: Admin access required. Redirecting...").waitFor();
+    await page.getByText("Access Denied: You need admin privileges to access this page.").waitFor();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await page.goto(`/admin/articles/${heldId}/edit`);
+    await page.getByText("Unauthorized access. Admin privileges required.").waitFor();
+    await page.getByText("Admin access required. Redirecting...").waitFor();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await context.close();
+  });
+});

@@ -1,0 +1,131 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type AdminArticle, ALREADY_POSTED_MESSAGE } from "#schema/contracts/editorial.ts";
+import { Toaster } from "#web/components/ui/toast.tsx";
+import { errorResponse, routeFetch } from "#web/test/admin-fetch.ts";
+import { renderAt } from "#web/test/render.tsx";
+import { ArticlesTab } from "./articles-tab.tsx";
+import { TRASH_CONFIRM } from "./use-article-actions.ts";
+
+function article(overrides: Partial<AdminArticle>): AdminArticle {
+  return {
+    id: 1,
+    title: "Bitcoin holds steady",
+    excerpt: "Range-bound trading",
+    content: "<p>x</p>",
+    slug: "bitcoin-holds-steady",
+    categoryId: 18,
+    categoryName: "Daily Roundup",
+    publishedAt: "2026-11-22T06:00:00.000Z",
+    status: "published",
+    reviewReason: null,
+    upvotes: 4,
+    downvotes: 1,
+    twitterPosted: false,
+    cryptoSymbol: null,
+    createdAt: "2026-11-22T06:00:00.000Z",
+    updatedAt: "2026-11-22T06:00:00.000Z",
+    ...overrides,
+  };
+}
+const page = (articles: AdminArticle[]) => ({ articles, total: articles.length, page: 1, limit: 100, totalPages: 1 });
+const held = article({
+  id: 2,
+  title: "Pepe trends",
+  status: "review",
+  publishedAt: null,
+  reviewReason: "PEPE price: $0.5 does not match the data ($0.00001)\nPEPE 24h change: +40% does not match (+4.1%)",
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function open(at: string, routes: Record<string, unknown>) {
+  const fetch = routeFetch({
+    "GET /api/categories": [
+      { id: 17, name: "Trending Analysis" },
+      { id: 18, name: "Daily Roundup" },
+    ],
+    ...routes,
+  });
+  render(<Toaster />);
+  renderAt(<ArticlesTab />, { path: "/admin", at });
+  return fetch;
+}
+
+describe("Articles tab", () => {
+  it("asks for page 1 with limit 100 and shows Draft, votes and the Twitter button state", async () => {
+    const { calls } = open("/admin?tab=articles", {
+      "GET /api/articles": page([
+        article({}),
+        article({ id: 3, title: "Posted one", twitterPosted: true }),
+        article({ id: 4, title: "A draft", publishedAt: null, status: "draft" }),
+      ]),
+    });
+    const row = await screen.findByRole("listitem", { name: "Bitcoin holds steady" });
+    expect(calls.find((c) => c.path.startsWith("/api/articles"))?.path).toBe("/api/articles?page=1&limit=100");
+    expect(within(row).getByText("Published")).toBeInTheDocument();
+    expect(row).toHaveTextContent("▲ 4");
+    expect(row).toHaveTextContent("▼ 1");
+    expect(within(row).getByRole("button", { name: "Post to Twitter" })).toBeEnabled();
+    expect(within(screen.getByRole("listitem", { name: "Posted one" })).getByRole("button", { name: "Posted to Twitter" })).toBeDisabled();
+    expect(within(screen.getByRole("listitem", { name: "A draft" })).getByText("Draft")).toBeInTheDocument();
+  });
+
+  it("the review filter (linked from the Overview) lists held articles with each failed figure and their actions", async () => {
+    const { calls } = open("/admin?tab=articles&filter=review", { "GET /api/articles": page([held]) });
+    const row = await screen.findByRole("listitem", { name: "Pepe trends" });
+    expect(calls.find((c) => c.path.startsWith("/api/articles"))?.path).toBe("/api/articles?page=1&limit=100&status=review");
+    const reasons = within(row)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(reasons).toEqual(["PEPE price: $0.5 does not match the data ($0.00001)", "PEPE 24h change: +40% does not match (+4.1%)"]);
+    for (const name of ["Publish anyway", "Regenerate", "Trash"]) expect(within(row).getByRole("button", { name })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Held for review" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("trashes a held article after the spec's prompt", async () => {
+    const { calls } = open("/admin?tab=articles&filter=review", {
+      "GET /api/articles": page([held]),
+      "DELETE /api/articles/2": { success: true, message: "ok" },
+    });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    await userEvent.click(within(await screen.findByRole("listitem", { name: "Pepe trends" })).getByRole("button", { name: "Trash" }));
+    expect(confirm).toHaveBeenCalledWith(TRASH_CONFIRM);
+    expect(await screen.findByText("Article moved to trash.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/articles/2")).toBe(true);
+  });
+
+  it("searches and filters by category through the query", async () => {
+    const { calls } = open("/admin?tab=articles", { "GET /api/articles": page([article({})]) });
+    await screen.findByRole("listitem", { name: "Bitcoin holds steady" });
+    await userEvent.type(screen.getByPlaceholderText("Search title or content..."), "bitcoin etf{enter}");
+    await screen.findByText(/matching “bitcoin etf”/);
+    expect(calls.at(-1)?.path).toBe("/api/articles?page=1&limit=100&q=bitcoin+etf");
+    await userEvent.selectOptions(screen.getByLabelText("Category"), "17");
+    await screen.findByRole("listitem", { name: "Bitcoin holds steady" });
+    expect(calls.at(-1)?.path).toBe("/api/articles?page=1&limit=100&q=bitcoin+etf&categoryId=17");
+  });
+
+  it("says 'Already Posted' when another admin posted first, and 'Failed to post to Twitter' otherwise", async () => {
+    let answer = () => errorResponse(409, "CONFLICT", ALREADY_POSTED_MESSAGE);
+    open("/admin?tab=articles", { "GET /api/articles": page([article({})]), "POST /api/admin/articles/1/post-twitter": () => answer() });
+    const button = within(await screen.findByRole("listitem", { name: "Bitcoin holds steady" })).getByRole("button", {
+      name: "Post to Twitter",
+    });
+    await userEvent.click(button);
+    expect(await screen.findByText("Already Posted")).toBeInTheDocument();
+    expect(screen.getByText(ALREADY_POSTED_MESSAGE)).toBeInTheDocument();
+    answer = () => errorResponse(500, "INTERNAL", "Twitter refused the post");
+    await userEvent.click(button);
+    expect(await screen.findByText("Failed to post to Twitter")).toBeInTheDocument();
+  });
+
+  it("has empty states for the list and the review queue", async () => {
+    open("/admin?tab=articles&filter=review", { "GET /api/articles": page([]) });
+    expect(await screen.findByText("No articles are held for review.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ALREADY_POSTED_MESSAGE } from "#schema/contracts/editorial.ts";
+import { toast } from "#web/components/ui/toast.tsx";
+import { serverMessage } from "#web/lib/admin-links.ts";
+import { HttpError } from "#web/lib/api.ts";
+import { adminArticleKeys, postToTwitter, publishArticle, regenerateArticle, trashArticle } from "../api/articles.ts";
+
+export const TRASH_CONFIRM = "Are you sure you want to move this article to trash? This action can be undone.";
+export const REGENERATE_CONFIRM =
+  "Regenerate this article? The held draft is replaced by a new one the newsroom writes from the same data (it is checked again before it is published).";
+export const PUBLISH_CONFIRM = "Publish this article although its figures did not pass the check?";
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: adminArticleKeys.all });
+}
+
+/** The list's buttons, with the spec's toasts (§8). */
+export function useArticleActions() {
+  const refresh = useRefresh();
+  const twitter = useMutation({
+    mutationFn: postToTwitter,
+    onSuccess: (result) => {
+      toast({
+        title: "Success",
+        description: result.channel === "x" ? "Posted to Twitter." : "Posted to the outbox (Twitter is offline).",
+      });
+      return refresh();
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 409 && error.serverMessage === ALREADY_POSTED_MESSAGE) {
+        toast({ title: "Already Posted", description: ALREADY_POSTED_MESSAGE });
+        return refresh();
+      }
+      toast({ title: "Failed to post to Twitter", description: serverMessage(error, ""), variant: "destructive" });
+    },
+  });
+  const publish = useMutation({
+    mutationFn: publishArticle,
+    onSuccess: () => {
+      toast({ title: "Success", description: "Article published." });
+      return refresh();
+    },
+    onError: (error) => toast({ title: "Error", description: serverMessage(error, "Failed to update article"), variant: "destructive" }),
+  });
+  const regenerate = useMutation({
+    mutationFn: regenerateArticle,
+    onSuccess: (result) => {
+      toast({ title: "Success", description: `${result.message} The new article appears here when the run finishes.` });
+      return refresh();
+    },
+    onError: (error) =>
+      toast({ title: "Error", description: serverMessage(error, "Failed to regenerate article"), variant: "destructive" }),
+  });
+  const trash = useMutation({
+    mutationFn: trashArticle,
+    onSuccess: () => {
+      toast({ title: "Success", description: "Article moved to trash." });
+      return refresh();
+    },
+    onError: (error) => toast({ title: "Error", description: serverMessage(error, "Failed to delete article"), variant: "destructive" }),
+  });
+  return { twitter, publish, regenerate, trash };
+}

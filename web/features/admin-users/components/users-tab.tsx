@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { AdminUser } from "#schema/contracts/admin-users.ts";
+import type { Role } from "#schema/contracts/auth.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { toast } from "#web/components/ui/toast.tsx";
+import { SESSION_EXPIRED_DELAY_MS, SESSION_EXPIRED_TEXT } from "#web/lib/admin-links.ts";
+import { HttpError } from "#web/lib/api.ts";
+import { loginHref, useAuth } from "#web/lib/auth.ts";
+import { utcDateTime } from "#web/lib/format.ts";
+import { changeRole, usersKeys, usersQuery } from "../api/users.ts";
+import styles from "./users.module.css";
+
+const ROLES: readonly Role[] = ["user", "premium", "admin"];
+
+function displayName(u: AdminUser): string {
+  return [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
+}
+
+/**
+ * The Users tab: every member with a role select. The signed-in admin's own row is disabled (the
+ * server refuses a self-change too). A role change signs the member out everywhere.
+ */
+export function UsersTab({ go = (href) => window.location.assign(href) }: { go?: (href: string) => void }) {
+  const client = useQueryClient();
+  const currentUserId = useAuth().user?.id;
+  const { data, isLoading, isError, refetch } = useQuery(usersQuery());
+  const [expired, setExpired] = useState(false);
+  const mutation = useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) => changeRole(userId, role),
+    onSuccess: ({ user }) => {
+      toast({ title: "Success", description: `${user.email} is now ${user.role}. They will sign in again.` });
+      return client.invalidateQueries({ queryKey: usersKeys.all });
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 401) {
+        toast({ title: SESSION_EXPIRED_TEXT, variant: "destructive" });
+        setExpired(true);
+        return;
+      }
+      toast({ title: "Error", description: "Failed to update user role.", variant: "destructive" });
+    },
+  });
+
+  useEffect(() => {
+    if (!expired) return;
+    const timer = window.setTimeout(() => go(loginHref("/admin?tab=users")), SESSION_EXPIRED_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [expired, go]);
+
+  return (
+    <Card title="Users" aria-label="Users">
+      {isLoading ? (
+        <div role="status" aria-busy="true" aria-label="Loading users">
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+        </div>
+      ) : isError || !data ? (
+        <Notice tone="error">
+          Unable to load users.{" "}
+          <Button size="sm" variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Notice>
+      ) : data.users.length === 0 ? (
+        <Notice>No users found.</Notice>
+      ) : (
+        <>
+          <p className={styles.hint}>
+            {data.total} member{data.total === 1 ? "" : "s"}
+            {data.total > data.users.length ? `, newest ${data.users.length} shown` : ""}. Changing a role signs that member out everywhere.
+          </p>
+          <div className={styles.scroller}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">Role</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.users.map((u) => {
+                  const self = u.id === currentUserId;
+                  const pending = mutation.isPending && mutation.variables?.userId === u.id;
+                  return (
+                    <tr key={u.id}>
+                      <td>
+                        {displayName(u)}
+                        {self ? <span className="badge badge-brand"> You</span> : null}
+                      </td>
+                      <td className={styles.email}>{u.email}</td>
+                      <td>{u.isActive ? "Active" : "Disabled"}</td>
+                      <td className="muted">{utcDateTime(u.createdAt)}</td>
+                      <td>
+                        <select
+                          className={`input ${styles.select}`}
+                          aria-label={`Role of ${u.email}`}
+                          value={u.role}
+                          disabled={self || pending || expired}
+                          title={self ? "You cannot change your own role" : undefined}
+                          onChange={(e) => {
+                            const role = e.target.value as Role;
+                            // An empty or unknown value is never sent (spec §5: selects refuse empty items).
+                            if (!ROLES.includes(role) || role === u.role) return;
+                            mutation.mutate({ userId: u.id, role });
+                          }}
+                        >
+                          {ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {r}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { EditableArticle } from "#schema/contracts/editorial.ts";
+import AdminArticleEditPage, { EDITOR_DENIED_TEXT, EDITOR_DENIED_TOAST } from "#web/app/routes/admin-article-edit.tsx";
+import { Toaster } from "#web/components/ui/toast.tsx";
+import { asGetRoutes, errorResponse, routeFetch } from "#web/test/admin-fetch.ts";
+import { authRoutes, makeUser } from "#web/test/auth-fixtures.ts";
+import { renderAt } from "#web/test/render.tsx";
+import { RESTORE_CONFIRM, TRASH_CONFIRM, VISUAL_NOTE } from "./editor-form.ts";
+
+const article: EditableArticle = {
+  id: 7,
+  slug: "btc-trending-analysis-2026-11-22",
+  title: "Bitcoin trends on social volume",
+  excerpt: "Bitcoin leads the social charts.",
+  content: "<h2>Overview</h2><p>Bitcoin at $70,000.</p><script>alert(1)</script>",
+  convertedFromMarkdown: true,
+  imageUrl: "/images/trending-analysis.svg",
+  categoryId: 17,
+  isPublished: false,
+  status: "review",
+  reviewReason: "Bitcoin price: $70,000 does not match the data ($64,000)",
+  cryptoSymbol: "BTC",
+  revision: 3,
+  createdAt: "2026-11-22T06:00:00.000Z",
+  updatedAt: "2026-11-22T06:00:00.000Z",
+  publishedAt: null,
+};
+const categories = [
+  { id: 17, name: "Trending Analysis", slug: "trending-analysis", description: "", kind: "news" },
+  { id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" },
+];
+const admin = asGetRoutes(authRoutes(makeUser({ role: "admin" })));
+
+function open(routes: Record<string, unknown> = {}) {
+  const fetch = routeFetch({ ...admin, "GET /api/categories": categories, "GET /api/articles/7/edit": article, ...routes });
+  render(<Toaster />);
+  const go = vi.fn();
+  const view = renderAt(<AdminArticleEditPage go={go} />, {
+    path: "/admin/articles/:id/edit",
+    at: "/admin/articles/7/edit",
+    routes: [{ path: "/admin", element: <p>Admin panel</p> }],
+  });
+  return { ...fetch, go, view };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("Article editor", () => {
+  it("shows 'Loading article...' and then the spec's fields, sizes and settings", async () => {
+    open();
+    expect(await screen.findByText("Loading article...")).toBeInTheDocument();
+    expect(await screen.findByLabelText("Title")).toHaveValue(article.title);
+    expect(screen.getByRole("heading", { name: "Article Editor" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Excerpt")).toHaveAttribute("rows", "3");
+    expect(screen.getByLabelText("Featured Image URL")).toHaveValue(article.imageUrl);
+    expect(screen.getByLabelText("Version Notes")).toHaveAttribute("rows", "3");
+    // Visual mode: a sanitised, read-only preview and the note.
+    expect(screen.getByText(VISUAL_NOTE)).toBeInTheDocument();
+    const preview = screen.getByTestId("visual-preview");
+    expect(preview.querySelector("h2")?.textContent).toBe("Overview");
+    expect(preview.querySelector("script")).toBeNull();
+    await userEvent.click(screen.getByRole("tab", { name: "HTML" }));
+    expect(screen.getByRole("textbox", { name: "Content" })).toHaveAttribute("rows", "20");
+    // Publish Settings.
+    expect(await screen.findByRole("option", { name: "Trending Analysis" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Category")).toHaveValue("17");
+    expect(screen.getByTestId("publish-state")).toHaveTextContent("Draft");
+    await userEvent.click(screen.getByRole("button", { name: "Publish" }));
+    expect(screen.getByTestId("publish-state")).toHaveTextContent("Published");
+    expect(screen.getByTestId("crypto-symbol")).toHaveTextContent("BTC");
+    expect(screen.getByText(/\$70,000 does not match the data/)).toBeInTheDocument();
+    for (const name of ["Version History", "Move to Trash", "Save Changes"])
+      expect(screen.getByRole("button", { name })).toBeInTheDocument();
+  });
+
+  it("blocks a save without title or content with the validation toast", async () => {
+    const { calls } = open();
+    await userEvent.clear(await screen.findByLabelText("Title"));
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Validation Error")).toBeInTheDocument();
+    expect(screen.getByText("Title and content are required")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+  });
+
+  it("saves the fields with the revision, the notes and the integer category", async () => {
+    const saved = { ...article, title: "Bitcoin fixed", isPublished: true, status: "published", revision: 4 };
+    const { calls } = open({ "PUT /api/articles/7": { success: true, message: "ok", article: saved } });
+    await userEvent.clear(await screen.findByLabelText("Title"));
+    await userEvent.type(screen.getByLabelText("Title"), "Bitcoin fixed");
+    await userEvent.type(screen.getByLabelText("Version Notes"), "Fixed the price");
+    fireEvent.change(screen.getByLabelText("Category"), { target: { value: "18" } });
+    await userEvent.click(screen.getByRole("button", { name: "Publish" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Article updated successfully")).toBeInTheDocument();
+    const put = calls.find((c) => c.method === "PUT");
+    expect(put?.body).toEqual({
+      title: "Bitcoin fixed",
+      excerpt: article.excerpt,
+      content: article.content,
+      imageUrl: article.imageUrl,
+      categoryId: 18,
+      isPublished: true,
+      authorNotes: "Fixed the price",
+      revision: 3,
+    });
+    expect(screen.getByLabelText("Version Notes")).toHaveValue("");
+  });
+
+  it("keeps everything typed when a save fails, and says so on a 409", async () => {
+    let status = 500;
+    open({
+      "PUT /api/articles/7": () =>
+        status === 409
+          ? errorResponse(409, "CONFLICT", "This article was changed by someone else after you opened it. Nothing was overwritten.")
+          : errorResponse(500, "INTERNAL", "Something went wrong on our side."),
+    });
+    const title = await screen.findByLabelText("Title");
+    await userEvent.type(title, " (draft 2)");
+    await userEvent.type(screen.getByLabelText("Version Notes"), "my notes");
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Failed to update article")).toBeInTheDocument();
+    expect(title).toHaveValue(`${article.title} (draft 2)`);
+    expect(screen.getByLabelText("Version Notes")).toHaveValue("my notes");
+
+    status = 409;
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByRole("button", { name: "Load the latest version (discards your edits)" })).toBeInTheDocument();
+    expect(screen.getByText("Not saved:")).toBeInTheDocument();
+    expect(screen.getAllByText(/changed by someone else after you opened it/).length).toBeGreaterThan(0);
+    expect(title).toHaveValue(`${article.title} (draft 2)`);
+  });
+
+  it("fetches versions only while the panel is open, and restores one after the spec's prompt", async () => {
+    const versions = [
+      { id: 41, versionNumber: 2, createdAt: "2026-11-22T07:00:00.000Z", title: "Older title", authorNotes: "Manual edit via admin panel" },
+    ];
+    const restored = { ...article, title: "Older title", revision: 4 };
+    const { calls } = open({
+      "GET /api/articles/7/versions": versions,
+      "POST /api/articles/7/versions/41/restore": { success: true, message: "ok", article: restored },
+    });
+    await screen.findByLabelText("Title");
+    expect(calls.some((c) => c.path.endsWith("/versions"))).toBe(false);
+    await userEvent.click(screen.getByRole("button", { name: "Version History" }));
+    const version = await screen.findByRole("button", { name: /Version 2/ });
+    expect(version).toHaveTextContent("Manual edit via admin panel");
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await userEvent.click(version);
+    expect(confirm).toHaveBeenCalledWith(RESTORE_CONFIRM);
+    expect(calls.some((c) => c.path.endsWith("/restore"))).toBe(false);
+    await userEvent.click(version);
+    await waitFor(() => expect(screen.getByLabelText("Title")).toHaveValue("Older title"));
+    expect(calls.find((c) => c.path.endsWith("/restore"))?.body).toEqual({ revision: 3 });
+  });
+
+  it("moves to trash after the spec's prompt and returns to the admin panel; a failure says so", async () => {
+    let fail = true;
+    open({ "DELETE /api/articles/7": () => (fail ? errorResponse(500, "INTERNAL", "boom") : { success: true, message: "ok" }) });
+    await screen.findByLabelText("Title");
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    await userEvent.click(screen.getByRole("button", { name: "Move to Trash" }));
+    expect(confirm).toHaveBeenCalledWith(TRASH_CONFIRM);
+    expect(await screen.findByText("Failed to delete article")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Move to Trash" }));
+    expect(await screen.findByText("Admin panel")).toBeInTheDocument();
+  });
+
+  it("says when the article does not exist", async () => {
+    open({ "GET /api/articles/7/edit": () => errorResponse(404, "NOT_FOUND", "Article not found") });
+    expect(await screen.findByText("This article does not exist or is in the trash.")).toBeInTheDocument();
+  });
+
+  it("shows non-admins the editor's texts and sends them to /admin after 2 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    routeFetch(asGetRoutes(authRoutes(makeUser({ role: "premium" }))));
+    render(<Toaster />);
+    const go = vi.fn();
+    renderAt(<AdminArticleEditPage go={go} />, { path: "/admin/articles/:id/edit", at: "/admin/articles/7/edit" });
+    expect(await screen.findByText(EDITOR_DENIED_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(EDITOR_DENIED_TOAST)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(go).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(go).toHaveBeenCalledWith("/admin");
+  });
+});

@@ -1,0 +1,255 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { ArticleVersion, EditableArticle } from "#schema/contracts/editorial.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Card } from "#web/components/ui/card.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { toast } from "#web/components/ui/toast.tsx";
+import { ARTICLES_TAB_HREF, serverMessage } from "#web/lib/admin-links.ts";
+import { HttpError } from "#web/lib/api.ts";
+import { editableQuery, editorKeys, moveToTrash, restoreVersion, saveArticle } from "../api/editor.ts";
+import { ContentField } from "./content-field.tsx";
+import styles from "./editor.module.css";
+import { type EditorForm, formOf, isDirty, RESTORE_CONFIRM, TRASH_CONFIRM, VALIDATION_TEXT, VALIDATION_TITLE } from "./editor-form.ts";
+import { PublishSettings } from "./publish-settings.tsx";
+import { VersionPanel } from "./version-panel.tsx";
+
+function reasonLines(reason: string | null): string[] {
+  if (!reason) return [];
+  const lines = reason.split("\n").map((l) => l.trim());
+  return (lines.length > 1 ? lines : reason.split("; ").map((l) => l.trim())).filter(Boolean);
+}
+
+/** The loaded editor. Form state is local: a failed save (or a 409) leaves every typed character in place. */
+function EditorBody({ initial }: { initial: EditableArticle }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [article, setArticle] = useState(initial);
+  const [form, setForm] = useState<EditorForm>(() => formOf(initial));
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [showVersions, setShowVersions] = useState(false);
+  const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const applySaved = (saved: EditableArticle) => {
+    setArticle(saved);
+    setForm(formOf(saved));
+    setConflict(null);
+    client.setQueryData(editorKeys.article(saved.id), saved);
+    void client.invalidateQueries({ queryKey: editorKeys.versions(saved.id) });
+    void client.invalidateQueries({ queryKey: ["admin", "articles"] });
+  };
+
+  const body = (f: EditorForm, revision: number) => ({
+    title: f.title,
+    excerpt: f.excerpt,
+    content: f.content,
+    imageUrl: f.imageUrl,
+    categoryId: Number.parseInt(f.categoryId, 10),
+    isPublished: f.isPublished,
+    ...(f.authorNotes.trim() ? { authorNotes: f.authorNotes } : {}),
+    revision,
+  });
+
+  const onSaveError = (error: unknown) => {
+    if (error instanceof HttpError && error.status === 409) setConflict(serverMessage(error, "This article was changed by someone else."));
+    toast({ title: "Failed to update article", description: serverMessage(error, ""), variant: "destructive" });
+  };
+
+  const save = useMutation({
+    mutationFn: () => saveArticle(article.id, body(form, article.revision)),
+    onSuccess: (saved) => {
+      applySaved(saved.article);
+      toast({ title: "Success", description: "Article updated successfully" });
+    },
+    onError: onSaveError,
+  });
+
+  const restore = useMutation({
+    // The prompt promises the current changes are kept: unsaved edits are saved first, then the version comes back.
+    mutationFn: async (version: ArticleVersion) => {
+      let revision = article.revision;
+      if (isDirty(form, article)) {
+        const saved = await saveArticle(article.id, body(form, revision));
+        applySaved(saved.article);
+        revision = saved.article.revision;
+      }
+      return restoreVersion(article.id, version.id, revision);
+    },
+    onSuccess: (saved, version) => {
+      applySaved(saved.article);
+      toast({ title: "Success", description: `Version ${version.versionNumber} restored` });
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 409)
+        setConflict(serverMessage(error, "This article was changed by someone else."));
+      toast({ title: "Failed to restore version", description: serverMessage(error, ""), variant: "destructive" });
+    },
+  });
+
+  const trash = useMutation({
+    mutationFn: () => moveToTrash(article.id),
+    onSuccess: () => {
+      toast({ title: "Success", description: "Article moved to trash" });
+      void client.invalidateQueries({ queryKey: ["admin", "articles"] });
+      navigate(ARTICLES_TAB_HREF);
+    },
+    onError: (error) => toast({ title: "Failed to delete article", description: serverMessage(error, ""), variant: "destructive" }),
+  });
+
+  const onSave = () => {
+    if (!form.title.trim() || !form.content.trim()) {
+      toast({ title: VALIDATION_TITLE, description: VALIDATION_TEXT, variant: "destructive" });
+      return;
+    }
+    save.mutate();
+  };
+
+  const reload = async () => {
+    const fresh = await client.fetchQuery({ ...editableQuery(article.id), staleTime: 0 });
+    applySaved(fresh);
+  };
+
+  const busy = save.isPending || restore.isPending || trash.isPending;
+  const held = reasonLines(article.status === "review" ? article.reviewReason : null);
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.mainColumn}>
+        {conflict ? (
+          <Notice tone="error">
+            <strong>Not saved: </strong>
+            {conflict}{" "}
+            <Button size="sm" variant="outline" onClick={() => void reload()}>
+              Load the latest version (discards your edits)
+            </Button>
+          </Notice>
+        ) : null}
+        {held.length ? (
+          <div className={styles.held} role="note" aria-label="Held for review">
+            <strong>Held for review: the grounding check found these figures wrong.</strong>
+            <ul>
+              {held.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <Card aria-label="Article">
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="editor-title">
+              Title
+            </label>
+            <input id="editor-title" className="input" value={form.title} maxLength={300} onChange={(e) => set("title", e.target.value)} />
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="editor-excerpt">
+              Excerpt
+            </label>
+            <textarea
+              id="editor-excerpt"
+              className={`input ${styles.textarea}`}
+              rows={3}
+              value={form.excerpt}
+              onChange={(e) => set("excerpt", e.target.value)}
+            />
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="editor-image">
+              Featured Image URL
+            </label>
+            <input
+              id="editor-image"
+              className="input"
+              type="text"
+              inputMode="url"
+              placeholder="https://… or /images/…"
+              value={form.imageUrl}
+              onChange={(e) => set("imageUrl", e.target.value)}
+            />
+          </div>
+          <ContentField value={form.content} onChange={(v) => set("content", v)} />
+          {article.convertedFromMarkdown ? (
+            <p className={styles.note}>Written in Markdown by the newsroom: shown here as HTML, and stored as HTML from your first save.</p>
+          ) : null}
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="editor-notes">
+              Version Notes
+            </label>
+            <textarea
+              id="editor-notes"
+              className={`input ${styles.textarea}`}
+              rows={3}
+              placeholder="What changed and why (optional)"
+              value={form.authorNotes}
+              onChange={(e) => set("authorNotes", e.target.value)}
+            />
+          </div>
+        </Card>
+      </div>
+      <div className={styles.side}>
+        <PublishSettings
+          categoryId={form.categoryId}
+          isPublished={form.isPublished}
+          cryptoSymbol={article.cryptoSymbol}
+          onCategory={(v) => set("categoryId", v)}
+          onTogglePublished={() => set("isPublished", !form.isPublished)}
+        />
+        <div className={styles.buttons}>
+          <Button variant="outline" aria-expanded={showVersions} onClick={() => setShowVersions((v) => !v)}>
+            Version History
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={() => window.confirm(TRASH_CONFIRM) && trash.mutate()}>
+            Move to Trash
+          </Button>
+          <Button disabled={busy} onClick={onSave}>
+            {save.isPending ? "Saving…" : "Save Changes"}
+          </Button>
+        </div>
+        {showVersions ? (
+          <VersionPanel
+            articleId={article.id}
+            restoring={restore.isPending}
+            onClose={() => setShowVersions(false)}
+            onRestore={(v) => window.confirm(RESTORE_CONFIRM) && restore.mutate(v)}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** /admin/articles/{id}/edit (assistant-plans-admin.md §2). */
+export function ArticleEditor({ id }: { id: number }) {
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, isLoading, isError, error, refetch } = useQuery({ ...editableQuery(id), enabled: valid });
+  useEffect(() => {
+    if (data) document.title = `Edit: ${data.title} | Coinsight`;
+  }, [data]);
+  const notFound = !valid || (error instanceof HttpError && error.status === 404);
+  return (
+    <div className="container page">
+      <Link className="btn btn-ghost btn-sm" to={ARTICLES_TAB_HREF}>
+        ← Back to Admin
+      </Link>
+      <h1 className="page-title">Article Editor</h1>
+      {notFound ? (
+        <Notice tone="error">This article does not exist or is in the trash.</Notice>
+      ) : isLoading ? (
+        <div className={styles.loading} role="status" aria-busy="true">
+          <span className={styles.spinner} aria-hidden="true" />
+          Loading article...
+        </div>
+      ) : isError || !data ? (
+        <Notice tone="error">
+          Unable to load the article.{" "}
+          <Button size="sm" variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Notice>
+      ) : (
+        <EditorBody key={data.id} initial={data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ArticleVersion } from "#schema/contracts/editorial.ts";
+import { Button } from "#web/components/ui/button.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { utcDateTime } from "#web/lib/format.ts";
+import { versionsQuery } from "../api/editor.ts";
+import styles from "./editor.module.css";
+
+/** The Version History side panel: versions are fetched only while it is open (it is only mounted then). */
+export function VersionPanel({
+  articleId,
+  onRestore,
+  restoring,
+  onClose,
+}: {
+  articleId: number;
+  onRestore: (version: ArticleVersion) => void;
+  restoring: boolean;
+  onClose: () => void;
+}) {
+  const { data, isLoading, isError, refetch } = useQuery(versionsQuery(articleId, true));
+  return (
+    <aside className={`card ${styles.versions}`} aria-label="Version History">
+      <div className="card-body">
+        <div className={styles.versionsHead}>
+          <h2 className="card-title">Version History</h2>
+          <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close version history">
+            ×
+          </Button>
+        </div>
+        {isLoading ? (
+          <div role="status" aria-busy="true" aria-label="Loading versions">
+            <Skeleton height={48} />
+            <Skeleton height={48} />
+          </div>
+        ) : isError || !data ? (
+          <Notice tone="error">
+            Unable to load versions.{" "}
+            <Button size="sm" variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Notice>
+        ) : data.length === 0 ? (
+          <Notice>No versions yet. Each save keeps the previous state here.</Notice>
+        ) : (
+          <ul className={styles.versionList}>
+            {data.map((v) => (
+              <li key={v.id}>
+                <button type="button" className={styles.version} disabled={restoring} onClick={() => onRestore(v)}>
+                  <span className={styles.versionTop}>
+                    <strong>Version {v.versionNumber}</strong>
+                    <time dateTime={v.createdAt}>{utcDateTime(v.createdAt)}</time>
+                  </span>
+                  <span className={styles.versionTitle}>{v.title}</span>
+                  {v.authorNotes ? <span className={styles.versionNotes}>{v.authorNotes}</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className={styles.note}>Click a version to restore it.</p>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,77 @@
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { AdminArticle, AdminArticlePage, AdminArticleQuery } from "#schema/contracts/editorial.ts";
+import { ADMIN_PAGE_SIZE } from "#schema/contracts/editorial.ts";
+import { articles, categories } from "#schema/db/content.ts";
+import { ftsPhrase, likePattern, TRIGRAM_MIN } from "#worker/features/search/article-search.ts";
+import type { Db } from "#worker/lib/db.ts";
+
+/**
+ * Title or content contains the text (case-insensitive). Three characters and more go through the
+ * trigram index `articles_fts` (column filter on title and content); shorter ones scan with LIKE.
+ */
+function matches(q: string): SQL {
+  if ([...q].length >= TRIGRAM_MIN) {
+    const match = `{title content} : ${ftsPhrase(q)}`;
+    return sql`${articles.id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match})`;
+  }
+  const pattern = likePattern(q);
+  return sql`(${articles.title} LIKE ${pattern} ESCAPE '\\' OR ${articles.content} LIKE ${pattern} ESCAPE '\\')`;
+}
+
+function where(query: AdminArticleQuery): SQL {
+  return and(
+    // The trash has its own screen.
+    isNull(articles.deletedAt),
+    query.q ? matches(query.q) : undefined,
+    query.categoryId ? eq(articles.categoryId, query.categoryId) : undefined,
+    query.status ? eq(articles.status, query.status) : undefined,
+  ) as SQL;
+}
+
+const listColumns = {
+  id: articles.id,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  content: articles.content,
+  slug: articles.slug,
+  categoryId: articles.categoryId,
+  categoryName: categories.name,
+  publishedAt: articles.publishedAt,
+  status: articles.status,
+  reviewReason: articles.reviewReason,
+  upvotes: articles.upvotes,
+  downvotes: articles.downvotes,
+  twitterPosted: articles.twitterPosted,
+  cryptoSymbol: articles.cryptoSymbol,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+};
+
+/** The admin list: every article not in the trash (drafts and held ones too), newest first. */
+export async function adminArticlePage(db: Db, query: AdminArticleQuery): Promise<AdminArticlePage> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? ADMIN_PAGE_SIZE;
+  const filter = where(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(articles)
+      .innerJoin(categories, eq(categories.id, articles.categoryId))
+      .where(filter)
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(articles).where(filter),
+  ]);
+  const list: AdminArticle[] = rows.map((r) => ({ ...r, publishedAt: r.status === "published" ? r.publishedAt : null }));
+  const n = total?.n ?? 0;
+  return { articles: list, total: n, page, limit, totalPages: Math.max(1, Math.ceil(n / limit)) };
+}
+
+export type ArticleRow = typeof articles.$inferSelect;
+
+/** An article by id, in the trash or not. */
+export async function findArticle(db: Db, id: number): Promise<ArticleRow | null> {
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  return row ?? null;
+}

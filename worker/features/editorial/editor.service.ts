@@ -1,0 +1,209 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  type ArticleSaveBody,
+  type ArticleVersion,
+  type articleSaveBody,
+  DEFAULT_VERSION_NOTES,
+  type EditableArticle,
+  type SavedArticle,
+} from "#schema/contracts/editorial.ts";
+import { articles, articleVersions, categories } from "#schema/db/content.ts";
+import { sanitizeArticleContent } from "#worker/features/content/sanitize-html.ts";
+import { readTime } from "#worker/features/newsroom/articles.ts";
+import type { Db } from "#worker/lib/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { type ArticleRow, findArticle } from "./article-admin-store.ts";
+import { invalidateNow } from "./invalidate.ts";
+import { markdownToHtml, textOf } from "./markdown.ts";
+
+type EditorEnv = Pick<Env, "KV">;
+export const ARTICLE_NOT_FOUND = "Article not found";
+export const STALE_SAVE =
+  "This article was changed by someone else after you opened it. Nothing was overwritten: your text is still in the form. Copy what you need, reload the article, and apply your changes again.";
+
+/** A live (not trashed) article, or 404. */
+export async function liveArticle(db: Db, id: number): Promise<ArticleRow> {
+  const row = await findArticle(db, id);
+  if (!row || row.deletedAt) throw new ApiError("NOT_FOUND", ARTICLE_NOT_FOUND);
+  return row;
+}
+
+export async function present(row: ArticleRow): Promise<EditableArticle> {
+  const converted = row.contentFormat === "markdown";
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: converted ? await markdownToHtml(row.content) : row.content,
+    convertedFromMarkdown: converted,
+    imageUrl: row.imageUrl,
+    categoryId: row.categoryId,
+    isPublished: row.status === "published",
+    status: row.status,
+    reviewReason: row.reviewReason,
+    cryptoSymbol: row.cryptoSymbol,
+    revision: row.revision,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    publishedAt: row.status === "published" ? row.publishedAt : null,
+  };
+}
+
+/** GET /api/articles/{id}/edit. */
+export async function getEditable(db: Db, id: number): Promise<EditableArticle> {
+  return present(await liveArticle(db, id));
+}
+
+/**
+ * Copies the article's current state into a new version (numbered after the last), only if it is
+ * still at `revision`: inside the same batch as the update, a stale save stores nothing at all.
+ */
+function snapshotStatement(db: Db, id: number, revision: number, notes: string, by: string) {
+  return db.insert(articleVersions).select(
+    db
+      .select({
+        // Every column in table order (drizzle's insert-select rule); a null id takes the next one.
+        id: sql<number>`NULL`.as("id"),
+        articleId: articles.id,
+        versionNumber: sql<number>`(SELECT coalesce(max(v.version_number), 0) + 1 FROM article_versions v WHERE v.article_id = ${id})`.as(
+          "version_number",
+        ),
+        title: articles.title,
+        excerpt: articles.excerpt,
+        content: articles.content,
+        contentFormat: articles.contentFormat,
+        imageUrl: articles.imageUrl,
+        categoryId: articles.categoryId,
+        authorNotes: sql<string>`${notes}`.as("author_notes"),
+        createdBy: sql<string>`${by}`.as("created_by"),
+        createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+      })
+      .from(articles)
+      .where(and(eq(articles.id, id), eq(articles.revision, revision), isNull(articles.deletedAt))),
+  );
+}
+
+async function assertCategory(db: Db, categoryId: number): Promise<void> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
+  if (!row)
+    throw new ApiError("BAD_REQUEST", `Unknown category ${categoryId}`, { issues: [{ path: "categoryId", message: "Unknown category" }] });
+}
+
+/** Publication after a save: publishing keeps the first publish time; unpublishing keeps a held article held. */
+function publication(row: ArticleRow, isPublished: boolean, now: string) {
+  if (isPublished) return { status: "published" as const, publishedAt: row.publishedAt ?? now, reviewReason: null };
+  return {
+    status: row.status === "review" ? ("review" as const) : ("draft" as const),
+    publishedAt: row.publishedAt,
+    reviewReason: row.reviewReason,
+  };
+}
+
+/**
+ * PUT /api/articles/{id}: stores the previous state as a version, then the new one, in one batch
+ * that only applies at the revision the editor started from (409 otherwise, nothing written).
+ * Slug and creation date are never touched; the content is sanitised here, whatever the client sent.
+ */
+export async function saveArticle(
+  db: Db,
+  env: EditorEnv,
+  id: number,
+  body: z.output<typeof articleSaveBody>,
+  userId: string,
+): Promise<SavedArticle> {
+  const row = await liveArticle(db, id);
+  if (row.revision !== body.revision) throw new ApiError("CONFLICT", STALE_SAVE);
+  await assertCategory(db, body.categoryId);
+  const content = await sanitizeArticleContent(body.content, "html");
+  if (!textOf(content).trim() && !/<img\b/i.test(content)) throw new ApiError("BAD_REQUEST", "Title and content are required");
+  const now = new Date().toISOString();
+  const notes = body.authorNotes?.trim() || DEFAULT_VERSION_NOTES;
+  const [, updated] = await db.batch([
+    snapshotStatement(db, id, body.revision, notes, userId),
+    db
+      .update(articles)
+      .set({
+        title: body.title,
+        excerpt: body.excerpt,
+        content,
+        contentFormat: "html",
+        imageUrl: body.imageUrl,
+        categoryId: body.categoryId,
+        readTime: readTime(textOf(content)),
+        ...publication(row, body.isPublished, now),
+        revision: sql`${articles.revision} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(articles.id, id), eq(articles.revision, body.revision), isNull(articles.deletedAt)))
+      .returning(),
+  ]);
+  const saved = updated[0];
+  if (!saved) throw new ApiError("CONFLICT", STALE_SAVE);
+  await invalidateNow(env, id);
+  return { success: true, message: "Article updated successfully", article: await present(saved) };
+}
+
+/** GET /api/articles/{id}/versions: newest first. */
+export async function listVersions(db: Db, id: number): Promise<ArticleVersion[]> {
+  await liveArticle(db, id);
+  return db
+    .select({
+      id: articleVersions.id,
+      versionNumber: articleVersions.versionNumber,
+      createdAt: articleVersions.createdAt,
+      title: articleVersions.title,
+      authorNotes: articleVersions.authorNotes,
+    })
+    .from(articleVersions)
+    .where(eq(articleVersions.articleId, id))
+    .orderBy(desc(articleVersions.versionNumber));
+}
+
+/**
+ * POST /api/articles/{id}/versions/{versionId}/restore: the current state is saved as a new
+ * version first, then the chosen version's fields come back (publication, slug and dates stay).
+ */
+export async function restoreVersion(
+  db: Db,
+  env: EditorEnv,
+  id: number,
+  versionId: number,
+  userId: string,
+  expectedRevision?: number,
+): Promise<SavedArticle> {
+  const row = await liveArticle(db, id);
+  if (expectedRevision !== undefined && expectedRevision !== row.revision) throw new ApiError("CONFLICT", STALE_SAVE);
+  const [version] = await db
+    .select()
+    .from(articleVersions)
+    .where(and(eq(articleVersions.id, versionId), eq(articleVersions.articleId, id)))
+    .limit(1);
+  if (!version) throw new ApiError("NOT_FOUND", "Version not found");
+  const now = new Date().toISOString();
+  const [, updated] = await db.batch([
+    snapshotStatement(db, id, row.revision, `Before restoring version ${version.versionNumber}`, userId),
+    db
+      .update(articles)
+      .set({
+        title: version.title,
+        excerpt: version.excerpt,
+        content: version.content,
+        contentFormat: version.contentFormat,
+        imageUrl: version.imageUrl,
+        categoryId: version.categoryId,
+        readTime: readTime(version.contentFormat === "html" ? textOf(version.content) : version.content),
+        revision: sql`${articles.revision} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(articles.id, id), eq(articles.revision, row.revision), isNull(articles.deletedAt)))
+      .returning(),
+  ]);
+  const saved = updated[0];
+  if (!saved) throw new ApiError("CONFLICT", STALE_SAVE);
+  await invalidateNow(env, id);
+  return { success: true, message: `Version ${version.versionNumber} restored`, article: await present(saved) };
+}
+
+export type { ArticleSaveBody };

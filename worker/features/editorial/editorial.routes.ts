@@ -1,0 +1,84 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { adminArticleQuery, articleIdParam, articleSaveBody, restoreVersionBody, versionParams } from "#schema/contracts/editorial.ts";
+import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { currentUser, requireAdmin, resolveUser } from "#worker/lib/auth.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { validate } from "#worker/lib/validate.ts";
+import { createSocial } from "#worker/ports/social/create-social.ts";
+import { adminArticlePage } from "./article-admin-store.ts";
+import { getEditable, listVersions, restoreVersion, saveArticle } from "./editor.service.ts";
+import { deleteForever, listTrash, moveToTrash, publishNow, restoreFromTrash } from "./lifecycle.service.ts";
+import { regenerateArticle } from "./regenerate.service.ts";
+import { postToTwitter } from "./twitter.service.ts";
+
+const PRIVATE = "private, no-store";
+const id = validate("param", articleIdParam);
+const noQuery = validate("query", z.object({}).strict());
+const db = (c: Context<AppEnv>) => getDb(c.env.DB);
+
+/**
+ * Mounted at /api/articles before the public content routes. `GET /` answers an admin with the
+ * private admin list (straight from D1: never from or into the public KV cache) and passes
+ * everyone else on to the public list, unchanged. The editor's calls are admin-only.
+ */
+export const editorialArticleRoutes = new Hono<AppEnv>()
+  .use("/", async (c, next) => {
+    // Only the spec's paged call (?page=...) is the admin list: the public pages' own list calls
+    // (no page, or a kind) stay public for admins too, so /news never shows them drafts.
+    const query = c.req.query();
+    if (c.req.method !== "GET" || query.page === undefined || query.kind !== undefined) return next();
+    const user = await resolveUser(c);
+    if (user?.role !== "admin") return next();
+    const parsed = adminArticleQuery.safeParse(query);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "query", message: i.message }));
+      throw new ApiError("BAD_REQUEST", `Invalid query: ${issues[0]?.path}: ${issues[0]?.message}`, { issues });
+    }
+    c.header("cache-control", PRIVATE);
+    return c.json(await adminArticlePage(db(c), parsed.data), 200);
+  })
+  .get("/:id/edit", requireAdmin, id, noQuery, async (c) => c.json(await getEditable(db(c), c.req.valid("param").id), 200))
+  .put("/:id", requireAdmin, id, validate("json", articleSaveBody), async (c) => {
+    const saved = await saveArticle(db(c), c.env, c.req.valid("param").id, c.req.valid("json"), currentUser(c).id);
+    return c.json(saved, 200);
+  })
+  .delete("/:id", requireAdmin, id, async (c) => c.json(await moveToTrash(db(c), c.env, c.req.valid("param").id, currentUser(c).id), 200))
+  .get("/:id/versions", requireAdmin, id, noQuery, async (c) => c.json(await listVersions(db(c), c.req.valid("param").id), 200))
+  .post("/:id/versions/:versionId/restore", requireAdmin, validate("param", versionParams), async (c) => {
+    // No body, or {revision}: the editor sends the revision it shows so a stale restore is refused.
+    const text = await c.req.text();
+    const body = restoreVersionBody.safeParse(text ? safeJson(text) : {});
+    const revision = body.success ? body.data.revision : undefined;
+    const { id: articleId, versionId } = c.req.valid("param");
+    return c.json(await restoreVersion(db(c), c.env, articleId, versionId, currentUser(c).id, revision), 200);
+  });
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The desk's calls under /api/admin (behind `requireAdmin` there): trash, publish, regenerate, post to X. */
+export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) {
+  return new Hono<AppEnv>()
+    .get("/trash", noQuery, async (c) => c.json(await listTrash(db(c)), 200))
+    .post("/trash/:id/restore", id, async (c) => c.json(await restoreFromTrash(db(c), c.env, c.req.valid("param").id), 200))
+    .delete("/trash/:id", id, async (c) => c.json(await deleteForever(db(c), c.env, c.req.valid("param").id), 200))
+    .post("/articles/:id/publish", id, async (c) => c.json(await publishNow(db(c), c.env, c.req.valid("param").id), 200))
+    .post("/articles/:id/regenerate", id, async (c) => {
+      const deps = makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
+      return c.json(await regenerateArticle(deps, c.req.valid("param").id), 202);
+    })
+    .post("/articles/:id/post-twitter", id, async (c) => {
+      const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
+      return c.json(await postToTwitter(db(c), createSocial(c.env), c.req.valid("param").id, origin), 200);
+    });
+}
+
+export const editorialAdminRoutes = createEditorialAdminRoutes();
