@@ -1,6 +1,6 @@
-import { MappingsTab } from "#web/features/admin-mappings/components/mappings-tab.tsx";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { MappingsTab } from "#web/features/admin-mappings/components/mappings-tab.tsx";
 import { OutboxTab } from "#web/features/admin-outbox/components/outbox-tab.tsx";
 import { OverviewTab } from "#web/features/admin-overview/components/overview-tab.tsx";
 import { StatsBlock } from "#web/features/admin-stats/components/stats-block.tsx";

@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
-import { AskCard } from "#web/features/ask/components/ask-card.tsx";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { AskCard } from "#web/features/ask/components/ask-card.tsx";
 import { CoinDetail } from "#web/features/coin/components/coin-detail.tsx";
 import { ChartPanel } from "#web/features/coin-chart/components/chart-panel.tsx";
 import { CoinNews } from "#web/features/coin-news/components/coin-news.tsx";

@@ -37,7 +37,11 @@ export async function changeRole(db: Db, actorId: string, userId: string, role: 
   const [before] = await db.select(columns).from(users).where(eq(users.id, userId)).limit(1);
   if (!before) throw new ApiError("NOT_FOUND", "User not found");
   if (before.role === role) return { success: true, user: before };
-  const [after] = await db.update(users).set({ role, roleSource: "admin-panel", updatedAt: new Date().toISOString() }).where(eq(users.id, userId)).returning(columns);
+  const [after] = await db
+    .update(users)
+    .set({ role, roleSource: "admin-panel", updatedAt: new Date().toISOString() })
+    .where(eq(users.id, userId))
+    .returning(columns);
   await revokeAllSessions(db, userId);
   console.info(JSON.stringify({ level: "info", msg: "role changed", actorId, userId, from: before.role, to: role }));
   return { success: true, user: after ?? { ...before, role } };

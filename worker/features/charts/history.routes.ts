@@ -22,6 +22,7 @@ export const historyRoutes = new Hono<AppEnv>().get(
     const ttl = HISTORY_CACHE_SECONDS[range];
     return edgeCachedJson(
       c.req.raw,
+      `/api/cryptos/${encodeURIComponent(coin.symbol)}/history?range=${range}`,
       ttl,
       async (): Promise<History> => ({
         symbol: coin.symbol,

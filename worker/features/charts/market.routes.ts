@@ -22,6 +22,7 @@ const COIN_ARTICLES_CACHE_SECONDS = 60;
 export const globalMarketRoutes = new Hono<AppEnv>().get("/global", validate("query", z.object({}).strict()), async (c) =>
   edgeCachedJson(
     c.req.raw,
+    "/api/market/global",
     GLOBAL_CACHE_SECONDS,
     async (): Promise<GlobalMarket> => {
       const snapshot = await currentSnapshot(runtimeDeps(c));
@@ -67,6 +68,7 @@ export const coinArticlesRoutes = new Hono<AppEnv>().get(
     const { limit } = c.req.valid("query");
     return edgeCachedJson(
       c.req.raw,
+      `/api/cryptos/${encodeURIComponent(coin.symbol)}/articles?limit=${limit}`,
       COIN_ARTICLES_CACHE_SECONDS,
       async () => {
         const rows = await getDb(c.env.DB)
