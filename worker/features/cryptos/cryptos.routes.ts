@@ -18,8 +18,10 @@ export const cryptosRoutes = new Hono<AppEnv>()
     c.header("cache-control", PRICE_CACHE);
     // The D1 copy changes once per 30 s tick; the colo's cache keeps these reads off D1 in between.
     if (page !== undefined)
-      return fromCache(c, `/api/cryptos?page=${page}&limit=${limit ?? 100}&sort=${sort ?? ""}&order=${order ?? ""}`, () =>
-        pageFromDb(runtimeDeps(c), page, limit ?? 100, sort || order ? { by: sort ?? "rank", order } : undefined),
+      return fromCache(
+        c,
+        `/api/cryptos?page=${page}&limit=${limit ?? 100}${sort ? `&sort=${sort}` : ""}${order ? `&order=${order}` : ""}`,
+        () => pageFromDb(runtimeDeps(c), page, limit ?? 100, sort || order ? { by: sort ?? "rank", order } : undefined),
       );
     if (fromDb === "true") return fromCache(c, `/api/cryptos?fromDb=true&limit=${limit ?? "all"}`, () => listFromDb(c.env, limit));
     return c.json(await listTop(runtimeDeps(c), limit), 200);
