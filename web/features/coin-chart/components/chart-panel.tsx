@@ -110,7 +110,7 @@ export function ChartPanel({ coin }: { coin: Crypto }) {
       {isHidden ? <Notice>This chart is hidden from readers; only admins see it.</Notice> : null}
       {mapping.data?.localOnly ? <p className={`${styles.note} muted`}>This mapping is saved in this browser only.</p> : null}
       <div className={styles.head}>
-        <h2>{coin.name} chart</h2>
+        <h2>Price chart</h2>
         {tvSymbol && !widgetFailed ? (
           <fieldset className={styles.segmented} aria-label="Chart source">
             <button type="button" aria-pressed={active === "tradingview"} onClick={() => setSource("tradingview")}>

@@ -13,7 +13,7 @@ export function CoinNews({ symbol, name }: { symbol: string; name: string }) {
   });
   if (!data?.articles.length) return null;
   return (
-    <Card title={`Latest on ${name}`}>
+    <Card title="In the news" aria-label={`${name} in the news`}>
       <ul className="stack" style={{ listStyle: "none", margin: 0, padding: 0, gap: 10 }}>
         {data.articles.map((a) => (
           <li key={a.id}>
