@@ -16,7 +16,7 @@ import { ORIGIN } from "#worker/test/http.ts";
  * /api/admin whose handlers include `requireAdmin` must be listed (the test below insists), and
  * every listed or /api/admin route must actually refuse guests, members and cross-site writes.
  */
-export const ADMIN_ONLY_OUTSIDE_ADMIN: readonly string[] = [];
+const ADMIN_ONLY_OUTSIDE_ADMIN: readonly string[] = [];
 
 type Route = { method: string; path: string };
 type Role = "guest" | "member" | "admin";

@@ -103,6 +103,7 @@ export const app = new Hono<AppEnv>()
   .use("/rss.xml", plainFileHeaders())
   .use("/sitemap.xml", plainFileHeaders())
   .use("/robots.txt", plainFileHeaders())
+  .use("/categories/:slug/rss.xml", plainFileHeaders())
   // Edge-filled pages keep the shell's own headers (web/public/_headers) and gain whatever it lacks.
   .use(
     "*",

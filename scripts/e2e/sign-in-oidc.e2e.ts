@@ -92,7 +92,10 @@ describe("sign-in through a real OpenID provider", () => {
     await signInAtProvider(page, "ada");
     await page.waitForURL((url) => url.origin === site.url && url.pathname === "/markets");
     expect(new URL(page.url()).search).toBe("?tab=watchlist");
-    expect(await me(page)).toMatchObject({ status: 200, body: { email: "ada@oidc.test", firstName: "Ada", lastName: "Lovelace", role: "user" } });
+    expect(await me(page)).toMatchObject({
+      status: 200,
+      body: { email: "ada@oidc.test", firstName: "Ada", lastName: "Lovelace", role: "user" },
+    });
     await context.close();
   });
 

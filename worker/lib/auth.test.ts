@@ -18,7 +18,12 @@ guarded.onError(onError);
 
 async function as(agent: BrowserAgent | null, path: string) {
   const headers = agent ? { cookie: agent.cookieHeader() } : undefined;
-  const res = await guarded.fetch(new Request(`https://coinsight.test${path}`, { headers }), env, createExecutionContext());
+  // The same ADMIN_EMAILS the agents signed in with: an admin made by the list stays one only while listed.
+  const res = await guarded.fetch(
+    new Request(`https://coinsight.test${path}`, { headers }),
+    { ...env, ADMIN_EMAILS: "chief@example.com" },
+    createExecutionContext(),
+  );
   return { status: res.status, body: (await res.json()) as ErrorBody & { email?: string; user?: string | null }, res };
 }
 

@@ -181,6 +181,7 @@ export const authRoutes = new Hono<AppEnv>()
     // Only the reader following a link on this site signs out here: a link from another site, an
     // <img src="/api/logout"> in content, a fetch or a frame gets the confirmation page (logout CSRF).
     const topLevelSameOrigin =
+      c.req.method === "GET" &&
       c.req.header("sec-fetch-site") === "same-origin" &&
       c.req.header("sec-fetch-mode") === "navigate" &&
       c.req.header("sec-fetch-dest") === "document";

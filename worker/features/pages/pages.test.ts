@@ -221,17 +221,20 @@ describe("feeds, sitemap and robots.txt", () => {
 });
 
 describe("security headers outside the API (issue 10, item 10)", () => {
-  it.each(["/rss.xml", "/sitemap.xml", "/robots.txt"])("%s carries the security headers and a locked-down CSP", async (path) => {
-    const res = await call(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d{8,}; includeSubDomains/);
-    expect(res.headers.get("content-security-policy")).toBe(
-      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    );
-    expect(res.headers.get("x-frame-options")).toBe("DENY");
-    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-  });
+  it.each(["/rss.xml", "/sitemap.xml", "/robots.txt", "/categories/daily-roundup/rss.xml"])(
+    "%s carries the security headers and a locked-down CSP",
+    async (path) => {
+      const res = await call(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d{8,}; includeSubDomains/);
+      expect(res.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    },
+  );
 
   it("pages whose <head> is filled at the edge keep the shell's CSP and add HSTS", async () => {
     const res = await call("/article/sol-social-momentum");
