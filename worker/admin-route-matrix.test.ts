@@ -16,7 +16,14 @@ import { ORIGIN } from "#worker/test/http.ts";
  * /api/admin whose handlers include `requireAdmin` must be listed (the test below insists), and
  * every listed or /api/admin route must actually refuse guests, members and cross-site writes.
  */
-const ADMIN_ONLY_OUTSIDE_ADMIN: readonly string[] = [];
+const ADMIN_ONLY_OUTSIDE_ADMIN: readonly string[] = [
+  "GET /api/articles/:id/edit",
+  "PUT /api/articles/:id",
+  "DELETE /api/articles/:id",
+  "GET /api/articles/:id/versions",
+  "POST /api/articles/:id/versions/:versionId/restore",
+  "POST /api/tradingview-mappings",
+];
 
 type Route = { method: string; path: string };
 type Role = "guest" | "member" | "admin";

@@ -24,12 +24,13 @@ describe("the SPA's static headers (issue 10, item 10)", () => {
     expect(headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 
-  it("allows no third-party host that no shipped feature uses (Stripe, TradingView come with their features)", () => {
+  it("allows only the third-party hosts a shipped feature uses (Stripe's Payment Element, TradingView's widget)", () => {
     const csp = headers["content-security-policy"] ?? "";
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toMatch(/stripe|tradingview/i);
-    expect(headers["permissions-policy"] ?? "").not.toMatch(/stripe/i);
+    const hosts = [...csp.matchAll(/https:\/\/[^\s;]+/g)].map((m) => new URL(m[0].replace("*.", "wildcard.")).hostname);
+    for (const host of hosts) expect(host).toMatch(/(^|\.)(stripe\.com|tradingview\.com)$/);
+    expect(headers["permissions-policy"] ?? "").toContain('payment=(self "https://js.stripe.com")');
   });
 });
