@@ -25,6 +25,8 @@ interface Secrets {
   LLM_API_KEY?: string;
   /** Model name for LLM_BASE_URL or for Workers AI. */
   LLM_MODEL?: string;
+  /** Tokens the article writer may spend per UTC day (prompt + completion); default 300000. */
+  LLM_DAILY_TOKEN_BUDGET?: string;
   /** The Workers AI binding, only when `[ai] binding = "AI"` is added to wrangler.toml (README, Configuration). */
   AI?: Ai;
 }

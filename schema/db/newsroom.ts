@@ -88,3 +88,11 @@ export const generationRuns = sqliteTable(
   },
   (t) => [uniqueIndex("generation_runs_task_date_idx").on(t.task, t.date), index("generation_runs_status_idx").on(t.status)],
 );
+
+/** Tokens the article writer spent per UTC day, for the daily budget (LLM_DAILY_TOKEN_BUDGET). */
+export const llmUsage = sqliteTable("llm_usage", {
+  date: text("date").primaryKey(),
+  promptTokens: integer("prompt_tokens").notNull().default(0),
+  completionTokens: integer("completion_tokens").notNull().default(0),
+  calls: integer("calls").notNull().default(0),
+});

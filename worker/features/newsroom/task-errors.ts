@@ -34,6 +34,8 @@ export function suggestAction(category: ErrorCategory, err: unknown, date: strin
     return "Check the API key (LUNARCRUSH_API_KEY or LLM_API_KEY) and its plan";
   }
   if (category === "api_failure" && status === 429) return "Rate limited by the provider: wait for the retry or lower the request rate";
+  if ((err as { budget?: boolean }).budget) return "Wait for the next UTC day, or raise LLM_DAILY_TOKEN_BUDGET and retry";
+  if ((err as { production?: boolean }).production) return "Configure the live market and social data sources, then retry";
   if (category === "dependency") return `Run '${taskLabels.lunarcrush_data}' for ${date} first, then retry`;
   return suggestedActionFor(category);
 }

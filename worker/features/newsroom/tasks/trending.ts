@@ -1,6 +1,7 @@
 import type { RankRange, TaskKey } from "#schema/contracts/newsroom.ts";
 import { CATEGORY_TRENDING, generatedExists, trendingSlug } from "../articles.ts";
-import { rankByMomentum, sourcesOf, trendingBrief } from "../briefs.ts";
+import { rankByMomentum, trendingBrief } from "../briefs.ts";
+import { sourcesOf } from "../provenance.ts";
 import { writeAndSave } from "../publish.ts";
 import { BANDS, countTracked, readBand, readCoin } from "../snapshots.ts";
 import { DependencyError } from "../task-errors.ts";
@@ -50,7 +51,7 @@ function writeStep(key: TaskKey, range: RankRange, index: number, pick: Pick | u
           categoryId: CATEGORY_TRENDING,
           coin: { symbol: row.symbol.toUpperCase(), name: row.name, rank: row.rank },
         },
-        sourcesOf(market.source, row.source, ctx.deps.writer),
+        sourcesOf({ source: market.source, asOf: row.marketAsOf }, { source: row.source, asOf: row.fetchedAt }, ctx.deps.writer),
       );
       publishedResult(ctx.state, chosen.coinId, saved.status);
     },
