@@ -3,6 +3,7 @@ import type { ArticleBrief, Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
 import { type GeneratedArticle, type GenerationRecord, type SaveResult, type Source, saveGenerated } from "./articles.ts";
 import { claimInput } from "./briefs.ts";
 import type { NewsroomDeps } from "./deps.ts";
+import { guardProduction } from "./task-errors.ts";
 import { recordUsage, spendable } from "./token-budget.ts";
 
 const part = (draft: Draft) => `${draft.title}\n\n${draft.excerpt}\n\n${draft.body}`;
@@ -48,12 +49,19 @@ export async function writeAndSave(
   article: Omit<GeneratedArticle, "draft" | "grounding" | "dataAsOf" | "sources" | "generation">,
   sources: Source[],
 ): Promise<SaveResult & { problems: string[] }> {
+  // The last gate before anything is written: production never publishes demo or modelled data.
+  const market = sources.find((s) => s.role === "market");
+  const social = sources.find((s) => s.role === "social");
+  guardProduction(deps, {
+    market: market?.kind === "live" ? "coingecko" : "offline",
+    social: social ? (social.kind === "live" ? "lunarcrush" : "offline") : null,
+  });
   const first = await write(deps, brief);
   let draft = first;
   let report = checkDraft(brief, first);
   let attempts = 1;
   if (!report.ok) {
-    console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, repair: report.problems.length }));
+    console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, repair: report.problems }));
     draft = await write(deps, brief, { previous: first, problems: report.problems });
     report = checkDraft(brief, draft);
     attempts = 2;

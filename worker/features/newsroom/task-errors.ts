@@ -44,3 +44,26 @@ export function suggestAction(category: ErrorCategory, err: unknown, date: strin
 export function retryable(category: ErrorCategory): boolean {
   return category !== "dependency";
 }
+
+/** Production would publish simulated data: stopped, and not retried until someone configures the live sources. */
+export class ProductionDataError extends Error {
+  readonly production = true;
+  constructor(message: string) {
+    super(message);
+    this.name = "DependencyError";
+  }
+}
+
+/**
+ * In production the newsroom never works from an offline adapter: its market walk and its social
+ * model are demo data, fine for a local site and never for readers.
+ */
+export function guardProduction(deps: { env: Pick<Env, "APP_ENV"> }, sources: { market?: string; social?: string | null }): void {
+  if (deps.env.APP_ENV !== "production") return;
+  if (sources.market !== undefined && sources.market !== "coingecko") {
+    throw new ProductionDataError("Production refuses to write articles from offline market data: the market source is not live");
+  }
+  if (sources.social !== undefined && sources.social !== null && sources.social !== "lunarcrush") {
+    throw new ProductionDataError("Production refuses to write articles from the offline sentiment model: the social source is not live");
+  }
+}
