@@ -91,6 +91,7 @@ function periodNear(text: string, from: number, to: number, anchor: number): Per
 }
 
 const PERIOD_TEXT: Record<Period | "other", string> = { "1h": "1 hour", "24h": "24 hours", "7d": "7 days", other: "another period" };
+const CHANGE_TEXT: Record<Period, string> = { "1h": "1-hour", "24h": "24-hour", "7d": "7-day" };
 
 /** Replaces each span with spaces, so positions stay where they were. */
 function blank(text: string, spans: readonly Span[], fill = " "): string {
@@ -119,7 +120,7 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
   const bare = blank(masked, mentions)
     .replace(PERIOD_DIGITS, (m) => " ".repeat(m.length))
     .replace(/^(\s*)\d+[.)](?=\s)/gm, (m) => " ".repeat(m.length));
-  for (const m of spansOf(bare, /[+\-−]?\$?\d[\d,]*(?:\.\d+)?\s?(?:%|[KMBTkmbt]\b|trillion|billion|million|thousand|x\b)?/g)) {
+  for (const m of spansOf(bare, /[+\-−#]?\$?\d[\d,]*(?:\.\d+)?\s?(?:%|[KMBTkmbt]\b|trillion|billion|million|thousand|x\b)?/g)) {
     push(`"${m.text.trim()}": a figure written outside a fact reference`);
   }
   const words = masked.replace(/\b(?:seven[- ]days?|one[- ]hour|twenty-four[- ]hours?)\b/gi, (m) => " ".repeat(m.length));
@@ -226,9 +227,9 @@ function checkFigure(cite: Citation, s: Scope): FigureCheck {
       (others ? null : periodNear(text, s.sentence.start, s.sentence.end, cite.start));
     result.period = period;
     if (period && period !== fact.period)
-      result.problems.push(`this is the ${PERIOD_TEXT[fact.period]} change, but the sentence says ${PERIOD_TEXT[period]}`);
+      result.problems.push(`this is the ${CHANGE_TEXT[fact.period]} change, but the sentence says ${PERIOD_TEXT[period]}`);
     if (!period && fact.period !== "24h")
-      result.problems.push(`this is the ${PERIOD_TEXT[fact.period]} change, written without its period`);
+      result.problems.push(`this is the ${CHANGE_TEXT[fact.period]} change, written without its period`);
   }
 
   // Direction: the nearest direction word on either side in the clause, else earlier in the sentence.

@@ -105,9 +105,9 @@ export const EVENTS: readonly [RegExp, string][] = [
   [/\bairdrops?\b|\bmainnet\b|\bupgrades?\b|\bhalving\b|\bhard fork\b|\btoken burn\b|\bunlocks?\b/gi, "a project event"],
   [
     /\bwhales?\b|\binstitutional\b|\binflows?\b|\boutflows?\b|\bthe Fed\b|\binterest rates?\b|\bmacro\w*\b/gi,
-    "a cause the data does not show",
+    "a cause (whales, flows, policy)",
   ],
-  [/\bannounc\w*|\bapprov(?:al|als|ed|es)\b|\blaunch(?:ed|es)?\b|\brumou?rs?\b/gi, "an event the data does not show"],
+  [/\bannounc\w*|\bapprov(?:al|als|ed|es)\b|\blaunch(?:ed|es)?\b|\brumou?rs?\b/gi, "an announcement or launch"],
   [/\bwill\b|\bwon't\b|\bgoing to\b/gi, "a prediction"],
   [
     /\b(?:expected|set|poised|likely|bound|on track|about) to\b|\bcould (?:reach|hit|climb|rise|fall|drop|soar|double|test|break)\b|\bmay (?:reach|hit|soon)\b|\bnext (?:week|month|year|quarter)\b|\bforecasts?\b|\bpredict\w*|\bprojected\b|\bin the coming (?:days|weeks|months)\b/gi,
