@@ -181,3 +181,35 @@ function slugify(text: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 60);
 }
+
+/** Every generated article of a date with how it was written and checked, for admins (GET /api/admin/generation-records). */
+export async function generationRecords(db: Db, date: string) {
+  const rows = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      status: articles.status,
+      generationKey: articles.generationKey,
+      reviewReason: articles.reviewReason,
+      groundingJson: articles.groundingJson,
+      generationJson: articles.generationJson,
+      sourcesJson: articles.sourcesJson,
+    })
+    .from(articles)
+    .where(like(articles.generationKey, `${date}:%`))
+    .orderBy(articles.id);
+  const parse = (text: string | null) => {
+    try {
+      return text ? (JSON.parse(text) as unknown) : null;
+    } catch {
+      return null;
+    }
+  };
+  return rows.map(({ groundingJson, generationJson, sourcesJson, ...row }) => ({
+    ...row,
+    generation: parse(generationJson),
+    figures: parse(groundingJson),
+    sources: parse(sourcesJson),
+  }));
+}

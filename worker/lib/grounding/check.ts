@@ -15,7 +15,8 @@ const CLAUSE_BREAK =
 const RIGHT_STOP = /[,;:()\u2013\u2014.!?]|\b(?:and|while|whereas|but|with|to|from)\b/i;
 
 function spansOf(text: string, re: RegExp): (Span & { text: string })[] {
-  return [...text.matchAll(new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`))].map((m) => ({
+  // matchAll works on a copy of a global expression, so the shared lists keep no state between calls.
+  return [...text.matchAll(re.global ? re : new RegExp(re.source, `${re.flags}g`))].map((m) => ({
     start: m.index ?? 0,
     end: (m.index ?? 0) + m[0].length,
     text: m[0],

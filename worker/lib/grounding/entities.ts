@@ -19,6 +19,31 @@ export const ALIASES: Record<string, readonly string[]> = {
   "matic-network": ["Polygon", "MATIC"],
 };
 
+/** One alternation over every known coin's distinctive names, built once per list (a check runs it per text). */
+const indexes = new WeakMap<readonly Entity[], { re: RegExp; byTerm: Map<string, string> }>();
+
+function knownIndex(known: readonly Entity[]): { re: RegExp; byTerm: Map<string, string> } {
+  const hit = indexes.get(known);
+  if (hit) return hit;
+  const byTerm = new Map<string, string>();
+  for (const e of known) {
+    const common = COMMON_NAMES.has(e.name.toLowerCase());
+    const terms: string[] = [];
+    if (e.name.length >= 3 && !common) terms.push(e.name);
+    if (common) terms.push(`${e.name} (${e.symbol})`);
+    if (e.symbol.length >= 3 && !NOT_TICKERS.has(e.symbol) && /[A-Z]/.test(e.symbol)) terms.push(e.symbol);
+    for (const alias of ALIASES[e.id] ?? []) terms.push(alias);
+    for (const term of terms) if (!byTerm.has(term)) byTerm.set(term, e.id);
+  }
+  const alternation = [...byTerm.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRe)
+    .join("|");
+  const index = { re: new RegExp(`(?<![\\w$])\\$?(?:${alternation})(?![\\w-])`, "g"), byTerm };
+  indexes.set(known, index);
+  return index;
+}
+
 export type Mention = { start: number; end: number; entity: string; inBrief: boolean; text: string };
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -46,17 +71,13 @@ export function findMentions(text: string, entities: readonly Entity[], known: r
         found.push({ ...at, entity: e.id, inBrief: true, text: text.slice(at.start, at.end) });
     }
   }
-  for (const e of known) {
-    if (inBrief.has(e.id)) continue;
-    const terms: string[] = [];
-    const common = COMMON_NAMES.has(e.name.toLowerCase());
-    if (e.name.length >= 3 && !common) terms.push(e.name);
-    if (common) terms.push(`${e.name} (${e.symbol})`);
-    if (e.symbol.length >= 3 && !NOT_TICKERS.has(e.symbol) && /[A-Z]/.test(e.symbol)) terms.push(e.symbol);
-    for (const alias of ALIASES[e.id] ?? []) terms.push(alias);
-    for (const term of terms) {
-      for (const at of scan(text, term, "g")) found.push({ ...at, entity: e.id, inBrief: false, text: text.slice(at.start, at.end) });
-    }
+  const { re, byTerm } = knownIndex(known);
+  for (const m of text.matchAll(re)) {
+    const term = m[0].replace(/^\$/, "");
+    const id = byTerm.get(term);
+    if (!id || inBrief.has(id)) continue;
+    const start = m.index ?? 0;
+    found.push({ start, end: start + m[0].length, entity: id, inBrief: false, text: m[0] });
   }
   // Longest first at each place: "Bitcoin Cash" is not "Bitcoin".
   found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));

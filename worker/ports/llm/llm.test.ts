@@ -90,12 +90,13 @@ describe("OpenAI-compatible writer", () => {
     const body = JSON.parse(String(init.body));
     expect(body.model).toBe("gpt-test");
     expect(body.messages).toEqual(buildMessages(brief));
+    expect(body.response_format).toEqual({ type: "json_object" });
   });
 
-  it("turns an error status and a bad body into UpstreamErrors", async () => {
+  it("turns a refused call and a bad body into UpstreamErrors", async () => {
     const writer = createOpenAiCompatibleWriter({ baseUrl: "https://llm.example/v1", model: "m" });
-    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("busy", { status: 429 }));
-    await expect(writer.write(brief)).rejects.toMatchObject({ name: "UpstreamError", status: 429 });
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("no", { status: 401 }));
+    await expect(writer.write(brief)).rejects.toMatchObject({ name: "UpstreamError", status: 401 });
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(Response.json({ nope: true }));
     await expect(writer.write(brief)).rejects.toMatchObject({ name: "UpstreamError" });
   });
@@ -107,7 +108,10 @@ describe("Workers AI writer", () => {
     const writer = createWorkersAiWriter({ ai: { run } as AiRunner, model: "@cf/test/model" });
     const draft = await writer.write(brief);
     expect(draft.model).toBe("@cf/test/model");
-    expect(run).toHaveBeenCalledWith("@cf/test/model", expect.objectContaining({ messages: buildMessages(brief) }));
+    expect(run).toHaveBeenCalledWith(
+      "@cf/test/model",
+      expect.objectContaining({ messages: buildMessages(brief), response_format: expect.objectContaining({ type: "json_schema" }) }),
+    );
   });
 
   it("reports a failing binding as an upstream failure", async () => {
