@@ -16,6 +16,7 @@ const SearchPage = lazy(() => import("./routes/search.tsx"));
 const AccountPage = lazy(() => import("./routes/account.tsx"));
 const UnsubscribePage = lazy(() => import("./routes/unsubscribe.tsx"));
 const LegalPage = lazy(() => import("./routes/legal.tsx"));
+const MethodologyPage = lazy(() => import("./routes/methodology.tsx"));
 const AdminPage = lazy(() => import("./routes/admin.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
@@ -38,6 +39,7 @@ export const router = createBrowserRouter([
       { path: "/privacy", element: <LegalPage doc="privacy" /> },
       { path: "/terms", element: <LegalPage doc="terms" /> },
       { path: "/cookies", element: <LegalPage doc="cookies" /> },
+      { path: "/methodology", element: <MethodologyPage /> },
       { path: "/admin", element: <AdminPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
