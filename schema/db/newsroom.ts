@@ -20,7 +20,8 @@ export const sentimentSnapshots = sqliteTable(
     change24h: real("change_24h"),
     change7d: real("change_7d"),
     marketCap: real("market_cap").notNull(),
-    volume24h: real("volume_24h").notNull(),
+    /** Null when the market source does not report it. */
+    volume24h: real("volume_24h"),
     galaxyScore: real("galaxy_score"),
     galaxyScorePrevious: real("galaxy_score_previous"),
     altRank: integer("alt_rank"),

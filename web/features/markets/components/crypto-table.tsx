@@ -94,18 +94,19 @@ export function CryptoTable({ coins, isLoading, isError, skeletonRows = 10, empt
                     </div>
                   </td>
                   <td className="num">{coin.price}</td>
-                  <td>
-                    <ChangeText value={coin.price24h} />
-                  </td>
-                  <td className={styles.hideSm}>
-                    <ChangeText value={coin.price7d} />
-                  </td>
+                  <td>{coin.change24h == null ? <Unknown /> : <ChangeText value={coin.price24h} />}</td>
+                  <td className={styles.hideSm}>{coin.change7d == null ? <Unknown /> : <ChangeText value={coin.price7d} />}</td>
                   <td className={`${styles.hideSm} num`}>{formatMoney(coin.marketCap)}</td>
-                  <td className={`${styles.hideSm} num`}>{formatMoney(coin.volume24h)}</td>
+                  <td className={`${styles.hideSm} num`}>{coin.volume24h == null ? <Unknown /> : formatMoney(coin.volume24h)}</td>
                 </tr>
               ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** A figure the source does not report: unknown, never an invented 0. */
+function Unknown() {
+  return <span title="Not reported by the data source">—</span>;
 }
