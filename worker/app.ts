@@ -18,6 +18,7 @@ import { adminNewsroomRoutes } from "./features/newsroom/newsroom.routes.ts";
 import { adminOutboxRoutes } from "./features/outbox/outbox.routes.ts";
 import { pagesRoutes } from "./features/pages/pages.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
+import { siteStatusRoutes } from "./features/site-status/site-status.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { requireAdmin } from "./lib/auth.ts";
@@ -74,6 +75,7 @@ const api = new Hono<AppEnv>()
   .route("/search", searchRoutes)
   .route("/newsletter", newsletterRoutes)
   .route("/ask-coinsight", askRoutes)
+  .route("/site-status", siteStatusRoutes)
   // Every admin call checks the role on the server: 401 signed out, 403 for members.
   .use("/admin/*", requireAdmin)
   .route("/admin", adminNewsroomRoutes)

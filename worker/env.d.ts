@@ -37,6 +37,8 @@ interface Secrets {
   LLM_MODEL?: string;
   /** OAuth 2.0 user access token (tweet.write) of the site's X account; with it posts go to X instead of the outbox. */
   X_USER_ACCESS_TOKEN?: string;
+  /** Tokens the article writer may spend per UTC day (prompt + completion); default 300000. */
+  LLM_DAILY_TOKEN_BUDGET?: string;
   /** The Workers AI binding, only when `[ai] binding = "AI"` is added to wrangler.toml (README, Configuration). */
   AI?: Ai;
 }

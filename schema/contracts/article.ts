@@ -49,7 +49,17 @@ export const seoSchema = z.object({
 });
 export type Seo = z.infer<typeof seoSchema>;
 
-export const sourceSchema = z.object({ name: z.string(), url: z.string().optional() });
+/** Where a generated article's figures and words came from, as stored with it (see schema/contracts/provenance.ts). */
+export const sourceSchema = z.object({
+  name: z.string(),
+  url: z.string().optional(),
+  role: z.enum(["market", "social", "writer"]).optional(),
+  /** market, social: when the data was taken (ISO). */
+  asOf: z.string().optional(),
+  kind: z.enum(["ai", "template", "live", "demo", "model"]).optional(),
+  /** writer: the model that wrote it. */
+  model: z.string().optional(),
+});
 export type Source = z.infer<typeof sourceSchema>;
 
 /** An article as lists show it: everything but the body. */

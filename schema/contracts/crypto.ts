@@ -48,7 +48,8 @@ export const cryptoSchema = z.object({
   change24h: z.number().nullable(),
   change7d: z.number().nullable(),
   marketCap: z.number(),
-  volume24h: z.number(),
+  /** Null when the source does not report it (offline ranks 251-500): shown as unknown. */
+  volume24h: z.number().nullable(),
   circulatingSupply: z.number().nullable(),
   totalSupply: z.number().nullable(),
   maxSupply: z.number().nullable(),

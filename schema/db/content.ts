@@ -60,6 +60,10 @@ export const articles = sqliteTable(
     sourcesJson: text("sources_json"),
     /** Why an article was held for review (e.g. a figure that did not match its facts). */
     reviewReason: text("review_reason"),
+    /** For generated articles: the claim check's per-figure match table (JSON array of FigureCheck). */
+    groundingJson: text("grounding_json"),
+    /** For generated articles: how they were written (writer, model, attempts, token usage, prompt hash, raw answer) as JSON. */
+    generationJson: text("generation_json"),
     /** Idempotency key of the generation run that wrote it, e.g. "2026-11-22:trending_top_100:btc". */
     generationKey: text("generation_key").unique(),
     deletedAt: text("deleted_at"),

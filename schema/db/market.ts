@@ -14,7 +14,8 @@ export const coins = sqliteTable(
     change24h: real("change_24h"),
     change7d: real("change_7d"),
     marketCap: real("market_cap").notNull().default(0),
-    volume24h: real("volume_24h").notNull().default(0),
+    /** Null when the market source does not report it (offline ranks 251-500). */
+    volume24h: real("volume_24h"),
     circulatingSupply: real("circulating_supply"),
     totalSupply: real("total_supply"),
     maxSupply: real("max_supply"),

@@ -20,7 +20,8 @@ export const sentimentSnapshots = sqliteTable(
     change24h: real("change_24h"),
     change7d: real("change_7d"),
     marketCap: real("market_cap").notNull(),
-    volume24h: real("volume_24h").notNull(),
+    /** Null when the market source does not report it. */
+    volume24h: real("volume_24h"),
     galaxyScore: real("galaxy_score"),
     galaxyScorePrevious: real("galaxy_score_previous"),
     altRank: integer("alt_rank"),
@@ -88,3 +89,11 @@ export const generationRuns = sqliteTable(
   },
   (t) => [uniqueIndex("generation_runs_task_date_idx").on(t.task, t.date), index("generation_runs_status_idx").on(t.status)],
 );
+
+/** Tokens the article writer spent per UTC day, for the daily budget (LLM_DAILY_TOKEN_BUDGET). */
+export const llmUsage = sqliteTable("llm_usage", {
+  date: text("date").primaryKey(),
+  promptTokens: integer("prompt_tokens").notNull().default(0),
+  completionTokens: integer("completion_tokens").notNull().default(0),
+  calls: integer("calls").notNull().default(0),
+});

@@ -104,11 +104,11 @@ function analysis(coin: Crypto, index: number, at: Date): NewsRow {
     `- Price: ${coin.price}`,
     `- 24 hours: ${coin.price24h}`,
     `- 7 days: ${coin.price7d}`,
-    `- 24h volume: ${money(coin.volume24h)}`,
+    `- 24h volume: ${coin.volume24h == null ? "not reported" : money(coin.volume24h)}`,
     "",
     "## What to watch",
     "",
-    `Volume of ${money(coin.volume24h)} against a market value of ${money(coin.marketCap)} shows how actively ${coin.symbol} is changing hands. Social momentum can fade as quickly as it builds, so treat it as one signal among many.`,
+    `A market value of ${money(coin.marketCap)} puts ${coin.symbol} among the larger coins of its band. Social momentum can fade as quickly as it builds, so treat it as one signal among many.`,
   ].join("\n");
   return {
     slug: `${slugify(coin.name)}-${coin.symbol.toLowerCase()}-social-momentum`,

@@ -20,6 +20,7 @@ const SubscribePage = lazy(() => import("./routes/subscribe.tsx"));
 const SubscriptionSuccessPage = lazy(() => import("./routes/subscription-success.tsx"));
 const UnsubscribePage = lazy(() => import("./routes/unsubscribe.tsx"));
 const LegalPage = lazy(() => import("./routes/legal.tsx"));
+const MethodologyPage = lazy(() => import("./routes/methodology.tsx"));
 const AdminPage = lazy(() => import("./routes/admin.tsx"));
 const AdminArticleEditPage = lazy(() => import("./routes/admin-article-edit.tsx"));
 const AdminTrashPage = lazy(() => import("./routes/admin-trash.tsx"));
@@ -47,6 +48,7 @@ export const router = createBrowserRouter([
       { path: "/privacy", element: <LegalPage doc="privacy" /> },
       { path: "/terms", element: <LegalPage doc="terms" /> },
       { path: "/cookies", element: <LegalPage doc="cookies" /> },
+      { path: "/methodology", element: <MethodologyPage /> },
       { path: "/admin", element: <AdminPage /> },
       { path: "/admin/articles/:id/edit", element: <AdminArticleEditPage /> },
       { path: "/admin/trash", element: <AdminTrashPage /> },

@@ -30,12 +30,12 @@ describe("PriceFeed", () => {
     const result = await priceFeed(env).refresh();
     expect(result.ok).toBe(true);
     const snap = await snapshot();
-    expect(snap?.coins).toHaveLength(500);
+    expect(snap?.coins).toHaveLength(479);
     expect(snap?.source).toBe("offline");
     const coins = await env.DB.prepare("SELECT count(*) AS n FROM coins").first<{ n: number }>();
-    expect(coins?.n).toBe(500);
+    expect(coins?.n).toBe(479);
     const points = await env.DB.prepare("SELECT count(DISTINCT coin_id) AS n FROM price_history").first<{ n: number }>();
-    expect(points?.n).toBe(500);
+    expect(points?.n).toBe(479);
   });
 
   it("writes history once per 5-minute bucket, not on every tick", async () => {
@@ -96,7 +96,7 @@ describe("PriceFeed", () => {
     // The API keeps answering the full table from the kept snapshot.
     const { status: code, body } = await getJson<unknown[]>("/api/cryptos");
     expect(code).toBe(200);
-    expect(body).toHaveLength(500);
+    expect(body).toHaveLength(479);
 
     // A failing alarm still re-arms the loop.
     await runDurableObjectAlarm(stub);
@@ -115,7 +115,7 @@ describe("PriceFeed", () => {
     );
     const result = await stub.refresh();
     expect(result.ok).toBe(false);
-    expect((await snapshot())?.coins).toHaveLength(500);
+    expect((await snapshot())?.coins).toHaveLength(479);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { DemoNotice } from "#web/components/demo-notice.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { MobileUserArea, UserArea } from "#web/features/account/components/user-area.tsx";
 import { MarketStrip } from "#web/features/market-strip/components/market-strip.tsx";
@@ -18,6 +19,7 @@ export function AppShell() {
         Skip to content
       </a>
       <ScrollToTop />
+      <DemoNotice />
       <Header userArea={<UserArea />} mobileUserArea={<MobileUserArea />} />
       <MarketStrip />
       <main id="main">

@@ -3,8 +3,8 @@ import { articles } from "#schema/db/content.ts";
 import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
 import { sanitizeArticleContent } from "#worker/features/content/sanitize-html.ts";
 import type { Db } from "#worker/lib/db.ts";
-import type { Draft } from "#worker/ports/llm/llm.ts";
-import type { GroundingResult } from "./grounding.ts";
+import { type ClaimReport, reviewText } from "#worker/lib/grounding/index.ts";
+import type { Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
 
 export const CATEGORY_TRENDING = 17;
 export const CATEGORY_ROUNDUP = 18;
@@ -13,7 +13,34 @@ export const COVER_IMAGES = {
   [CATEGORY_ROUNDUP]: "/images/daily-roundup.svg",
 } as const;
 
-export type Source = { name: string; url?: string; role: "market" | "social" | "writer" };
+/**
+ * Where an article's figures and words came from, stored with it (`sources_json`); the reader's
+ * credits, byline and data times are built from these and nothing else.
+ */
+export type Source = {
+  name: string;
+  url?: string;
+  role: "market" | "social" | "writer";
+  /** market, social: when the data was taken (ISO). */
+  asOf?: string;
+  /** writer: "ai" or "template"; market: "live" or "demo"; social: "live" or "model". */
+  kind?: "ai" | "template" | "live" | "demo" | "model";
+  /** writer: the model that wrote it. */
+  model?: string;
+};
+
+/** How a generated article was written, for admins (`generation_json`). */
+export type GenerationRecord = {
+  writer: string;
+  model: string;
+  /** 1, or 2 when the first draft failed the check and went back once. */
+  attempts: number;
+  usage: TokenUsage | null;
+  promptHash: string | null;
+  raw: string | null;
+  /** The first draft's problems when it was repaired. */
+  firstProblems?: string;
+};
 
 export type GeneratedArticle = {
   /** Idempotency key: "{date}:{task}" or "{date}:{task}:{coinId}". */
@@ -21,7 +48,8 @@ export type GeneratedArticle = {
   slug: string;
   categoryId: typeof CATEGORY_TRENDING | typeof CATEGORY_ROUNDUP;
   draft: Draft;
-  grounding: GroundingResult;
+  grounding: ClaimReport;
+  generation: GenerationRecord;
   dataAsOf: string;
   sources: Source[];
   coin?: { symbol: string; name: string; rank: number };
@@ -76,7 +104,10 @@ export async function saveGenerated(db: Db, env: Pick<Env, "KV">, article: Gener
     readTime: readTime(content),
     dataAsOf: article.dataAsOf,
     sourcesJson: JSON.stringify(article.sources),
-    reviewReason: published ? null : `Grounding check failed: ${article.grounding.problems.join("; ")}`.slice(0, 2000),
+    // One failed figure or phrase per line: the review screen shows it as written.
+    reviewReason: published ? null : `Claim check failed:\n${reviewText(article.grounding)}`.slice(0, 4000),
+    groundingJson: JSON.stringify(article.grounding.figures),
+    generationJson: JSON.stringify(article.generation),
     generationKey: article.key,
   };
   // A slug taken by another article (say, one written by hand) gets a numbered suffix.
@@ -149,4 +180,36 @@ function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60);
+}
+
+/** Every generated article of a date with how it was written and checked, for admins (GET /api/admin/generation-records). */
+export async function generationRecords(db: Db, date: string) {
+  const rows = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      status: articles.status,
+      generationKey: articles.generationKey,
+      reviewReason: articles.reviewReason,
+      groundingJson: articles.groundingJson,
+      generationJson: articles.generationJson,
+      sourcesJson: articles.sourcesJson,
+    })
+    .from(articles)
+    .where(like(articles.generationKey, `${date}:%`))
+    .orderBy(articles.id);
+  const parse = (text: string | null) => {
+    try {
+      return text ? (JSON.parse(text) as unknown) : null;
+    } catch {
+      return null;
+    }
+  };
+  return rows.map(({ groundingJson, generationJson, sourcesJson, ...row }) => ({
+    ...row,
+    generation: parse(generationJson),
+    figures: parse(groundingJson),
+    sources: parse(sourcesJson),
+  }));
 }

@@ -1,38 +1,20 @@
-import type { ArticleBrief, ArticleWriter, CoinFacts, Fact, RoundupBrief, TrendingBrief } from "#worker/ports/llm/llm.ts";
+import type { ClaimInput } from "#worker/lib/grounding/index.ts";
+import type { ArticleBrief, CoinFacts, Fact, RoundupBrief, TrendingBrief } from "#worker/ports/llm/llm.ts";
 import { isStablecoin } from "#worker/ports/sentiment/offline.ts";
-import type { Source } from "./articles.ts";
-import { coinFactList, coinFacts, dateNumbers, facts } from "./facts.ts";
+import { coinFactList, coinFacts, entityOf, facts, timeFacts } from "./facts.ts";
 import type { SnapshotRow } from "./snapshots.ts";
 
-/** Numbers any article may write without a fact: "top 100", "top 500", "0 to 100". */
-const COMMON_NUMBERS = [0, 100, 500];
+/** Fixed phrases with digits any article may cite: the Galaxy Score's scale. */
+const SCALE = facts.text("galaxy_scale", "The Galaxy Score's scale", "0 to 100");
 
-/** Where the figures and the words came from, named honestly (an offline source says so). */
-export function sourcesOf(marketSource: string, socialSource: string | null, writer: Pick<ArticleWriter, "source" | "model">): Source[] {
-  const out: Source[] = [
-    marketSource === "coingecko"
-      ? { name: "CoinGecko", url: "https://www.coingecko.com", role: "market" }
-      : { name: "CoinGecko (recorded snapshot, offline mode)", url: "https://www.coingecko.com", role: "market" },
-  ];
-  if (socialSource === "lunarcrush") out.push({ name: "LunarCrush", url: "https://lunarcrush.com", role: "social" });
-  else if (socialSource) out.push({ name: "Coinsight offline sentiment model (derived from market data)", role: "social" });
-  out.push(
-    writer.source === "offline"
-      ? { name: "Coinsight template writer", role: "writer" }
-      : { name: `AI model ${writer.model}, checked against the data above`, role: "writer" },
-  );
-  return out;
-}
-
-/** Every fact of a brief, for the grounding check. */
+/** Every fact of a brief, for the check. */
 export function allFacts(brief: ArticleBrief): Fact[] {
   return brief.sections.flatMap((s) => s.facts);
 }
 
-/** Names with digits in them ("USD1") must not be read as figures. */
-export function namesOf(brief: ArticleBrief): string[] {
-  const coins = brief.kind === "daily_roundup" ? roundupCoins(brief) : [brief.coin];
-  return coins.flatMap((c) => [c.name, c.symbol]);
+/** What the claim check needs of a brief. */
+export function claimInput(brief: ArticleBrief): ClaimInput {
+  return { facts: allFacts(brief), entities: brief.entities };
 }
 
 function roundupCoins(b: RoundupBrief): CoinFacts[] {
@@ -44,6 +26,11 @@ function roundupCoins(b: RoundupBrief): CoinFacts[] {
     ...(b.social?.mostDiscussed ?? []),
     ...(b.social?.risingGalaxy ?? []),
   ];
+}
+
+function uniqueEntities(coins: CoinFacts[]) {
+  const seen = new Map(coins.map((c) => [c.id, entityOf(c)]));
+  return [...seen.values()];
 }
 
 function median(values: number[]): number {
@@ -69,17 +56,47 @@ export function roundupBrief(date: string, asOf: string, rows: SnapshotRow[], so
     .reverse()
     .slice(0, 3)
     .map(coinFacts);
+  const withVolume = rows.filter((r) => r.volume24h != null);
   const market = {
-    totalMarketCap: facts.money("Combined market cap of the top 500", total),
+    totalMarketCap: facts.money("market.cap", `Combined market cap of the ${rows.length} coins tracked`, total, { metric: "marketCap" }),
+    // Coins without a reported volume are left out, and the label says over how many coins it is summed.
     totalVolume: facts.money(
-      "Combined 24-hour trading volume of the top 500",
-      rows.reduce((s, r) => s + r.volume24h, 0),
+      "market.volume_24h",
+      `Combined 24-hour trading volume of the ${withVolume.length} tracked coins that report one`,
+      withVolume.reduce((s, r) => s + (r.volume24h ?? 0), 0),
+      { metric: "volume" },
     ),
-    btcDominance: facts.share("Bitcoin's share of the top 500's market cap", total > 0 ? (btcRow.marketCap / total) * 100 : 0, 2),
-    trackedCoins: facts.count("Coins tracked", rows.length),
-    gainers: facts.count("Coins in the top 100 that rose over 24 hours", top100.filter((r) => (r.change24h ?? 0) > 0).length),
-    losers: facts.count("Coins in the top 100 that fell over 24 hours", top100.filter((r) => (r.change24h ?? 0) < 0).length),
-    medianChange: facts.change("Median 24-hour change in the top 100", Math.round(median(top100.map((r) => r.change24h ?? 0)) * 100) / 100),
+    btcDominance: facts.share(
+      "market.btc_dominance",
+      "Bitcoin's share of the tracked coins' market cap",
+      total > 0 ? (btcRow.marketCap / total) * 100 : 0,
+      2,
+      {
+        subject: btcRow.coinId,
+        metric: "dominance",
+      },
+    ),
+    trackedCoins: facts.count("market.coins", "Coins tracked", rows.length),
+    gainers: facts.count(
+      "market.gainers",
+      "Coins in the top 100 that rose over 24 hours",
+      top100.filter((r) => (r.change24h ?? 0) > 0).length,
+    ),
+    losers: facts.count(
+      "market.losers",
+      "Coins in the top 100 that fell over 24 hours",
+      top100.filter((r) => (r.change24h ?? 0) < 0).length,
+    ),
+    medianChange: facts.change(
+      "market.median_change_24h",
+      "Median 24-hour price change in the top 100",
+      Math.round(median(top100.map((r) => r.change24h ?? 0)) * 100) / 100,
+      { period: "24h" },
+    ),
+  };
+  const scope = {
+    top100: facts.text("scope.top100", "The 100 largest coins by market cap", "top 100"),
+    tracked: facts.text("scope.tracked", "The coins tracked", `top ${rows.length}`),
   };
   const tracked = rows.filter((r) => r.sentiment != null && r.socialVolume24h != null);
   const social =
@@ -87,9 +104,11 @@ export function roundupBrief(date: string, asOf: string, rows: SnapshotRow[], so
       ? {
           source: socialSource,
           averageSentiment: facts.share(
-            "Average sentiment across the top 500 (share of positive posts)",
+            "social.average_sentiment",
+            "Average sentiment across the tracked coins (share of positive posts)",
             Math.round(tracked.reduce((s, r) => s + (r.sentiment ?? 0), 0) / tracked.length),
             0,
+            { metric: "sentiment" },
           ),
           // A stablecoin's chatter is about payments, not the market; the story is the most-discussed asset.
           mostDiscussed: tracked
@@ -109,7 +128,9 @@ export function roundupBrief(date: string, asOf: string, rows: SnapshotRow[], so
     date,
     asOf,
     sections: [],
-    allowedNumbers: [...dateNumbers(date), ...COMMON_NUMBERS],
+    entities: [],
+    time: timeFacts(date, asOf),
+    scope,
     market,
     bitcoin: coinFacts(btcRow),
     ethereum: ethRow ? coinFacts(ethRow) : null,
@@ -117,8 +138,10 @@ export function roundupBrief(date: string, asOf: string, rows: SnapshotRow[], so
     topLosers,
     social,
   };
+  brief.entities = uniqueEntities(roundupCoins(brief));
   brief.sections = [
-    { title: "Market (top 500)", facts: Object.values(market) },
+    { title: "Date, time and scope", facts: [brief.time.date, brief.time.dataTime, ...Object.values(scope)] },
+    { title: "Market", facts: Object.values(market) },
     { title: "Bitcoin", facts: coinFactList(brief.bitcoin) },
     ...(brief.ethereum ? [{ title: "Ethereum", facts: coinFactList(brief.ethereum) }] : []),
     ...topGainers.map((c) => ({ title: `Top gainer: ${c.name} (${c.symbol})`, facts: coinFactList(c) })),
@@ -171,17 +194,23 @@ export function trendingBrief(
   const tracked = bandRows.filter((r) => r.sentiment != null);
   const coin = coinFacts(row);
   const bandContext = {
-    coinsInBand: facts.count(`Coins ranked ${band.label}`, bandRows.length),
+    bandLabel: facts.text("band.label", "The band's market-cap ranks", band.label),
+    coinsInBand: facts.count("band.coins", `Coins ranked ${band.label}`, bandRows.length),
     momentumPosition: facts.rank(
+      `${coin.id}.momentum_position`,
       `${coin.name} position by social momentum in the band`,
       ranked.findIndex((r) => r.coinId === row.coinId) + 1,
+      { subject: coin.id },
     ),
     bandAverageSentiment: facts.share(
+      "band.average_sentiment",
       `Average sentiment of coins ranked ${band.label}`,
       tracked.length ? Math.round(tracked.reduce((s, r) => s + (r.sentiment ?? 0), 0) / tracked.length) : 0,
       0,
+      { metric: "sentiment" },
     ),
   };
+  const time = timeFacts(date, row.marketAsOf);
   return {
     kind: "trending_analysis",
     date,
@@ -190,8 +219,11 @@ export function trendingBrief(
     coin,
     bandContext,
     socialSource: row.source,
-    allowedNumbers: [...dateNumbers(date), ...COMMON_NUMBERS, band.from, band.to],
+    entities: [entityOf(coin)],
+    time,
+    scale: SCALE,
     sections: [
+      { title: "Date, time and scale", facts: [time.date, time.dataTime, SCALE] },
       { title: `${coin.name} (${coin.symbol})`, facts: coinFactList(coin) },
       { title: `Coins ranked ${band.label}`, facts: Object.values(bandContext) },
     ],

@@ -96,8 +96,9 @@ describe("admin newsroom API", () => {
 
   it("queues the trending bands behind the data and says so", async () => {
     const next = clockAt(`${TODAY}T07:00:00Z`);
-    const local = await testDeps(next);
     next.advance(86_400_000);
+    // The market table of the same moment: older than 30 minutes, it would fail any task that reads it.
+    const local = await testDeps(next);
     const app2 = new Hono<AppEnv>().route("/api/admin", createAdminNewsroomRoutes(factoryOf(local)));
     const res = await app2.request("/api/admin/generate-trending-analysis", { method: "POST" }, env, createExecutionContext());
     const body = (await res.json()) as StartedRuns;
@@ -184,5 +185,32 @@ describe("watchdog-recovery", () => {
     expect(status).toBe(200);
     expect(body).toEqual({ recovered: 1 });
     expect((await runOf("trending_301_500", TODAY))?.error_category).toBe("timeout");
+  });
+});
+
+describe("generation records", () => {
+  it("lists each generated article of a day with its writer, figure table and sources, and the day's tokens", async () => {
+    const date = "2026-11-12";
+    await post("/api/admin/generate-daily-roundup");
+    const { status, body, res } = await send<{
+      date: string;
+      tokens: { used: number; budget: number };
+      articles: {
+        generationKey: string;
+        status: string;
+        generation: { writer: string; attempts: number };
+        figures: { ok: boolean }[];
+        sources: { role: string }[];
+      }[];
+    }>(`/api/admin/generation-records?date=${date}`);
+    expect(status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(body.tokens).toEqual({ used: 0, budget: 300_000 });
+    const roundup = body.articles.find((a) => a.generationKey === `${date}:daily_roundup`);
+    expect(roundup).toMatchObject({ status: "published", generation: { writer: "offline", attempts: 1 } });
+    expect(roundup?.figures.length).toBeGreaterThan(10);
+    expect(roundup?.figures.every((f) => f.ok)).toBe(true);
+    expect(roundup?.sources.map((s) => s.role)).toEqual(["market", "social", "writer"]);
+    expect((await send("/api/admin/generation-records?date=nope")).status).toBe(400);
   });
 });

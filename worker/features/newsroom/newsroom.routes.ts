@@ -2,9 +2,11 @@ import { type Context, Hono } from "hono";
 import { downloadParam, downloadQuery, type GenerateCall, retryBody, statusQuery } from "#schema/contracts/newsroom.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { validate } from "#worker/lib/validate.ts";
+import { generationRecords } from "./articles.ts";
 import { type DepsFactory, defaultDeps, utcDate } from "./deps.ts";
 import { generate, lunarcrushDownload, retryGeneration, watchdogRecovery } from "./newsroom.service.ts";
 import { dailySummary, generationStatus } from "./status.ts";
+import { dailyBudget, tokensUsed } from "./token-budget.ts";
 
 /**
  * The admin calls of the newsroom (§7). No access control of its own: it is mounted under
@@ -34,6 +36,13 @@ export function createAdminNewsroomRoutes(makeDeps: DepsFactory = defaultDeps) {
       .get("/daily-summary", validate("query", statusQuery), async (c) => {
         const d = deps(c);
         return c.json(await dailySummary(d, c.req.valid("query").date ?? utcDate(d.now())), 200);
+      })
+      // How each generated article of a day was written (model, tokens, prompt hash, raw answer) and checked (figure table).
+      .get("/generation-records", validate("query", statusQuery), async (c) => {
+        const d = deps(c);
+        const date = c.req.valid("query").date ?? utcDate(d.now());
+        const [articles, used] = await Promise.all([generationRecords(d.db, date), tokensUsed(d, date)]);
+        return c.json({ date, tokens: { used, budget: dailyBudget(d.env) }, articles }, 200);
       })
       .post("/retry-generation", validate("json", retryBody), async (c) => c.json(await retryGeneration(deps(c), c.req.valid("json")), 202))
       .post("/watchdog-recovery", async (c) => c.json(await watchdogRecovery(deps(c)), 200))

@@ -1,35 +1,88 @@
-import type { ArticleBrief, Draft } from "#worker/ports/llm/llm.ts";
-import { type GeneratedArticle, type SaveResult, type Source, saveGenerated } from "./articles.ts";
-import { allFacts, namesOf } from "./briefs.ts";
+import { type ClaimReport, checkClaims, renderClaims, reviewText } from "#worker/lib/grounding/index.ts";
+import type { ArticleBrief, Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
+import { type GeneratedArticle, type GenerationRecord, type SaveResult, type Source, saveGenerated } from "./articles.ts";
+import { claimInput } from "./briefs.ts";
 import type { NewsroomDeps } from "./deps.ts";
-import { checkGrounding, type GroundingResult } from "./grounding.ts";
+import { guardProduction } from "./task-errors.ts";
+import { recordUsage, spendable } from "./token-budget.ts";
 
-/** Checks a draft's title, excerpt and body against the facts of its brief. */
-export function groundDraft(brief: ArticleBrief, draft: Draft): GroundingResult {
-  const text = `${draft.title}\n\n${draft.excerpt}\n\n${draft.body}`;
-  return checkGrounding(text, allFacts(brief), { allowed: brief.allowedNumbers, names: namesOf(brief) });
+const part = (draft: Draft) => `${draft.title}\n\n${draft.excerpt}\n\n${draft.body}`;
+
+/** Checks a draft's title, excerpt and body: every claim against the fact it cites. */
+export function checkDraft(brief: ArticleBrief, draft: Draft): ClaimReport {
+  return checkClaims(part(draft), claimInput(brief));
+}
+
+/** The draft readers see: citations written out as the facts' display text. */
+export function renderDraft(brief: ArticleBrief, draft: Draft): Draft {
+  const input = claimInput(brief);
+  return {
+    ...draft,
+    title: renderClaims(draft.title, input),
+    excerpt: renderClaims(draft.excerpt, input),
+    body: renderClaims(draft.body, input),
+  };
+}
+
+function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens };
+}
+
+async function write(deps: NewsroomDeps, brief: ArticleBrief, repair?: Parameters<NewsroomDeps["writer"]["write"]>[1]): Promise<Draft> {
+  // A writer that costs tokens stops cleanly once the day's budget is spent (the task fails as a validation error).
+  if (deps.writer.source !== "offline") await spendable(deps);
+  const draft = await deps.writer.write(brief, repair);
+  if (draft.usage) await recordUsage(deps, draft.usage);
+  return draft;
 }
 
 /**
- * Writes, checks and saves one article. The writer only ever sees the brief; a draft that fails
- * the check is saved for review, never published.
+ * Writes, checks and saves one article. A draft that fails the check goes back to the writer once
+ * with its problem list; failing again, it is saved for review with its reasons and the per-figure
+ * table, never published.
  */
 export async function writeAndSave(
   deps: NewsroomDeps,
   brief: ArticleBrief,
-  article: Omit<GeneratedArticle, "draft" | "grounding" | "dataAsOf" | "sources">,
+  article: Omit<GeneratedArticle, "draft" | "grounding" | "dataAsOf" | "sources" | "generation">,
   sources: Source[],
 ): Promise<SaveResult & { problems: string[] }> {
-  const draft = await deps.writer.write(brief);
-  const grounding = groundDraft(brief, draft);
-  if (!grounding.ok) {
-    console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, held: "review", problems: grounding.problems }));
+  // The last gate before anything is written: production never publishes demo or modelled data.
+  const market = sources.find((s) => s.role === "market");
+  const social = sources.find((s) => s.role === "social");
+  guardProduction(deps, {
+    market: market?.kind === "live" ? "coingecko" : "offline",
+    social: social ? (social.kind === "live" ? "lunarcrush" : "offline") : null,
+  });
+  const first = await write(deps, brief);
+  let draft = first;
+  let report = checkDraft(brief, first);
+  let attempts = 1;
+  if (!report.ok) {
+    console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, repair: report.problems }));
+    draft = await write(deps, brief, { previous: first, problems: report.problems });
+    report = checkDraft(brief, draft);
+    attempts = 2;
   }
+  if (!report.ok) {
+    console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, held: "review", problems: report.problems }));
+  }
+  const generation: GenerationRecord = {
+    writer: deps.writer.source,
+    model: draft.model,
+    attempts,
+    usage: attempts === 2 ? (addUsage(first.usage, draft.usage) ?? null) : (draft.usage ?? null),
+    promptHash: draft.promptHash ?? null,
+    raw: draft.raw ?? null,
+    ...(attempts === 2 ? { firstProblems: reviewText(checkDraft(brief, first)) } : {}),
+  };
   const saved = await saveGenerated(
     deps.db,
     deps.env,
-    { ...article, draft, grounding, dataAsOf: brief.asOf, sources },
+    { ...article, draft: renderDraft(brief, draft), grounding: report, dataAsOf: brief.asOf, sources, generation },
     new Date(deps.now()),
   );
-  return { ...saved, problems: grounding.problems };
+  return { ...saved, problems: report.problems };
 }

@@ -123,10 +123,8 @@ describe("the grounding check in the pipeline", () => {
   it("holds an article with a wrong figure for review, out of public lists, and says why", async () => {
     const date = "2026-11-08";
     const clock = clockAt(`${date}T06:00:00Z`);
-    const market = (await testDeps(clock)).market;
-    const btcPrice = (await market()).coins[0]?.price ?? "";
-    // The writer misquotes Bitcoin's price once; everything else is as written.
-    const writer = tamperingWriter((draft) => ({ ...draft, body: draft.body.replace(btcPrice, "$71,250.00") }));
+    // The writer types Bitcoin's price instead of citing it, in the first draft and in the repair.
+    const writer = tamperingWriter((draft) => ({ ...draft, body: draft.body.replace("{{bitcoin.price}}", "$71,250.00") }));
     const deps = await testDeps(clock, { writer });
     await restartTasks(deps, ["daily_roundup"], date, "manual");
     await tick(deps, budget());
@@ -134,7 +132,8 @@ describe("the grounding check in the pipeline", () => {
     expect((await runOf("daily_roundup", date))?.status).toBe("completed");
     const [article] = await articlesOf(date);
     expect(article).toMatchObject({ status: "review", published_at: null, category_id: 18 });
-    expect(article?.review_reason).toBe('Grounding check failed: "$71,250.00" matches none of the facts the article was written from');
+    expect(article?.review_reason).toBe('Claim check failed:\n"$71,250.00": a figure written outside a fact reference');
+    expect(writer.calls).toBe(2);
     expect(await publicArticles()).not.toContain(article?.slug);
     expect((await generationStatus(deps, date)).daily_roundup.articles).toEqual({ published: 0, review: 1 });
     const { summary } = await dailySummary(deps, date);

@@ -34,6 +34,8 @@ export function suggestAction(category: ErrorCategory, err: unknown, date: strin
     return "Check the API key (LUNARCRUSH_API_KEY or LLM_API_KEY) and its plan";
   }
   if (category === "api_failure" && status === 429) return "Rate limited by the provider: wait for the retry or lower the request rate";
+  if ((err as { budget?: boolean }).budget) return "Wait for the next UTC day, or raise LLM_DAILY_TOKEN_BUDGET and retry";
+  if ((err as { production?: boolean }).production) return "Configure the live market and social data sources, then retry";
   if (category === "dependency") return `Run '${taskLabels.lunarcrush_data}' for ${date} first, then retry`;
   return suggestedActionFor(category);
 }
@@ -41,4 +43,27 @@ export function suggestAction(category: ErrorCategory, err: unknown, date: strin
 /** Whether the engine should retry on its own: a missing prerequisite needs someone to act first. */
 export function retryable(category: ErrorCategory): boolean {
   return category !== "dependency";
+}
+
+/** Production would publish simulated data: stopped, and not retried until someone configures the live sources. */
+export class ProductionDataError extends Error {
+  readonly production = true;
+  constructor(message: string) {
+    super(message);
+    this.name = "DependencyError";
+  }
+}
+
+/**
+ * In production the newsroom never works from an offline adapter: its market walk and its social
+ * model are demo data, fine for a local site and never for readers.
+ */
+export function guardProduction(deps: { env: Pick<Env, "APP_ENV"> }, sources: { market?: string; social?: string | null }): void {
+  if (deps.env.APP_ENV !== "production") return;
+  if (sources.market !== undefined && sources.market !== "coingecko") {
+    throw new ProductionDataError("Production refuses to write articles from offline market data: the market source is not live");
+  }
+  if (sources.social !== undefined && sources.social !== null && sources.social !== "lunarcrush") {
+    throw new ProductionDataError("Production refuses to write articles from the offline sentiment model: the social source is not live");
+  }
 }

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { presentAll } from "#worker/features/cryptos/present.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
-import type { ArticleWriter, Draft } from "#worker/ports/llm/llm.ts";
+import type { ArticleWriter, Draft, Repair } from "#worker/ports/llm/llm.ts";
 import { createOfflineWriter } from "#worker/ports/llm/offline.ts";
 import { UpstreamError } from "#worker/ports/market/market-data.ts";
 import { createOfflineMarketData } from "#worker/ports/market/offline.ts";
@@ -44,15 +44,15 @@ export function flakySentiment(times: number, error: Error = new UpstreamError("
 }
 
 /** A writer that changes its draft (e.g. misquotes a figure) on top of the offline writer. */
-export function tamperingWriter(tamper: (draft: Draft) => Draft): ArticleWriter & { calls: number } {
+export function tamperingWriter(tamper: (draft: Draft, call: number, repair?: Repair) => Draft): ArticleWriter & { calls: number } {
   const inner = createOfflineWriter();
   const writer = {
     source: inner.source,
     model: inner.model,
     calls: 0,
-    async write(brief: Parameters<ArticleWriter["write"]>[0]) {
+    async write(brief: Parameters<ArticleWriter["write"]>[0], repair?: Repair) {
       writer.calls++;
-      return tamper(await inner.write(brief));
+      return tamper(await inner.write(brief), writer.calls, repair);
     },
   };
   return writer;

@@ -1,6 +1,7 @@
 import type { Article, Category } from "#schema/contracts/article.ts";
 import { articlePath, isGuideCategory } from "#schema/contracts/article-rules.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { METHODOLOGY_PATH, provenanceOf } from "#schema/contracts/provenance.ts";
 import type { PageMeta } from "./html-head.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, socialImage } from "./site.ts";
 
@@ -31,6 +32,20 @@ function breadcrumbs(items: { name: string; url: string }[]) {
   };
 }
 
+/** A generated article says how it was produced: the newsroom as author, the writer, the data it is based on, the methodology. */
+function generatedProvenance(article: Article, origin: string): Record<string, unknown> {
+  const p = provenanceOf(article.sources);
+  if (!p.production) return {};
+  return {
+    author: { "@type": "Organization", name: p.byline, url: absoluteUrl(origin, METHODOLOGY_PATH) },
+    creditText: p.production,
+    publishingPrinciples: absoluteUrl(origin, METHODOLOGY_PATH),
+    isBasedOn: [p.market, p.social]
+      .filter((s) => s !== null)
+      .map((s) => ({ "@type": "Dataset", name: s.name, ...(s.url ? { url: s.url } : {}), ...(s.asOf ? { dateModified: s.asOf } : {}) })),
+  };
+}
+
 /** Analyses and roundups are NewsArticle; guides are Article. `_seo` overrides win where present. */
 export function articleMeta(article: Article, origin: string): PageMeta {
   const canonical = absoluteUrl(origin, articlePath(article));
@@ -52,6 +67,7 @@ export function articleMeta(article: Article, origin: string): PageMeta {
     mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
     articleSection: article.categoryName,
     ...(article.cryptoName ? { about: { "@type": "Thing", name: article.cryptoName } } : {}),
+    ...generatedProvenance(article, origin),
     ...article._seo?.structuredData,
   };
   structured["@context"] = "https://schema.org";

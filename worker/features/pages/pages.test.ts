@@ -30,6 +30,11 @@ beforeAll(async () => {
     rank: 6,
     publishedAt: hoursAgo(2),
     imageUrl: "/images/covers/trending-analysis.svg",
+    sourcesJson: JSON.stringify([
+      { name: "CoinGecko", url: "https://www.coingecko.com", role: "market", kind: "live", asOf: "2026-11-22T06:00:00.000Z" },
+      { name: "LunarCrush", url: "https://lunarcrush.com", role: "social", kind: "live", asOf: "2026-11-22T06:02:00.000Z" },
+      { name: "AI model gpt-4o-mini", role: "writer", kind: "ai", model: "gpt-4o-mini" },
+    ]),
   });
   await insertArticle({ slug: "hostile-title", title: HOSTILE_TITLE, excerpt: "Fish & chips <b>bold</b>", publishedAt: hoursAgo(3) });
   await insertArticle({
@@ -81,6 +86,14 @@ describe("edge-filled <head>", () => {
       headline: "Solana leads social momentum",
       mainEntityOfPage: { "@id": `${ORIGIN}/article/sol-social-momentum` },
       about: { name: "Solana" },
+      // How it was produced: the newsroom, the model, the data it is based on, the methodology.
+      author: { "@type": "Organization", name: "Coinsight Newsroom" },
+      creditText: "AI-written (gpt-4o-mini), figures machine-checked",
+      publishingPrinciples: `${ORIGIN}/methodology`,
+      isBasedOn: [
+        { "@type": "Dataset", name: "CoinGecko", url: "https://www.coingecko.com", dateModified: "2026-11-22T06:00:00.000Z" },
+        { "@type": "Dataset", name: "LunarCrush", url: "https://lunarcrush.com", dateModified: "2026-11-22T06:02:00.000Z" },
+      ],
     });
     expect(Date.parse(String(article?.datePublished))).toBeGreaterThan(0);
     expect(crumbs).toMatchObject({ "@type": "BreadcrumbList" });

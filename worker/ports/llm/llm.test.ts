@@ -5,7 +5,13 @@ import { createOpenAiCompatibleWriter } from "./openai-compatible.ts";
 import { buildMessages, parseDraft } from "./prompt.ts";
 import { type AiRunner, createWorkersAiWriter } from "./workers-ai.ts";
 
-const f = (label: string, kind: Fact["kind"], value: number, display: string): Fact => ({ label, kind, value, display });
+const f = (label: string, kind: Fact["kind"], value: number, display: string, id = label.toLowerCase().replace(/\W+/g, "_")): Fact => ({
+  id,
+  label,
+  kind,
+  value,
+  display,
+});
 
 const brief: TrendingBrief = {
   kind: "trending_analysis",
@@ -17,7 +23,7 @@ const brief: TrendingBrief = {
     name: "Zcash",
     symbol: "ZEC",
     rank: f("Zcash market-cap rank", "rank", 15, "#15"),
-    price: f("Zcash price (USD)", "price", 501.63, "$501.63"),
+    price: f("Zcash price (USD)", "price", 501.63, "$501.63", "zcash.price"),
     change24h: { ...f("Zcash 24-hour price change", "percent", 12.22, "+12.22%"), signed: true },
     change7d: null,
     marketCap: f("Zcash market cap", "money", 8.43e9, "$8.43 billion"),
@@ -25,13 +31,16 @@ const brief: TrendingBrief = {
     categories: ["privacy"],
   },
   bandContext: {
+    bandLabel: f("The band", "label", 0, "1-100"),
     coinsInBand: f("Coins ranked 1-100", "count", 100, "100"),
     momentumPosition: f("position", "rank", 2, "#2"),
     bandAverageSentiment: f("avg", "percent", 59, "59%"),
   },
   socialSource: "lunarcrush",
-  allowedNumbers: [2026, 11, 22],
-  sections: [{ title: "Zcash (ZEC)", facts: [f("Zcash price (USD)", "price", 501.63, "$501.63")] }],
+  entities: [{ id: "zcash", name: "Zcash", symbol: "ZEC" }],
+  time: { date: f("Date", "label", 0, "22 November 2026"), dataTime: f("Time", "label", 0, "06:00 UTC") },
+  scale: f("Scale", "label", 0, "0 to 100"),
+  sections: [{ title: "Zcash (ZEC)", facts: [f("Zcash price (USD)", "price", 501.63, "$501.63", "zcash.price")] }],
 };
 
 const answer = `TITLE: Zcash (ZEC) draws attention
@@ -48,7 +57,8 @@ describe("the writer prompt", () => {
     const [system, user] = buildMessages(brief);
     expect(system?.role).toBe("system");
     expect(system?.content).toMatch(/Use ONLY the facts/);
-    expect(user?.content).toContain("- Zcash price (USD): $501.63");
+    expect(system?.content).toMatch(/cite its fact as \{\{id\}\}/);
+    expect(user?.content).toContain("- [zcash.price] Zcash price (USD): $501.63");
     expect(user?.content).toContain("Data as of 2026-11-22T06:00:00.000Z");
     expect(user?.content).not.toContain("8.43");
   });
@@ -80,12 +90,13 @@ describe("OpenAI-compatible writer", () => {
     const body = JSON.parse(String(init.body));
     expect(body.model).toBe("gpt-test");
     expect(body.messages).toEqual(buildMessages(brief));
+    expect(body.response_format).toEqual({ type: "json_object" });
   });
 
-  it("turns an error status and a bad body into UpstreamErrors", async () => {
+  it("turns a refused call and a bad body into UpstreamErrors", async () => {
     const writer = createOpenAiCompatibleWriter({ baseUrl: "https://llm.example/v1", model: "m" });
-    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("busy", { status: 429 }));
-    await expect(writer.write(brief)).rejects.toMatchObject({ name: "UpstreamError", status: 429 });
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("no", { status: 401 }));
+    await expect(writer.write(brief)).rejects.toMatchObject({ name: "UpstreamError", status: 401 });
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(Response.json({ nope: true }));
     await expect(writer.write(brief)).rejects.toMatchObject({ name: "UpstreamError" });
   });
@@ -97,7 +108,10 @@ describe("Workers AI writer", () => {
     const writer = createWorkersAiWriter({ ai: { run } as AiRunner, model: "@cf/test/model" });
     const draft = await writer.write(brief);
     expect(draft.model).toBe("@cf/test/model");
-    expect(run).toHaveBeenCalledWith("@cf/test/model", expect.objectContaining({ messages: buildMessages(brief) }));
+    expect(run).toHaveBeenCalledWith(
+      "@cf/test/model",
+      expect.objectContaining({ messages: buildMessages(brief), response_format: expect.objectContaining({ type: "json_schema" }) }),
+    );
   });
 
   it("reports a failing binding as an upstream failure", async () => {

@@ -1,21 +1,13 @@
 /**
- * The article writer port. A writer receives only facts the product fetched, each with the exact
- * text it may quote, and returns a draft; every figure in the draft is checked against the same
- * facts before anything is published.
+ * The article writer port. A writer receives only facts the product fetched, each with an id, and
+ * returns a draft that cites them as `{{id}}`; every claim in the draft is checked against the fact
+ * it cites (`#worker/lib/grounding`) before the citations are written out and anything is published.
  */
 
-/** price: a coin price; money: caps and volumes; percent; rank (#12, AltRank); score (Galaxy Score); count. */
-export type FactKind = "price" | "money" | "percent" | "rank" | "score" | "count";
+import type { Entity, Fact } from "#worker/lib/grounding/index.ts";
 
-export type Fact = {
-  label: string;
-  kind: FactKind;
-  value: number;
-  /** The only way the figure may be written, e.g. "$64,039.00", "+2.31%", "#12", "67.5". */
-  display: string;
-  /** Changes carry a direction ("rose 2.31%" must not be written for -2.31%). */
-  signed?: boolean;
-};
+/** Facts are the grounding library's: an id to cite, the display text, and what the figure is about. */
+export type { Fact, FactKind } from "#worker/lib/grounding/index.ts";
 
 export type FactSection = { title: string; facts: Fact[] };
 
@@ -29,7 +21,7 @@ export type CoinFacts = {
   change24h: Fact | null;
   change7d: Fact | null;
   marketCap: Fact;
-  volume24h: Fact;
+  volume24h: Fact | null;
   galaxyScore?: Fact;
   galaxyScorePrevious?: Fact;
   galaxyChange?: Fact;
@@ -49,8 +41,10 @@ type BriefBase = {
   asOf: string;
   /** Everything the writer may quote, grouped for the prompt. */
   sections: FactSection[];
-  /** Other numbers an article may write without a fact: the date's parts, a band's bounds. */
-  allowedNumbers: number[];
+  /** The coins the brief is about: the only ones its article may name. */
+  entities: Entity[];
+  /** The day ("22 November 2026") and data time ("06:00 UTC") as citable facts. */
+  time: { date: Fact; dataTime: Fact };
 };
 
 export type RoundupBrief = BriefBase & {
@@ -64,6 +58,8 @@ export type RoundupBrief = BriefBase & {
     losers: Fact;
     medianChange: Fact;
   };
+  /** "top 100" and "top 500" as citable facts. */
+  scope: { top100: Fact; tracked: Fact };
   bitcoin: CoinFacts;
   ethereum: CoinFacts | null;
   topGainers: CoinFacts[];
@@ -81,7 +77,9 @@ export type TrendingBrief = BriefBase & {
   band: { from: number; to: number; label: string };
   coin: CoinFacts;
   /** Where the coin stands among the coins of its band that day. */
-  bandContext: { coinsInBand: Fact; momentumPosition: Fact; bandAverageSentiment: Fact };
+  bandContext: { coinsInBand: Fact; momentumPosition: Fact; bandAverageSentiment: Fact; bandLabel: Fact };
+  /** The Galaxy Score's scale, "0 to 100". */
+  scale: Fact;
   socialSource: string;
 };
 
@@ -94,13 +92,24 @@ export type Draft = {
   body: string;
   /** Which writer produced it, e.g. "offline-templates" or "@cf/meta/llama-3.1-8b-instruct". */
   model: string;
+  /** What the call cost and returned, kept per article for admins (absent for the template writer). */
+  usage?: TokenUsage;
+  /** SHA-256 of the messages sent, hex: the same brief and instructions give the same hash. */
+  promptHash?: string;
+  /** The model's answer as received (capped), for review. */
+  raw?: string;
 };
+
+export type TokenUsage = { promptTokens: number; completionTokens: number };
+
+/** A second try: the draft that failed the check and its problems, one per line. */
+export type Repair = { previous: Draft; problems: string[] };
 
 export interface ArticleWriter {
   /** "workers-ai", "openai-compatible" or "offline". */
   readonly source: string;
   readonly model: string;
-  write(brief: ArticleBrief): Promise<Draft>;
+  write(brief: ArticleBrief, repair?: Repair): Promise<Draft>;
 }
 
 /** The writer answered something that is not a usable article (retried as a validation failure). */

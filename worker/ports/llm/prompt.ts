@@ -1,18 +1,16 @@
-import { type ArticleBrief, type Draft, DraftFormatError } from "./llm.ts";
+import { type ArticleBrief, type Draft, DraftFormatError, type Repair } from "./llm.ts";
 
-export type ChatMessage = { role: "system" | "user"; content: string };
+export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
 
 const SYSTEM = [
   "You are the markets writer of Coinsight, a crypto news site for the general public.",
   "Write a clear, neutral news analysis in Markdown, 300 to 500 words, with two to four '##' section headings.",
-  "Use ONLY the facts you are given. Every number you write (prices, percentages, ranks, scores, counts, dates) must be copied from the facts exactly as written there, including its sign and its format.",
-  "Never invent prices, figures, events, quotes, people, partnerships or reasons for a move. If the facts do not explain something, say so plainly.",
-  "No investment advice, no price predictions, no HTML, no links, no tables.",
-  "Answer in exactly this form:",
-  "TITLE: <a headline of at most 90 characters>",
-  "EXCERPT: <one or two sentences for the article list>",
-  "BODY:",
-  "<the Markdown article>",
+  "Use ONLY the facts you are given. Each fact has an id in square brackets. Never type a number: to write a figure, date or time, cite its fact as {{id}} (for example {{bitcoin.price}}) and the site writes the exact figure in its place.",
+  "No digits anywhere else and no numbers in words (no 'twelve percent', 'a third', 'doubled', 'several'). Periods may be written as words: 'over 24 hours', 'over 7 days', 'today', 'this week'.",
+  "Each cited figure must be about the coin your sentence names, the metric your words name (price, market cap, trading volume, Galaxy Score...), the period you say (1 hour, 24 hours, 7 days) and the direction you say: write 'rose' or 'gained' only for a positive change and 'fell' or 'slipped' only for a negative one.",
+  "Name only the coins listed in the facts. Never invent events, causes, quotes, people, partnerships, listings, regulation, ETFs, hacks, lawsuits or records. Do not predict ('will', 'expected to'), give price targets or advise buying or selling. If the facts do not explain something, say so plainly.",
+  "No HTML, no links, no tables.",
+  'Answer with one JSON object: {"title": "<a headline of at most 90 characters>", "excerpt": "<one or two sentences for the article list>", "body": "<the Markdown article>"}.',
 ].join("\n");
 
 function task(brief: ArticleBrief): string {
@@ -26,20 +24,42 @@ function task(brief: ArticleBrief): string {
   );
 }
 
-/** The chat messages both live writers send: instructions, then the facts as labelled lines. */
-export function buildMessages(brief: ArticleBrief): ChatMessage[] {
+/** The chat messages both live writers send: instructions, then the facts as labelled lines with their ids. */
+export function buildMessages(brief: ArticleBrief, repair?: Repair): ChatMessage[] {
   const facts = brief.sections
-    .map((section) => [`### ${section.title}`, ...section.facts.map((f) => `- ${f.label}: ${f.display}`)].join("\n"))
+    .map((section) => [`### ${section.title}`, ...section.facts.map((f) => `- [${f.id}] ${f.label}: ${f.display}`)].join("\n"))
     .join("\n\n");
   const user = `${task(brief)}\n\nData as of ${brief.asOf} (UTC).\n\nFACTS\n\n${facts}`;
-  return [
+  const messages: ChatMessage[] = [
     { role: "system", content: SYSTEM },
     { role: "user", content: user },
   ];
+  if (repair) {
+    // One repair round: the model sees its own draft and exactly what the check found wrong.
+    messages.push(
+      {
+        role: "assistant",
+        content: JSON.stringify({ title: repair.previous.title, excerpt: repair.previous.excerpt, body: repair.previous.body }),
+      },
+      {
+        role: "user",
+        content: `The fact check held this draft for these problems, one per line:\n${repair.problems.join("\n")}\n\nRewrite the whole article so that none of them remains, with the same rules and the same JSON form.`,
+      },
+    );
+  }
+  return messages;
 }
 
-/** Reads "TITLE: / EXCERPT: / BODY:" from a model's answer; anything else is a format error. */
+/** SHA-256 of the messages, hex: the prompt hash kept with each article. */
+export async function promptHash(messages: readonly ChatMessage[]): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(messages)));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Reads the JSON answer, or "TITLE: / EXCERPT: / BODY:" from a model without JSON mode; anything else is a format error. */
 export function parseDraft(text: string, model: string): Draft {
+  const json = parseJsonDraft(text, model);
+  if (json) return json;
   const cleaned = stripHtml(text.replace(/\r\n/g, "\n")).trim();
   const title = /^\s*\**TITLE:?\**\s*(.+)$/im.exec(cleaned)?.[1]?.trim();
   const excerpt = /^\s*\**EXCERPT:?\**\s*(.+)$/im.exec(cleaned)?.[1]?.trim();
@@ -58,4 +78,23 @@ export function stripHtml(text: string): string {
 
 function unquote(text: string): string {
   return text.replace(/^["'*#\s]+|["'*\s]+$/g, "");
+}
+
+function parseJsonDraft(text: string, model: string): Draft | null {
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (start < 0 || end <= start) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return null;
+  }
+  const v = value as { title?: unknown; excerpt?: unknown; body?: unknown };
+  if (typeof v.title !== "string" || typeof v.excerpt !== "string" || typeof v.body !== "string") return null;
+  const body = stripHtml(v.body.replace(/\r\n/g, "\n")).trim();
+  if (!v.title.trim() || !v.excerpt.trim() || body.length < 200) {
+    throw new DraftFormatError("The writer's answer did not have a title, an excerpt and a body of at least 200 characters");
+  }
+  return { title: unquote(stripHtml(v.title)).slice(0, 160), excerpt: unquote(stripHtml(v.excerpt)).slice(0, 400), body, model };
 }

@@ -94,7 +94,7 @@ export function toCoin(row: CoinGeckoRow, position: number): MarketCoin {
     change24h: row.price_change_percentage_24h_in_currency ?? null,
     change7d: row.price_change_percentage_7d_in_currency ?? null,
     marketCap: row.market_cap ?? 0,
-    volume24h: row.total_volume ?? 0,
+    volume24h: row.total_volume ?? null,
     circulatingSupply: row.circulating_supply ?? null,
     totalSupply: row.total_supply ?? null,
     maxSupply: row.max_supply ?? null,

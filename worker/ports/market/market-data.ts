@@ -11,7 +11,8 @@ export type MarketCoin = {
   change24h: number | null;
   change7d: number | null;
   marketCap: number;
-  volume24h: number;
+  /** Null when the source does not report it: shown as unknown, never as 0. */
+  volume24h: number | null;
   circulatingSupply: number | null;
   totalSupply: number | null;
   maxSupply: number | null;

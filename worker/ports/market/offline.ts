@@ -12,36 +12,12 @@ const REVERSION = 0.002;
 export const baseCoins: readonly MarketCoin[] = buildBase();
 
 function buildBase(): MarketCoin[] {
-  const recorded = data.snapshot.map((row, i) => toCoin(row, i + 1));
-  const last = recorded[recorded.length - 1];
-  const floorCap = last ? last.marketCap : 50_000_000;
-  // Ranks 251-500: names from the token list, figures generated below the recorded rank 250.
-  const generated = data.extra.map((t, i): MarketCoin => {
-    const rank = recorded.length + i + 1;
-    const marketCap = floorCap * 0.25 ** ((i + 1) / data.extra.length) * (0.97 + 0.03 * unit(`${t.id}:cap`));
-    const price = 10 ** (-3 + 4.5 * unit(`${t.id}:price`));
-    const circulating = marketCap / price;
-    const capped = unit(`${t.id}:capped`) < 0.45;
-    return {
-      id: t.id,
-      symbol: t.symbol,
-      name: t.name,
-      imageUrl: "",
-      rank,
-      price,
-      change1h: round(normal(`${t.id}:1h`) * 0.6, 4),
-      change24h: round(normal(`${t.id}:24h`) * 5, 4),
-      change7d: round(normal(`${t.id}:7d`) * 12, 4),
-      marketCap,
-      volume24h: marketCap * (0.01 + 0.25 * unit(`${t.id}:vol`)),
-      circulatingSupply: circulating,
-      totalSupply: capped ? circulating * (1 + unit(`${t.id}:total`)) : circulating,
-      maxSupply: capped ? circulating * (1.2 + 2 * unit(`${t.id}:max`)) : null,
-      lastUpdated: "2026-07-07T18:04:00.000Z",
-    };
-  });
-  return [...recorded, ...generated];
+  // Every row is real CoinGecko data (see the extraction script); a field the capture lacks stays null.
+  return data.snapshot.map((row, i) => toCoin(row, i + 1));
 }
+
+/** The days the recorded figures were captured, for the site's demo-data notice. */
+export const OFFLINE_CAPTURED_AT: { top250: string; rest: string } = data.capturedAt;
 
 /** Per-tick volatility: stablecoins barely move, small caps move most. */
 function volatility(coin: MarketCoin): number {
@@ -83,7 +59,7 @@ export function createOfflineMarketData(options: { now?: () => number } = {}): M
           change24h: moved(base.change24h),
           change7d: moved(base.change7d),
           marketCap: base.marketCap * ratio,
-          volume24h: base.volume24h * (1 + 0.02 * normal(`${base.id}:${tick}:vol`)),
+          volume24h: base.volume24h == null ? null : base.volume24h * (1 + 0.02 * normal(`${base.id}:${tick}:vol`)),
           lastUpdated,
         };
       });

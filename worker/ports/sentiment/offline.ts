@@ -42,13 +42,15 @@ function derive(coin: MarketInput, date: string) {
   const day = Math.tanh((coin.change24h ?? 0) / 6);
   const week = Math.tanh((coin.change7d ?? 0) / 15);
   // Turnover (volume / market cap) stands in for how much a coin is being talked about.
-  const turnover = coin.marketCap > 0 ? coin.volume24h / coin.marketCap : 0;
+  // Without a reported volume the model reads no turnover and sizes the conversation from market cap alone.
+  const volume = coin.volume24h ?? coin.marketCap * 0.02;
+  const turnover = coin.marketCap > 0 && coin.volume24h != null ? coin.volume24h / coin.marketCap : 0;
   const activity = clamp(Math.log10(Math.max(turnover, 1e-4) * 100) / 2, 0, 1);
   const galaxy = clamp(round(38 + 16 * day + 7 * week + 14 * activity + 14 * (unit(key("gs")) - 0.5), 1), 8, 92);
   // Yesterday's score: today's minus the part of today's move the day itself explains.
   const galaxyPrevious = clamp(round(galaxy - 9 * day - 8 * (unit(key("gsp")) - 0.5), 1), 5, 95);
   const sentiment = clamp(Math.round(58 + 22 * day + 5 * week + 14 * (unit(key("sent")) - 0.5)), 6, 97);
-  const socialVolume = Math.max(12, Math.round(0.6 * coin.volume24h ** 0.55 * (0.6 + 0.8 * unit(key("sv")))));
+  const socialVolume = Math.max(12, Math.round(0.6 * volume ** 0.55 * (0.6 + 0.8 * unit(key("sv")))));
   const interactions = Math.round(socialVolume * (150 + 600 * unit(key("int"))));
   return { galaxy, galaxyPrevious, sentiment, socialVolume, interactions, momentum: galaxy - galaxyPrevious };
 }

@@ -10,7 +10,8 @@ export type MarketInput = {
   change24h: number | null;
   change7d: number | null;
   marketCap: number;
-  volume24h: number;
+  /** Null when the market source does not report it. */
+  volume24h: number | null;
 };
 
 /** Social metrics of one coin, as LunarCrush v4 defines them. */

@@ -15,7 +15,30 @@ const analysis = makeArticle({
   categorySlug: "trending-analysis",
   rank: 150,
   commentCount: 3,
-  sources: [{ name: "CoinGecko", url: "https://www.coingecko.com" }],
+  sources: [
+    { name: "CoinGecko", url: "https://www.coingecko.com", role: "market", kind: "live", asOf: "2026-11-22T06:00:00.000Z" },
+    { name: "LunarCrush", url: "https://lunarcrush.com", role: "social", kind: "live", asOf: "2026-11-22T06:05:00.000Z" },
+    { name: "AI model gpt-4o-mini", role: "writer", kind: "ai", model: "gpt-4o-mini" },
+  ],
+  dataAsOf: "2026-11-22T06:00:00.000Z",
+});
+const templated = makeArticle({
+  slug: "pepe-momentum",
+  title: "Pepe leads social momentum",
+  categoryId: 17,
+  categoryName: "Trending Analysis",
+  categorySlug: "trending-analysis",
+  sources: [
+    {
+      name: "Demo market data replayed from a CoinGecko snapshot",
+      url: "https://www.coingecko.com",
+      role: "market",
+      kind: "demo",
+      asOf: "2026-11-22T06:00:00.000Z",
+    },
+    { name: "Coinsight sentiment model, estimated from market activity", role: "social", kind: "model", asOf: "2026-11-22T06:01:00.000Z" },
+    { name: "Coinsight template writer", role: "writer", kind: "template" },
+  ],
   dataAsOf: "2026-11-22T06:00:00.000Z",
 });
 const guide = makeArticle({
@@ -58,12 +81,31 @@ describe("ArticleView", () => {
     expect(document.querySelector('[data-band="101-300"]')).toHaveTextContent("Rank 101-300");
     expect(screen.getByRole("heading", { level: 2, name: "Market overview" })).toBeInTheDocument();
     expect(screen.getByText("$63,800").tagName).toBe("STRONG");
+    const byline = screen.getByTestId("article-byline");
+    expect(byline).toHaveTextContent("Coinsight Newsroom · AI-written (gpt-4o-mini), figures machine-checked");
+    expect(byline).toHaveTextContent("Market data as of 22 Nov 2026, 06:00 UTC");
+    expect(byline).toHaveTextContent("Social data as of 22 Nov 2026, 06:05 UTC");
+    expect(within(byline).getByRole("link", { name: "How this article was made" })).toHaveAttribute("href", "/methodology");
     const disclaimer = screen.getByRole("complementary", { name: "Disclaimer and credits" });
     expect(disclaimer).toHaveTextContent("not financial advice");
-    expect(disclaimer).toHaveTextContent("Data as of Sun, 22 Nov 2026 06:00:00 UTC");
-    expect(screen.getByRole("link", { name: "CoinGecko" })).toHaveAttribute("href", "https://www.coingecko.com");
+    expect(disclaimer).toHaveTextContent(
+      "Market data: CoinGecko (as of 22 Nov 2026, 06:00 UTC); Social data: LunarCrush (as of 22 Nov 2026, 06:05 UTC).",
+    );
+    expect(disclaimer).toHaveTextContent("written by an AI model");
+    expect(within(disclaimer).getByRole("link", { name: "CoinGecko" })).toHaveAttribute("href", "https://www.coingecko.com");
     expect(await screen.findByRole("heading", { name: "Related Articles" })).toBeInTheDocument();
     expect(screen.getByText("Another roundup")).toBeInTheDocument();
+  });
+
+  it("credits a template-written article as it was made, from its own sources", async () => {
+    renderArticle("pepe-momentum", { "/api/articles/pepe-momentum": templated, "/api/articles/pepe-momentum/related": [] });
+    await screen.findByRole("heading", { level: 1, name: "Pepe leads social momentum" });
+    expect(screen.getByTestId("article-byline")).toHaveTextContent("Coinsight Newsroom · Written from data by Coinsight's template writer");
+    const disclaimer = screen.getByRole("complementary", { name: "Disclaimer and credits" });
+    expect(disclaimer).toHaveTextContent(
+      "Social data: Coinsight sentiment model, estimated from market activity (as of 22 Nov 2026, 06:01 UTC)",
+    );
+    expect(document.body).not.toHaveTextContent(/LunarCrush|help of AI|AI-written|offline|configured/);
   });
 
   it("a guide has the Crypto 101 breadcrumb, Related Guides and no disclaimer or badge", async () => {

@@ -14,6 +14,7 @@ import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { articleQuery, relatedQuery } from "../api/articles.ts";
 import styles from "./article.module.css";
 import { ArticleBody } from "./article-body.tsx";
+import { DisclaimerAndCredits, GeneratedByline } from "./provenance.tsx";
 import { ShareCard } from "./share-card.tsx";
 
 export function ArticleNotFound() {
@@ -56,42 +57,6 @@ function Breadcrumb({ article }: { article: Article }) {
         <li aria-current="page">{article.title}</li>
       </ol>
     </nav>
-  );
-}
-
-/** AI-written analyses and roundups say how they were made and where their figures come from. */
-function DisclaimerAndCredits({ article }: { article: Article }) {
-  return (
-    <aside className={styles.disclaimer} aria-label="Disclaimer and credits">
-      <p>
-        <strong>Disclaimer:</strong> This article was written with the help of AI from market and social-sentiment data. It is for
-        information only and is not financial advice. Crypto assets are volatile and you can lose money: do your own research.
-      </p>
-      <p className={styles.credits}>
-        <strong>Credits:</strong> Market data from CoinGecko; social data from LunarCrush.
-        {article.sources.length > 0 ? (
-          <>
-            {" "}
-            Sources:{" "}
-            {article.sources.map((s, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: sources may repeat a name; their order is fixed
-              <span key={`${s.name}-${i}`}>
-                {i > 0 ? ", " : ""}
-                {s.url && /^https?:\/\//.test(s.url) ? (
-                  <a href={s.url} target="_blank" rel="noopener noreferrer nofollow">
-                    {s.name}
-                  </a>
-                ) : (
-                  s.name
-                )}
-              </span>
-            ))}
-            .
-          </>
-        ) : null}
-        {article.dataAsOf ? ` Data as of ${new Date(article.dataAsOf).toUTCString().replace("GMT", "UTC")}.` : null}
-      </p>
-    </aside>
   );
 }
 
@@ -140,6 +105,7 @@ export function ArticleView({ slug }: { slug: string }) {
         <h1 className={styles.headline}>{article.title}</h1>
         <ArticleMeta publishedAt={article.publishedAt} readTime={article.readTime} commentCount={article.commentCount} />
         {article.cryptoSymbol ? <CoinPriceChip symbol={article.cryptoSymbol} name={article.cryptoName} /> : null}
+        {carriesDisclaimer(article.categoryId) ? <GeneratedByline article={article} /> : null}
         <ArticleImage
           src={article.imageUrl}
           alt=""

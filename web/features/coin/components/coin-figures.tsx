@@ -3,7 +3,17 @@ import { Card } from "#web/components/ui/card.tsx";
 import { formatCompact, formatMoney, isGain, percent, timeAgo } from "#web/lib/format.ts";
 import styles from "./coin.module.css";
 
-function Change({ label, value }: { label: string; value: string }) {
+function Change({ label, value, known }: { label: string; value: string; known: boolean }) {
+  if (!known) {
+    return (
+      <div className={styles.change}>
+        <span className={styles.changeLabel}>{label}</span>
+        <span className="num muted" title="Not reported by the data source">
+          —
+        </span>
+      </div>
+    );
+  }
   const up = isGain(value);
   return (
     <div className={styles.change}>
@@ -19,9 +29,9 @@ function Change({ label, value }: { label: string; value: string }) {
 export function PriceChanges({ coin }: { coin: Crypto }) {
   return (
     <div className={styles.changes}>
-      <Change label="1 hour" value={coin.price1h} />
-      <Change label="24 hours" value={coin.price24h} />
-      <Change label="7 days" value={coin.price7d} />
+      <Change label="1 hour" value={coin.price1h} known={coin.change1h != null} />
+      <Change label="24 hours" value={coin.price24h} known={coin.change24h != null} />
+      <Change label="7 days" value={coin.price7d} known={coin.change7d != null} />
     </div>
   );
 }
@@ -36,7 +46,7 @@ export function MarketData({ coin }: { coin: Crypto }) {
         </div>
         <div>
           <dt>24h Volume</dt>
-          <dd className="num">{formatMoney(coin.volume24h)}</dd>
+          <dd className="num">{coin.volume24h == null ? "—" : formatMoney(coin.volume24h)}</dd>
         </div>
         <div>
           <dt>Rank</dt>
@@ -56,17 +66,18 @@ export function MarketData({ coin }: { coin: Crypto }) {
 export function Supply({ coin }: { coin: Crypto }) {
   const progress = percent(coin.circulatingSupply, coin.maxSupply, 1);
   const symbol = coin.symbol;
-  const amount = (v: number | null) => (v == null ? "Unlimited" : `${formatCompact(v)} ${symbol}`);
+  // No max supply means "Unlimited" only when the source reports supply at all; otherwise it is unknown.
+  const amount = (v: number | null) => (v == null ? (coin.circulatingSupply == null ? "—" : "Unlimited") : `${formatCompact(v)} ${symbol}`);
   return (
     <Card title="Supply">
       <dl className={styles.stats}>
         <div>
           <dt>Circulating Supply</dt>
-          <dd className="num">{coin.circulatingSupply == null ? "-" : `${formatCompact(coin.circulatingSupply)} ${symbol}`}</dd>
+          <dd className="num">{coin.circulatingSupply == null ? "—" : `${formatCompact(coin.circulatingSupply)} ${symbol}`}</dd>
         </div>
         <div>
           <dt>Total Supply</dt>
-          <dd className="num">{coin.totalSupply == null ? "-" : `${formatCompact(coin.totalSupply)} ${symbol}`}</dd>
+          <dd className="num">{coin.totalSupply == null ? "—" : `${formatCompact(coin.totalSupply)} ${symbol}`}</dd>
         </div>
         <div>
           <dt>Max Supply</dt>
@@ -110,7 +121,7 @@ export function QuickStats({ coin }: { coin: Crypto }) {
         </div>
         <div>
           <dt>Volume/MCap</dt>
-          <dd className="num">{ratio ?? "-"}</dd>
+          <dd className="num">{ratio ?? "—"}</dd>
         </div>
       </dl>
     </Card>

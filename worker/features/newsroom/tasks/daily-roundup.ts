@@ -1,6 +1,7 @@
 import type { RoundupBrief } from "#worker/ports/llm/llm.ts";
 import { CATEGORY_ROUNDUP, generatedExists, roundupSlug } from "../articles.ts";
-import { roundupBrief, sourcesOf } from "../briefs.ts";
+import { roundupBrief } from "../briefs.ts";
+import { sourcesOf } from "../provenance.ts";
 import { writeAndSave } from "../publish.ts";
 import { readDay, type SnapshotRow } from "../snapshots.ts";
 import { freshRows, loadMarket } from "./lunarcrush-data.ts";
@@ -12,15 +13,20 @@ const KEY = "daily_roundup";
  * The day's rows: the stored LunarCrush snapshot when today's exists (the figures the trending
  * articles use), else the market table with metrics fetched now. The roundup waits for nothing.
  */
-async function dayRows(ctx: StepContext): Promise<{ rows: SnapshotRow[]; asOf: string; socialSource: string | null }> {
+async function dayRows(ctx: StepContext): Promise<{ rows: SnapshotRow[]; asOf: string; socialSource: string | null; socialAsOf: string }> {
   return ctx.memo("roundup-rows", async () => {
     const stored = await readDay(ctx.deps.db, ctx.date);
     if (stored.length > 0) {
       const asOf = stored.map((r) => r.marketAsOf).sort()[0] ?? new Date(ctx.deps.now()).toISOString();
-      return { rows: stored, asOf, socialSource: stored[0]?.source ?? null };
+      return { rows: stored, asOf, socialSource: stored[0]?.source ?? null, socialAsOf: stored[0]?.fetchedAt ?? asOf };
     }
     const { rows, market, metrics } = await freshRows(ctx);
-    return { rows, asOf: market.updatedAt, socialSource: metrics.size > 0 ? ctx.deps.sentiment.source : null };
+    return {
+      rows,
+      asOf: market.updatedAt,
+      socialSource: metrics.size > 0 ? ctx.deps.sentiment.source : null,
+      socialAsOf: rows[0]?.fetchedAt ?? market.updatedAt,
+    };
   });
 }
 
@@ -53,13 +59,13 @@ export const dailyRoundup: TaskDefinition = {
       name: "Write and check the roundup",
       run: async (ctx) => {
         if (ctx.state.existing) return;
-        const [{ rows, asOf, socialSource }, market] = await Promise.all([dayRows(ctx), loadMarket(ctx)]);
+        const [{ rows, asOf, socialSource, socialAsOf }, market] = await Promise.all([dayRows(ctx), loadMarket(ctx)]);
         const brief: RoundupBrief = roundupBrief(ctx.date, asOf, rows, socialSource);
         const saved = await writeAndSave(
           ctx.deps,
           brief,
           { key: generationKey(ctx.date), slug: roundupSlug(ctx.date), categoryId: CATEGORY_ROUNDUP },
-          sourcesOf(market.source, socialSource, ctx.deps.writer),
+          sourcesOf({ source: market.source, asOf }, socialSource ? { source: socialSource, asOf: socialAsOf } : null, ctx.deps.writer),
         );
         ctx.state.result = saved.status;
         ctx.state.slug = saved.slug;

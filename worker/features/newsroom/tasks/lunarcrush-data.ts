@@ -2,14 +2,24 @@ import { rankRanges } from "#schema/contracts/newsroom.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import type { MarketInput, SocialMetrics } from "#worker/ports/sentiment/sentiment.ts";
 import { BANDS, buildRows, countTracked, replaceBand, type SnapshotRow, toMarketInput } from "../snapshots.ts";
-import { ValidationError } from "../task-errors.ts";
+import { guardProduction, ValidationError } from "../task-errors.ts";
 import type { StepContext, TaskDefinition } from "./task.ts";
 
-/** The market table of this invocation. */
+/** Older market data fails the task (and is retried): it must never be written up as "the past 24 hours". */
+export const MAX_MARKET_AGE_MS = 30 * 60_000;
+
+/** The market table of this invocation, fresh, and live in production. */
 export function loadMarket(ctx: StepContext): Promise<PriceSnapshot> {
   return ctx.memo("market", async () => {
     const snapshot = await ctx.deps.market();
     if (snapshot.coins.length === 0) throw new ValidationError("The market table is empty");
+    guardProduction(ctx.deps, { market: snapshot.source });
+    const age = ctx.deps.now() - Date.parse(snapshot.updatedAt);
+    if (!(age <= MAX_MARKET_AGE_MS)) {
+      throw new ValidationError(
+        `The market data is ${Math.round(age / 60_000)} minutes old (as of ${snapshot.updatedAt}); articles need data at most ${MAX_MARKET_AGE_MS / 60_000} minutes old`,
+      );
+    }
     return snapshot;
   });
 }
@@ -22,6 +32,7 @@ export function marketInputs(snapshot: PriceSnapshot): MarketInput[] {
 export function loadMetrics(ctx: StepContext): Promise<{ metrics: Map<string, SocialMetrics>; fetchedAt: string }> {
   return ctx.memo("metrics", async () => {
     const market = await loadMarket(ctx);
+    guardProduction(ctx.deps, { social: ctx.deps.sentiment.source });
     const metrics = await ctx.deps.sentiment.fetchMetrics(marketInputs(market), ctx.date);
     return { metrics, fetchedAt: new Date(ctx.deps.now()).toISOString() };
   });

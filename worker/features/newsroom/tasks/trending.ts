@@ -1,6 +1,7 @@
 import type { RankRange, TaskKey } from "#schema/contracts/newsroom.ts";
 import { CATEGORY_TRENDING, generatedExists, trendingSlug } from "../articles.ts";
-import { rankByMomentum, sourcesOf, trendingBrief } from "../briefs.ts";
+import { rankByMomentum, trendingBrief } from "../briefs.ts";
+import { sourcesOf } from "../provenance.ts";
 import { writeAndSave } from "../publish.ts";
 import { BANDS, countTracked, readBand, readCoin } from "../snapshots.ts";
 import { DependencyError } from "../task-errors.ts";
@@ -9,11 +10,24 @@ import type { Step, StepContext, TaskDefinition, TaskState } from "./task.ts";
 
 /** How many coins each trending run writes about. */
 export const ARTICLES_PER_BAND = 3;
+/** Held picks a band may replace with its next candidate by momentum, so it still publishes its articles. */
+export const MAX_REFILLS = 3;
 
 type Pick = { coinId: string; name: string; symbol: string };
 
 function picks(state: TaskState): Pick[] | null {
   return Array.isArray(state.picks) ? (state.picks as Pick[]) : null;
+}
+
+function candidates(state: TaskState): Pick[] {
+  return Array.isArray(state.candidates) ? (state.candidates as Pick[]) : [];
+}
+
+/** A held pick makes room for the band's next candidate: one more write step, up to MAX_REFILLS. */
+function refill(state: TaskState): void {
+  const chosen = picks(state) ?? [];
+  const next = candidates(state).find((c) => !chosen.some((p) => p.coinId === c.coinId));
+  if (next && chosen.length < ARTICLES_PER_BAND + MAX_REFILLS) state.picks = [...chosen, next];
 }
 
 /** What became of each pick: published, review or existing (shown in the run's state). */
@@ -23,7 +37,7 @@ function publishedResult(state: TaskState, coinId: string, status: string): void
 
 function writeStep(key: TaskKey, range: RankRange, index: number, pick: Pick | undefined): Step {
   return {
-    name: pick ? `Write: ${pick.name} (${pick.symbol.toUpperCase()})` : `Write article ${index + 1} of ${ARTICLES_PER_BAND}`,
+    name: pick ? `Write: ${pick.name} (${pick.symbol.toUpperCase()})` : `Write article ${index + 1}`,
     run: async (ctx: StepContext) => {
       const chosen = picks(ctx.state)?.[index];
       if (!chosen) return; // the band had fewer eligible coins than articles
@@ -50,9 +64,10 @@ function writeStep(key: TaskKey, range: RankRange, index: number, pick: Pick | u
           categoryId: CATEGORY_TRENDING,
           coin: { symbol: row.symbol.toUpperCase(), name: row.name, rank: row.rank },
         },
-        sourcesOf(market.source, row.source, ctx.deps.writer),
+        sourcesOf({ source: market.source, asOf: row.marketAsOf }, { source: row.source, asOf: row.fetchedAt }, ctx.deps.writer),
       );
       publishedResult(ctx.state, chosen.coinId, saved.status);
+      if (saved.status === "review") refill(ctx.state);
     },
   };
 }
@@ -65,7 +80,7 @@ export function trendingTask(key: TaskKey, range: RankRange): TaskDefinition {
   const band = BANDS[range];
   return {
     key,
-    keepOnRestart: (state) => (picks(state) ? { picks: state.picks } : {}),
+    keepOnRestart: (state) => (picks(state) ? { picks: state.picks, candidates: state.candidates } : {}),
     steps: (state) => {
       const chosen = picks(state);
       return [
@@ -83,12 +98,12 @@ export function trendingTask(key: TaskKey, range: RankRange): TaskDefinition {
             // The first run of a date picks; a re-run keeps the picks, so it can only find its articles written.
             if (picks(ctx.state)) return;
             const rows = await ctx.memo(`band:${range}`, () => readBand(ctx.deps.db, ctx.date, band));
-            ctx.state.picks = rankByMomentum(rows)
-              .slice(0, ARTICLES_PER_BAND)
-              .map((r): Pick => ({ coinId: r.coinId, name: r.name, symbol: r.symbol }));
+            const ranked = rankByMomentum(rows).map((r): Pick => ({ coinId: r.coinId, name: r.name, symbol: r.symbol }));
+            ctx.state.picks = ranked.slice(0, ARTICLES_PER_BAND);
+            ctx.state.candidates = ranked.slice(ARTICLES_PER_BAND, ARTICLES_PER_BAND + MAX_REFILLS);
           },
         },
-        ...Array.from({ length: ARTICLES_PER_BAND }, (_, i) => writeStep(key, range, i, chosen?.[i])),
+        ...Array.from({ length: Math.max(ARTICLES_PER_BAND, chosen?.length ?? 0) }, (_, i) => writeStep(key, range, i, chosen?.[i])),
       ];
     },
   };

@@ -11,9 +11,9 @@ export function chooser(seed: string): Chooser {
   };
 }
 
-/** A signed figure without its sign, for prose that carries the direction in a verb ("rose 2.31%"). */
-export function magnitude(fact: Fact): string {
-  return fact.display.replace(/^[+-]/, "");
+/** A fact's citation: the server writes its display text in its place after the check. */
+export function cite(fact: Fact | null | undefined): string {
+  return fact ? `{{${fact.id}}}` : "";
 }
 
 const FLAT = 0.25;
@@ -21,26 +21,16 @@ const FLAT = 0.25;
 /** "rose 2.31%", "fell 0.84%", or "was little changed (+0.12%)". */
 export function moved(change: Fact | null, choose: Chooser, slot: string): string {
   if (!change) return "showed no reported 24-hour change";
-  if (Math.abs(change.value) < FLAT) return `was little changed (${change.display})`;
+  if (Math.abs(change.value) < FLAT) return `was little changed (${cite(change)})`;
   const up = choose(`${slot}:up`, ["rose", "gained", "climbed", "advanced"]);
   const down = choose(`${slot}:down`, ["fell", "slipped", "declined", "dropped"]);
-  return `${change.value > 0 ? up : down} ${magnitude(change)}`;
+  // The sign goes when the citation is written out after a direction word ("rose 2.31%").
+  return `${change.value > 0 ? up : down} ${cite(change)}`;
 }
 
 /** "up 4.10%" or "down 3.20%" for a signed change. */
 export function upDown(change: Fact): string {
-  return `${change.value >= 0 ? "up" : "down"} ${magnitude(change)}`;
-}
-
-/** "22 November 2026" from "2026-11-22". */
-export function longDate(date: string): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  return at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-}
-
-/** "06:00 UTC" from an ISO time. */
-export function clock(iso: string): string {
-  return `${new Date(iso).toISOString().slice(11, 16)} UTC`;
+  return `${change.value >= 0 ? "up" : "down"} ${cite(change)}`;
 }
 
 export function coinName(coin: CoinFacts): string {
@@ -62,7 +52,7 @@ export function markdown(blocks: readonly (string | null | false | undefined)[])
 export function sectorOf(coin: CoinFacts): string | null {
   const names: Record<string, string> = {
     meme: "meme coin",
-    "layer-1": "layer-1 network",
+    "layer-1": "base-layer blockchain",
     "layer-0": "interoperability network",
     defi: "DeFi token",
     dex: "exchange protocol",

@@ -1,9 +1,9 @@
 import type { CoinFacts, Draft, TrendingBrief } from "../llm.ts";
-import { type Chooser, chooser, coinName, longDate, magnitude, markdown, moved, sectorOf, upDown } from "./phrases.ts";
+import { type Chooser, chooser, cite, coinName, markdown, moved, sectorOf, upDown } from "./phrases.ts";
 
 /** A Trending Analysis from templates: the coin's social momentum, its price action, and what they do and do not say. */
 export function writeTrending(brief: TrendingBrief, model: string): Draft {
-  const { coin, band, bandContext } = brief;
+  const { coin, bandContext } = brief;
   const choose = chooser(`trending:${brief.date}:${coin.id}`);
   const sector = sectorOf(coin);
   const gs = coin.galaxyScore;
@@ -12,19 +12,19 @@ export function writeTrending(brief: TrendingBrief, model: string): Draft {
   const title = choose(
     "title",
     [
-      gs ? `${coinName(coin)} Trending Analysis: Galaxy Score ${gsUp ? "rises" : "slips"} to ${gs.display}` : null,
-      coin.sentiment ? `Why ${coin.name} Is Trending: ${coin.sentiment.display} Positive Sentiment and Rising Social Activity` : null,
+      gs ? `${coinName(coin)} Trending Analysis: Galaxy Score ${gsUp ? "rises" : "slips"} to ${cite(gs)}` : null,
+      coin.sentiment ? `Why ${coin.name} Is Trending: ${cite(coin.sentiment)} Positive Sentiment and Rising Social Activity` : null,
       coin.altRank && coin.altRankPrevious
-        ? `${coinName(coin)} Gains Social Momentum: AltRank ${coin.altRankPrevious.display} to ${coin.altRank.display}`
+        ? `${coinName(coin)} Gains Social Momentum: AltRank ${cite(coin.altRankPrevious)} to ${cite(coin.altRank)}`
         : null,
-      `${coinName(coin)} Leads Social Momentum Among Coins Ranked ${band.label}`,
+      `${coinName(coin)} Leads Social Momentum Among Coins Ranked ${cite(bandContext.bandLabel)}`,
     ].filter((t): t is string => t !== null),
   );
 
   const excerpt =
-    `${coin.name} ranks ${bandContext.momentumPosition.display} for social momentum among the ${bandContext.coinsInBand.display} coins ranked ${band.label}` +
-    (gs ? `, with a Galaxy Score of ${gs.display}` : "") +
-    `, while its price ${moved(coin.change24h, choose, "ex")} to ${coin.price.display} over 24 hours.`;
+    `${coin.name} ranks ${cite(bandContext.momentumPosition)} for social momentum among the ${cite(bandContext.coinsInBand)} coins ranked ${cite(bandContext.bandLabel)}` +
+    (gs ? `, with a Galaxy Score of ${cite(gs)}` : "") +
+    `, while its price ${moved(coin.change24h, choose, "ex")} to ${cite(coin.price)} over 24 hours.`;
 
   const body = markdown([
     choose("h-why", [`## Why ${coin.name} is trending`, "## The social picture", `## ${coin.name} on social media`]),
@@ -39,15 +39,15 @@ export function writeTrending(brief: TrendingBrief, model: string): Draft {
 }
 
 function intro(brief: TrendingBrief, choose: Chooser, sector: string | null): string {
-  const { coin, band, bandContext } = brief;
-  const what = sector ? `, a ${sector} ranked ${coin.rank.display} by market cap,` : `, ranked ${coin.rank.display} by market cap,`;
+  const { coin, bandContext } = brief;
+  const what = sector ? `, a ${sector} ranked ${cite(coin.rank)} by market cap,` : `, ranked ${cite(coin.rank)} by market cap,`;
   const open = choose("intro", [
     `${coinName(coin)}${what} is drawing more attention than almost any other coin in its size bracket.`,
-    `Social activity around ${coinName(coin)}${what} picked up noticeably on ${longDate(brief.date)}.`,
+    `Social activity around ${coinName(coin)}${what} picked up noticeably on ${cite(brief.time.date)}.`,
     `${coinName(coin)}${what} stands out in today's social data.`,
   ]);
   return (
-    `${open} Among the ${bandContext.coinsInBand.display} coins ranked ${band.label}, it places ${bandContext.momentumPosition.display} on Coinsight's social momentum measure, ` +
+    `${open} Among the ${cite(bandContext.coinsInBand)} coins ranked ${cite(bandContext.bandLabel)}, it places ${cite(bandContext.momentumPosition)} on Coinsight's social momentum measure, ` +
     "which combines the day's change in Galaxy Score with the change in AltRank."
   );
 }
@@ -57,24 +57,24 @@ function socialMetrics(coin: CoinFacts, brief: TrendingBrief, choose: Chooser): 
   if (coin.galaxyScore && coin.galaxyScorePrevious && coin.galaxyChange) {
     const dir = coin.galaxyChange.value >= 0 ? "up" : "down";
     lines.push(
-      `- **Galaxy Score:** ${coin.galaxyScore.display}, ${dir} from ${coin.galaxyScorePrevious.display} a day earlier (${coin.galaxyChange.display} points). The score blends price, social sentiment and social activity on a scale of 0 to 100.`,
+      `- **Galaxy Score:** ${cite(coin.galaxyScore)}, ${dir} from ${cite(coin.galaxyScorePrevious)} a day earlier (${cite(coin.galaxyChange)} points). The score blends price, social sentiment and social activity on a scale of ${cite(brief.scale)}.`,
     );
   }
   if (coin.altRank && coin.altRankPrevious) {
     const better = coin.altRank.value < coin.altRankPrevious.value;
     lines.push(
-      `- **AltRank:** ${coin.altRank.display}, ${better ? "improved" : "down"} from ${coin.altRankPrevious.display}. Lower is better: AltRank compares a coin's social and market performance with every other coin.`,
+      `- **AltRank:** ${cite(coin.altRank)}, ${better ? "improved" : "down"} from ${cite(coin.altRankPrevious)}. Lower is better: AltRank compares a coin's social and market performance with every other coin.`,
     );
   }
   if (coin.sentiment) {
     const avg = brief.bandContext.bandAverageSentiment;
     const vs = coin.sentiment.value >= avg.value ? "above" : "below";
-    lines.push(`- **Sentiment:** ${coin.sentiment.display} of posts were positive, ${vs} the band's average of ${avg.display}.`);
+    lines.push(`- **Sentiment:** ${cite(coin.sentiment)} of posts were positive, ${vs} the band's average of ${cite(avg)}.`);
   }
   if (coin.socialVolume && coin.interactions) {
-    lines.push(`- **Activity:** ${coin.socialVolume.display} posts drew ${coin.interactions.display} interactions over 24 hours.`);
+    lines.push(`- **Activity:** ${cite(coin.socialVolume)} posts and ${cite(coin.interactions)} interactions over 24 hours.`);
   }
-  if (coin.socialDominance) lines.push(`- **Social dominance:** ${coin.socialDominance.display} of all crypto social volume.`);
+  if (coin.socialDominance) lines.push(`- **Social dominance:** ${cite(coin.socialDominance)} of all crypto social volume.`);
   const lead = choose("soc-lead", [
     "The social figures behind the move:",
     "Here is what the social data shows:",
@@ -82,7 +82,7 @@ function socialMetrics(coin: CoinFacts, brief: TrendingBrief, choose: Chooser): 
   ]);
   const note =
     brief.socialSource === "offline"
-      ? "\n\nThese social figures come from Coinsight's offline sentiment model, derived from market activity, because no live LunarCrush feed is configured."
+      ? "\n\nThese social figures are estimates from the Coinsight sentiment model, which works from market activity."
       : "";
   return `${lead}\n\n${lines.join("\n")}${note}`;
 }
@@ -90,10 +90,14 @@ function socialMetrics(coin: CoinFacts, brief: TrendingBrief, choose: Chooser): 
 function priceAction(coin: CoinFacts, choose: Chooser): string {
   const week = coin.change7d ? ` Over 7 days it is ${upDown(coin.change7d)}.` : "";
   const size = choose("size", [
-    `Its market value stands at ${coin.marketCap.display}, with ${coin.volume24h.display} traded in the past 24 hours.`,
-    `That puts its market capitalisation at ${coin.marketCap.display}; 24-hour trading volume reached ${coin.volume24h.display}.`,
+    coin.volume24h
+      ? `Its market value stands at ${cite(coin.marketCap)}, with ${cite(coin.volume24h)} traded in the past 24 hours.`
+      : `Its market value stands at ${cite(coin.marketCap)}.`,
+    coin.volume24h
+      ? `That puts its market capitalisation at ${cite(coin.marketCap)}; 24-hour trading volume reached ${cite(coin.volume24h)}.`
+      : `That puts its market capitalisation at ${cite(coin.marketCap)}.`,
   ]);
-  return `${coin.name} ${moved(coin.change24h, choose, "px")} over the past 24 hours to ${coin.price.display}.${week} ${size}`;
+  return `${coin.name} ${moved(coin.change24h, choose, "px")} over the past 24 hours to ${cite(coin.price)}.${week} ${size}`;
 }
 
 function reading(coin: CoinFacts, choose: Chooser, sector: string | null): string {
@@ -107,7 +111,7 @@ function reading(coin: CoinFacts, choose: Chooser, sector: string | null): strin
     ]);
   } else if (socialUp && !priceUp) {
     view = choose("diverge", [
-      `Attention is growing while the price is not: ${coin.name} is down ${coin.change24h ? magnitude(coin.change24h) : "slightly"} on the day. Divergences like this can resolve either way, and the data alone does not say which.`,
+      `Attention is growing while the price is not: ${coin.name} is down ${coin.change24h ? cite(coin.change24h) : "slightly"} on the day. Divergences like this can resolve either way, and the data alone does not say which.`,
       "More people are talking about the coin even as its price softens. That can reflect concern as much as enthusiasm, so the sentiment reading matters more than the volume of posts.",
     ]);
   } else {
@@ -124,7 +128,7 @@ function reading(coin: CoinFacts, choose: Chooser, sector: string | null): strin
         : "";
   const end = choose("end", [
     "Social momentum describes attention, not value.",
-    "Trending is not the same as undervalued.",
+    "Popularity is not the same as value.",
     "Attention is a signal to look closer, not a reason to act.",
   ]);
   return `${view}${sectorNote}\n\n${end} This analysis describes market and social data and is not investment advice.`;

@@ -1,0 +1,35 @@
+import type { Source } from "./article.ts";
+
+/** How a generated article says who made it and from what, built only from its stored sources. */
+
+export const NEWSROOM_BYLINE = "Coinsight Newsroom";
+export const METHODOLOGY_PATH = "/methodology";
+
+export type Provenance = {
+  byline: typeof NEWSROOM_BYLINE;
+  /** "AI-written (gpt-4o-mini), figures machine-checked" or "Written from data by Coinsight's template writer"; null when unknown. */
+  production: string | null;
+  market: Source | null;
+  social: Source | null;
+};
+
+export function provenanceOf(sources: readonly Source[]): Provenance {
+  const writer = sources.find((s) => s.role === "writer");
+  let production: string | null = null;
+  if (writer?.kind === "ai") production = `AI-written (${writer.model ?? "unknown model"}), figures machine-checked`;
+  else if (writer?.kind === "template") production = "Written from data by Coinsight's template writer";
+  return {
+    byline: NEWSROOM_BYLINE,
+    production,
+    market: sources.find((s) => s.role === "market") ?? null,
+    social: sources.find((s) => s.role === "social") ?? null,
+  };
+}
+
+/** "22 Nov 2026, 06:00 UTC". */
+export function dataTime(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "unknown";
+  const day = at.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return `${day}, ${at.toISOString().slice(11, 16)} UTC`;
+}

@@ -1,0 +1,42 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { CryptoTable } from "#web/features/markets/components/crypto-table.tsx";
+import { makeCrypto } from "#web/test/fixtures.ts";
+import { renderAt } from "#web/test/render.tsx";
+import { MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
+
+/** A coin of ranks 251-500 offline: the source reports no volume, supply or 1-hour change. */
+const partial = makeCrypto({
+  id: "elrond-erd-2",
+  name: "MultiversX",
+  symbol: "EGLD",
+  rank: 251,
+  change1h: null,
+  price1h: "0.00%",
+  volume24h: null,
+  circulatingSupply: null,
+  totalSupply: null,
+  maxSupply: null,
+});
+
+describe("figures the data source does not report", () => {
+  it("show as unknown on the coin page, never as $0, 0.00% or Unlimited", () => {
+    render(
+      <>
+        <PriceChanges coin={partial} />
+        <MarketData coin={partial} />
+        <Supply coin={partial} />
+        <QuickStats coin={partial} />
+      </>,
+    );
+    expect(document.body).not.toHaveTextContent(/\$0\b|0\.00%|Unlimited/);
+    expect(screen.getAllByText("—").length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("show as unknown in the markets table", () => {
+    renderAt(<CryptoTable coins={[partial]} isLoading={false} isError={false} />);
+    const row = screen.getByRole("row", { name: /MultiversX/ });
+    expect(within(row).getByText("—")).toHaveAttribute("title", "Not reported by the data source");
+    expect(row).not.toHaveTextContent("$0");
+  });
+});

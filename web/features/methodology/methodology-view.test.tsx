@@ -1,0 +1,17 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderAt } from "#web/test/render.tsx";
+import { MethodologyView } from "./methodology-view.tsx";
+
+describe("MethodologyView", () => {
+  it("explains the data, the momentum score, the writers and the checks", () => {
+    renderAt(<MethodologyView />);
+    expect(screen.getByRole("heading", { level: 1, name: "How our articles are made" })).toBeInTheDocument();
+    for (const name of ["The data", "The momentum score", "Who writes", "The checks"]) {
+      expect(screen.getByRole("heading", { level: 2, name })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/plus ten points for every halving of its AltRank/)).toBeInTheDocument();
+    expect(screen.getByText(/Coinsight sentiment model, estimated from market activity/)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/configured|offline mode|API key/);
+  });
+});

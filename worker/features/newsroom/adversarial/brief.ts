@@ -1,0 +1,54 @@
+import type { ClaimInput } from "#worker/lib/grounding/index.ts";
+import { facts } from "../facts.ts";
+
+/** The suite's brief: three coins and the market on a fixed day. Bitcoin fell on the day and rose on the week; Ethereum the other way. */
+const btc = { subject: "bitcoin" };
+const eth = { subject: "ethereum" };
+const zec = { subject: "zcash" };
+
+export const SUITE_BRIEF: ClaimInput = {
+  entities: [
+    { id: "bitcoin", name: "Bitcoin", symbol: "BTC" },
+    { id: "ethereum", name: "Ethereum", symbol: "ETH" },
+    { id: "zcash", name: "Zcash", symbol: "ZEC" },
+  ],
+  facts: [
+    facts.text("date", "The day of the article", "22 November 2026"),
+    facts.text("data_time", "Time of the data (UTC)", "06:00 UTC"),
+    facts.text("scope.top100", "The 100 largest coins", "top 100"),
+    facts.price("bitcoin.price", "Bitcoin price (USD)", 64039, btc),
+    facts.change("bitcoin.change_1h", "Bitcoin 1-hour price change", 0.12, { ...btc, period: "1h" }),
+    facts.change("bitcoin.change_24h", "Bitcoin 24-hour price change", -2.3141, { ...btc, period: "24h" }),
+    facts.change("bitcoin.change_7d", "Bitcoin 7-day price change", 5.12, { ...btc, period: "7d" }),
+    facts.money("bitcoin.market_cap", "Bitcoin market cap", 1.28e12, { ...btc, metric: "marketCap" }),
+    facts.money("bitcoin.volume_24h", "Bitcoin 24-hour trading volume", 32.02e9, { ...btc, metric: "volume" }),
+    facts.rank("bitcoin.rank", "Bitcoin market-cap rank", 1, btc),
+    facts.price("ethereum.price", "Ethereum price (USD)", 3120.5, eth),
+    facts.change("ethereum.change_24h", "Ethereum 24-hour price change", 3.4, { ...eth, period: "24h" }),
+    facts.change("ethereum.change_7d", "Ethereum 7-day price change", -1.85, { ...eth, period: "7d" }),
+    facts.money("ethereum.market_cap", "Ethereum market cap", 376.12e9, { ...eth, metric: "marketCap" }),
+    facts.money("ethereum.volume_24h", "Ethereum 24-hour trading volume", 18.4e9, { ...eth, metric: "volume" }),
+    facts.rank("ethereum.rank", "Ethereum market-cap rank", 2, eth),
+    facts.price("zcash.price", "Zcash price (USD)", 501.63, zec),
+    facts.change("zcash.change_24h", "Zcash 24-hour price change", 12.22, { ...zec, period: "24h" }),
+    facts.change("zcash.change_7d", "Zcash 7-day price change", 30.1, { ...zec, period: "7d" }),
+    facts.money("zcash.market_cap", "Zcash market cap", 8.43e9, { ...zec, metric: "marketCap" }),
+    facts.money("zcash.volume_24h", "Zcash 24-hour trading volume", 476.83e6, { ...zec, metric: "volume" }),
+    facts.rank("zcash.rank", "Zcash market-cap rank", 15, zec),
+    facts.score("zcash.galaxy_score", "Zcash Galaxy Score", 71.2, zec),
+    facts.score("zcash.galaxy_score_prev", "Zcash Galaxy Score a day earlier", 64, zec),
+    facts.scoreChange("zcash.galaxy_change", "Zcash Galaxy Score change (points)", 7.2, zec),
+    facts.rank("zcash.altrank", "Zcash AltRank", 12, { ...zec, metric: "altRank" }),
+    facts.rank("zcash.altrank_prev", "Zcash AltRank a day earlier", 48, { ...zec, metric: "altRank" }),
+    facts.share("zcash.sentiment", "Zcash sentiment (share of positive posts)", 78, 0, { ...zec, metric: "sentiment" }),
+    facts.count("zcash.posts_24h", "Zcash social posts in 24 hours", 353615, { ...zec, metric: "socialVolume" }),
+    facts.count("zcash.interactions_24h", "Zcash social interactions in 24 hours", 12.4e6, { ...zec, metric: "interactions" }),
+    facts.share("zcash.social_dominance", "Zcash social dominance", 1.52, 2, { ...zec, metric: "dominance" }),
+    facts.money("market.cap", "Combined market cap of the coins tracked", 2.41e12, { metric: "marketCap" }),
+    facts.money("market.volume_24h", "Combined 24-hour trading volume", 98.2e9, { metric: "volume" }),
+    facts.share("market.btc_dominance", "Bitcoin's share of the market cap", 53.11, 2, { subject: "bitcoin", metric: "dominance" }),
+    facts.count("market.gainers", "Coins in the top 100 that rose over 24 hours", 61),
+    facts.count("market.losers", "Coins in the top 100 that fell over 24 hours", 39),
+    facts.change("market.median_change_24h", "Median 24-hour price change in the top 100", 0.84, { period: "24h" }),
+  ],
+};

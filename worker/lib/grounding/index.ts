@@ -1,0 +1,15 @@
+/**
+ * Claim-bound grounding: a text cites facts by id (`{{bitcoin.price}}`), and every claim around a
+ * citation is checked against the fact it cites. Used by the newsroom (articles) and, from the
+ * merge on, by Ask Coinsight (answers). Rules and API: README.md in this folder.
+ */
+export { CITATION, checkClaims, renderClaims } from "./check.ts";
+export { findMentions, TRACKED_COINS } from "./entities.ts";
+export type { ClaimInput, ClaimReport, Entity, Fact, FactKind, FigureCheck, Metric, Period } from "./types.ts";
+
+import type { ClaimReport } from "./types.ts";
+
+/** The report as people read it: one problem per line (the review screen shows this). */
+export function reviewText(report: ClaimReport): string {
+  return report.problems.join("\n");
+}
