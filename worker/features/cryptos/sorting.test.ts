@@ -47,7 +47,7 @@ describe("GET /api/cryptos?page=&sort=&order=", () => {
     expect((await page("sort=rank&order=desc"))[0]?.rank).toBe(500);
     const oneHour = (await page("sort=change1h")).map((r) => r.change1h);
     expect(oneHour.every((v) => v != null)).toBe(true);
-    const volume = (await page("sort=volume24h")).map((r) => r.volume24h);
+    const volume = (await page("sort=volume24h")).map((r) => r.volume24h as number);
     expect(volume).toEqual([...volume].sort((a, b) => b - a));
     const week = (await page("sort=change7d")).map((r) => r.change7d as number);
     expect(week).toEqual([...week].sort((a, b) => b - a));
