@@ -39,7 +39,7 @@ type Column = { key: CryptoSortKey | null; label: string; className?: string };
 
 function Unknown() {
   return (
-    <span className="muted" title="Not known">
+    <span className="muted" title="Not reported by the data source">
       {UNKNOWN}
     </span>
   );
