@@ -19,7 +19,8 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
         <div>
           <p className={styles.heading}>Coinsight</p>
           <p>
-            Crypto news and market data for everyone. Our analysis is driven by social sentiment data, with a published momentum score identifying trending coins.
+            Crypto news and market data for everyone. Our analysis is driven by social sentiment data, with a published momentum score
+            identifying trending coins.
           </p>
         </div>
         <nav aria-label="Footer">
