@@ -19,7 +19,8 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
         <div>
           <p className={styles.heading}>Coinsight</p>
           <p>
-            Crypto news and market data for everyone. Our analysis is driven by social sentiment data, with AI identifying trending coins.
+            Crypto news and market data for everyone. Our analysis is driven by social sentiment data, with a published momentum score
+            identifying trending coins.
           </p>
         </div>
         <nav aria-label="Footer">
@@ -64,7 +65,7 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
           <a href="https://www.coingecko.com" target="_blank" rel="noopener noreferrer">
             CoinGecko
           </a>
-          . Offline demo data: a public CoinGecko snapshot (MIT) and token names from web3icons (MIT). Nothing here is financial advice.
+          . Offline demo data: public CoinGecko captures of 30 April and 7 July 2026. Nothing here is financial advice.
         </p>
       </div>
     </footer>

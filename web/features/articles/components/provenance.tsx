@@ -9,7 +9,7 @@ function SourceName({ source }: { source: Source }) {
       {source.name}
     </a>
   ) : (
-    <>{source.name}</>
+    source.name
   );
 }
 
