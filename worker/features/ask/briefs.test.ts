@@ -123,7 +123,7 @@ describe("Ask fact briefs and the offline answerer", () => {
     const { brief, sources } = await buildBrief("social_sentiment", input("BTC"));
     expect(brief.asOf).toBe("2026-11-10T05:00:00.000Z");
     expect(brief.named.galaxyScore).toBeDefined();
-    expect(sources[0]?.name).toContain("offline sentiment model");
+    expect(sources[0]?.name).toBe("Coinsight sentiment model, estimated from market activity");
     const text = compose(brief);
     expect(text).toContain("Galaxy Score");
     expect(checkAnswer(text, brief).ok).toBe(true);

@@ -5,12 +5,13 @@ import { articles } from "#schema/db/content.ts";
 import { isPublic } from "#worker/features/content/article-store.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import type { Source } from "#worker/features/newsroom/articles.ts";
-import { coinFacts, dateNumbers, facts } from "#worker/features/newsroom/facts.ts";
-import { extractFigures } from "#worker/features/newsroom/grounding.ts";
+import { coinFacts, facts as newsroomFacts } from "#worker/features/newsroom/facts.ts";
+import { SENTIMENT_MODEL_NAME } from "#worker/features/newsroom/provenance.ts";
 import { latestSnapshotDate, readCoin, type SnapshotRow } from "#worker/features/newsroom/snapshots.ts";
 import type { Db } from "#worker/lib/db.ts";
 import type { AnswerBrief, NewsItem } from "#worker/ports/llm/answer.ts";
 import type { Fact, FactKind, FactSection } from "#worker/ports/llm/llm.ts";
+import { extractFigures } from "./figure-check.ts";
 import { dailyCloses, ONE_SIGMA_SHARE, realisedVolatility, volatilityRange } from "./volatility.ts";
 
 export const QUESTIONS: Record<QuestionType, string> = {
@@ -31,7 +32,31 @@ const NEWS_LIMIT = 5;
 function marketSource(source: string): Source {
   return source === "coingecko"
     ? { name: "CoinGecko", url: "https://www.coingecko.com", role: "market" }
-    : { name: "CoinGecko (recorded snapshot, offline mode)", url: "https://www.coingecko.com", role: "market" };
+    : { name: "Demo market data replayed from a CoinGecko snapshot", url: "https://www.coingecko.com", role: "market" };
+}
+
+/** A fact's id from its label ("Bitcoin price (USD)" -> "bitcoin-price-usd"): stable and readable. */
+const idOf = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** The newsroom's fact constructors (one display text per figure), with ids taken from the labels. */
+const facts = {
+  price: (label: string, v: number) => newsroomFacts.price(idOf(label), label, v),
+  money: (label: string, v: number) => newsroomFacts.money(idOf(label), label, v, {}),
+  change: (label: string, v: number) => newsroomFacts.change(idOf(label), label, v),
+  share: (label: string, v: number, decimals: number) => newsroomFacts.share(idOf(label), label, v, decimals, {}),
+  rank: (label: string, v: number) => newsroomFacts.rank(idOf(label), label, v),
+  score: (label: string, v: number) => newsroomFacts.score(idOf(label), label, v),
+  count: (label: string, v: number) => newsroomFacts.count(idOf(label), label, v),
+};
+
+/** A date's parts ("2026-11-20" -> 2026, 11, 20), which an answer may write without a fact. */
+function dateNumbers(date: string): number[] {
+  const [y, m, d] = date.split("-").map(Number);
+  return [y ?? 0, m ?? 0, d ?? 0];
 }
 
 function base(type: QuestionType, coin: Crypto, asOf: string): AnswerBrief {
@@ -88,7 +113,7 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
       rank: facts.rank(`${name} market-cap rank`, coin.rank),
       price: facts.price(`${name} price (USD)`, coin.priceUsd),
       marketCap: coin.marketCap > 0 ? facts.money(`${name} market cap`, coin.marketCap) : null,
-      volume24h: coin.volume24h > 0 ? facts.money(`${name} 24-hour trading volume`, coin.volume24h) : null,
+      volume24h: coin.volume24h != null && coin.volume24h > 0 ? facts.money(`${name} 24-hour trading volume`, coin.volume24h) : null,
     });
     section(brief, "Supply", {
       circulating: count(`${name} circulating supply`, coin.circulatingSupply),
@@ -166,7 +191,7 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
       const social: Source =
         row.source === "lunarcrush"
           ? { name: "LunarCrush", url: "https://lunarcrush.com", role: "social" }
-          : { name: "Coinsight offline sentiment model (derived from market data)", role: "social" };
+          : { name: SENTIMENT_MODEL_NAME, role: "social" };
       return { brief, sources: [social] };
     }
     return { brief, sources: [{ name: "Coinsight newsroom social data", role: "social" }] };
@@ -207,7 +232,8 @@ const KIND_OF: Record<string, FactKind> = { money: "money", percent: "percent", 
 
 /** The figures a text states, as facts with exactly that text (a headline may be quoted as written). */
 export function factsFromText(text: string, label: string): Fact[] {
-  return extractFigures(text).map((f) => ({
+  return extractFigures(text).map((f, i) => ({
+    id: `${idOf(label)}-${i + 1}`,
     label: `Figure stated in ${label}`,
     kind: KIND_OF[f.kind] ?? "count",
     value: f.sign < 0 ? -f.value : f.value,

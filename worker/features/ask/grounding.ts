@@ -1,9 +1,9 @@
-import { checkGrounding, type GroundingResult } from "#worker/features/newsroom/grounding.ts";
 import type { AnswerBrief } from "#worker/ports/llm/answer.ts";
+import { checkGrounding, type GroundingResult } from "./figure-check.ts";
 
 /**
- * The one place Ask calls the grounding check (today the newsroom's figure checker), so it can move
- * to the claim-bound checker of worker/lib/grounding/ by changing this file alone.
+ * The one place Ask calls the grounding check (its figure checker, ./figure-check.ts), so it can move
+ * to the newsroom's claim-bound checker of worker/lib/grounding/ by changing this file alone.
  */
 
 /** Numbers any answer may write without a fact: "top 100", "0 to 100". */

@@ -12,7 +12,16 @@ const brief: AnswerBrief = {
   sections: [
     {
       title: "Bitcoin price moves",
-      facts: [{ label: "Bitcoin 24-hour price change", kind: "percent", value: 2.31, display: "+2.31%", signed: true }],
+      facts: [
+        {
+          id: "bitcoin-24-hour-price-change",
+          label: "Bitcoin 24-hour price change",
+          kind: "percent",
+          value: 2.31,
+          display: "+2.31%",
+          signed: true,
+        },
+      ],
     },
   ],
   named: {},
