@@ -84,6 +84,9 @@ describe("Bear Invaders", () => {
     await page.keyboard.down("Space");
     await scoreAbove(page, 0);
     await page.keyboard.up("Space");
+    // Shots still in flight can score after the key is released: pause so the score holds still.
+    await page.keyboard.press("p");
+    await page.getByText("Press Space to resume", { exact: true }).waitFor();
     const best = await hud(page, "high-score");
     expect(Number(best)).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem("bearInvadersHighScore"))).toBe(best);

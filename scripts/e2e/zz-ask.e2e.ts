@@ -29,7 +29,7 @@ describe("Ask Coinsight journeys", () => {
     await answerOf(page, /^What is Bitcoin\?$/, /About Bitcoin \(BTC\)/);
     const text = await card(page).innerText();
     expect(text).toContain("ranked #1 by market capitalisation");
-    expect(text).toMatch(/As of \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC\. Sources: CoinGecko/);
+    expect(text).toMatch(/As of \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC\. Sources: Demo market data replayed from a CoinGecko snapshot/);
 
     await card(page).getByRole("button", { name: "What range could BTC trade in? (subscribers only)" }).click();
     await page.waitForURL((url) => url.pathname === "/subscribe");

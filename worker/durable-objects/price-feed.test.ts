@@ -61,7 +61,7 @@ describe("PriceFeed", () => {
     const one = await env.DB.prepare("SELECT count(*) AS n, min(ts) AS ts FROM price_history WHERE ts >= ?")
       .bind(bucket)
       .first<{ n: number; ts: number }>();
-    expect(one?.n).toBe(500);
+    expect(one?.n).toBe(479);
   });
 
   it("arms a 30-second alarm loop that refreshes and re-arms itself", async () => {
