@@ -166,7 +166,7 @@ export function AskCard({ coin }: { coin: AskCoin }) {
               >
                 <span>{label[t](coin)}</span>
                 <span className={styles.mark} aria-hidden="true">
-                  {isLocked ? "🔒" : q.status === "pending" ? "…" : q.status === "answered" ? (q.open ? "−" : "+") : "›"}
+                  {isLocked ? <LockIcon /> : q.status === "pending" ? "…" : q.status === "answered" ? q.open ? "−" : "+" : "›"}
                 </span>
               </button>
               {q.status === "pending" ? (
@@ -190,5 +190,15 @@ export function AskCard({ coin }: { coin: AskCoin }) {
       </ul>
       <p className={styles.disclaimer}>Answers use only Coinsight's own figures, each checked before it is shown. Not financial advice.</p>
     </Card>
+  );
+}
+
+/** An outline padlock drawn inline: an emoji lock depends on the reader's fonts (a box without them). */
+function LockIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+      <rect x="3" y="7" width="10" height="7" rx="1.5" />
+      <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
+    </svg>
   );
 }
