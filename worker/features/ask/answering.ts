@@ -1,6 +1,7 @@
 import type { Source } from "#worker/features/newsroom/articles.ts";
 import type { AnswerBrief, Answerer } from "#worker/ports/llm/answer.ts";
-import { checkAnswer } from "./grounding.ts";
+import { stripHtml } from "#worker/ports/llm/prompt.ts";
+import { checkAnswer, renderAnswer } from "./grounding.ts";
 
 /** One try, then one regeneration (issue 11); a second failure is refused. */
 export const ATTEMPTS = 2;
@@ -12,7 +13,7 @@ export type AnswerOutcome =
   | { ok: true; text: string; model: string; attempts: number }
   | { ok: false; attempts: number; problems: string[] };
 
-/** Streaming callbacks: checked lines as they are written, and a reset when an attempt is thrown away. */
+/** Streaming callbacks: checked and rendered lines as they are written, and a reset when an attempt is thrown away. */
 export type AnswerStream = { line: (text: string) => void; reset: () => void };
 
 class Ungrounded extends Error {
@@ -21,16 +22,34 @@ class Ungrounded extends Error {
   }
 }
 
+/** Checks one piece of an answer and returns what readers see, or throws with the check's problems. */
+function checked(text: string, brief: AnswerBrief): string {
+  const report = checkAnswer(text, brief);
+  if (!report.ok) throw new Ungrounded(report.problems);
+  return renderAnswer(text, brief);
+}
+
 /**
- * Asks the answerer, checks every figure against the brief and regenerates once on a failure.
- * When streaming, each line is checked as soon as it is complete and only then sent, so a reader
- * never sees a figure that failed the check; a failing line ends the attempt and the stream resets.
+ * Asks the answerer, checks every claim against the brief and regenerates once on a failure; the
+ * text returned has the figures written in. When streaming, each line is checked as soon as it is
+ * complete and only then rendered and sent, so a reader never sees an unchecked line; a failing
+ * line ends the attempt and the stream resets. The whole answer is checked again at the end (a
+ * claim may rest on an earlier line), and the streamed lines are the answer returned.
  */
 export async function answerGrounded(answerer: Answerer, brief: AnswerBrief, stream?: AnswerStream): Promise<AnswerOutcome> {
   let problems: string[] = [];
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     if (attempt > 1) stream?.reset();
     let pending = "";
+    const sent: string[] = [];
+    const send = (line: string) => {
+      const clean = stripHtml(line);
+      // Blank lines before the first words are not part of the answer.
+      if (!sent.length && !clean.trim()) return;
+      const shown = checked(clean, brief);
+      sent.push(shown);
+      stream?.line(shown);
+    };
     const onText = stream
       ? (delta: string) => {
           pending += delta;
@@ -38,19 +57,17 @@ export async function answerGrounded(answerer: Answerer, brief: AnswerBrief, str
           while (nl >= 0) {
             const line = pending.slice(0, nl + 1);
             pending = pending.slice(nl + 1);
-            const check = checkAnswer(line, brief);
-            if (!check.ok) throw new Ungrounded(check.problems);
-            stream.line(line);
+            send(line);
             nl = pending.indexOf("\n");
           }
         }
       : undefined;
     try {
       const answer = await answerer.answer(brief, onText);
-      const check = checkAnswer(answer.text, brief);
-      if (!check.ok) throw new Ungrounded(check.problems);
-      if (stream && pending) stream.line(pending);
-      return { ok: true, text: answer.text, model: answer.model, attempts: attempt };
+      const text = checked(answer.text, brief);
+      if (!stream) return { ok: true, text, model: answer.model, attempts: attempt };
+      if (pending) send(pending);
+      return { ok: true, text: sent.join("").trimEnd(), model: answer.model, attempts: attempt };
     } catch (err) {
       problems = err instanceof Ungrounded ? err.problems : [`${(err as Error).name}: ${(err as Error).message}`];
       console.warn(JSON.stringify({ level: "warn", component: "ask", attempt, questionType: brief.questionType, problems }));
@@ -67,6 +84,20 @@ export function asOfText(iso: string): string {
   const hh = String(d.getUTCHours()).padStart(2, "0");
   const mm = String(d.getUTCMinutes()).padStart(2, "0");
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
+
+/** The label of a future_price answer with a range, and of one without (issue 11: a range is not a prediction). */
+export const RANGE_LABEL =
+  "**A statistical range, not a forecast or advice.** It comes from past price moves alone and says nothing about what happens next.";
+export const NO_FORECAST_LABEL = "**Not a forecast or advice.** Coinsight does not predict prices.";
+
+/**
+ * What the server adds after the checked answer, outside the check (its words are the ones the
+ * check refuses in an answer): future_price's label, then the data time and sources.
+ */
+export function closing(brief: AnswerBrief, sources: Source[], answerer: Pick<Answerer, "source" | "model">): string {
+  const label = brief.questionType !== "future_price" ? null : brief.named.range7d ? RANGE_LABEL : NO_FORECAST_LABEL;
+  return `\n\n${label ? `${label}\n\n` : ""}${footer(brief.asOf, sources, answerer)}`;
 }
 
 /** The closing line of every answer: its data time and its sources, the writer last. */

@@ -1,14 +1,35 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AskRefusal, AskResponse } from "#schema/contracts/ask.ts";
+import { QUESTION_TYPES } from "#schema/contracts/ask.ts";
+import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { Answerer } from "#worker/ports/llm/answer.ts";
 import { UpstreamError } from "#worker/ports/market/market-data.ts";
 import { insertArticle } from "#worker/test/articles.ts";
-import { ANSWER_FAILED } from "./answering.ts";
+import { ANSWER_FAILED, NO_FORECAST_LABEL, RANGE_LABEL } from "./answering.ts";
+import { checkAnswer } from "./grounding.ts";
 import { ask, askWith, persona, sseEvents, tamperingAnswerer } from "./test-helpers.ts";
 
-const INVENTED = "Analysts expect it to reach $987,654.32 soon.";
+const INVENTED = "Bitcoin changed hands at $987,654.32 an hour ago.";
+/** The offline answer with a typed figure after its first two lines. */
 const invent = (text: string) => `${text.split("\n").slice(0, 2).join("\n")}\n${INVENTED}\n${text}`;
+
+/** Daily closes for the last `days` days, alternating around `price`, so the coin has a realised volatility. */
+async function seedHistory(coinId: string, price: number, days: number) {
+  const today = Math.floor(Date.now() / 86_400_000);
+  const stmts = [];
+  for (let d = days; d >= 1; d--) {
+    const p = price * Math.exp(d % 2 ? 0.02 : -0.02);
+    stmts.push(
+      env.DB.prepare("INSERT OR REPLACE INTO price_history (coin_id, ts, price) VALUES (?, ?, ?)").bind(
+        coinId,
+        (today - d) * 86_400 + 80_000,
+        p,
+      ),
+    );
+  }
+  await env.DB.batch(stmts);
+}
 
 async function trialsOf(userId: string | null) {
   const row = await env.DB.prepare("SELECT trial_queries_remaining AS t FROM subscriptions WHERE user_id = ?")
@@ -18,16 +39,81 @@ async function trialsOf(userId: string | null) {
 }
 
 describe("Ask Coinsight answers", () => {
-  it("an answer that fails the grounding check is regenerated once, then refused with §8's text and the unit released", async () => {
+  it("a figure typed outside a citation, even the right one, is regenerated once, then refused with §8's text and the unit released", async () => {
     const member = await persona("free");
-    const liar = tamperingAnswerer(invent);
-    const { status, body } = await askWith<AskRefusal>(liar, member, "price_movement");
-    expect(liar.calls).toBe(2);
+    const typist = tamperingAnswerer((text, _call, brief) => text.replaceAll("{{bitcoin.price}}", brief.named.price?.display ?? "$1"));
+    const { status, body } = await askWith<AskRefusal>(typist, member, "price_movement");
+    expect(typist.calls).toBe(2);
     expect(status).toBe(503);
     expect(body.error).toMatchObject({ code: "UNAVAILABLE", message: ANSWER_FAILED });
     expect(ANSWER_FAILED).toBe("Sorry, I couldn't answer that question right now. Please try again later.");
     expect(body.subscription).toMatchObject({ trialQueriesRemaining: 2 });
     expect(await trialsOf(member.userId)).toBe(2);
+  });
+
+  // The old figure check compared values only, so a right number about the wrong coin or period passed.
+  it.each([
+    [
+      "the wrong period",
+      (t: string) => t.replace("Last 24 hours: {{bitcoin.change_24h}}", "Last 24 hours: {{bitcoin.change_7d}}"),
+      /7-day change, but the sentence says 24 hours/,
+    ],
+    [
+      "the wrong coin",
+      (t: string) => `${t}\nEthereum moved {{bitcoin.change_24h}} over 24 hours.`,
+      /"Ethereum": a coin that is not in the brief/,
+    ],
+  ])("a figure cited for %s is refused and the unit released", async (_what, tamper, problem) => {
+    const member = await persona("basic");
+    let checked: string[] = [];
+    const liar = tamperingAnswerer((text, _call, brief) => {
+      const out = tamper(text);
+      checked = checkAnswer(out, brief).problems;
+      return out;
+    });
+    const { status, body } = await askWith<AskRefusal>(liar, member, "price_movement");
+    expect(liar.calls).toBe(2);
+    expect(checked.join("\n")).toMatch(problem);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ error: { message: ANSWER_FAILED }, subscription: { queryCount: 0 } });
+  });
+
+  it("every question type's offline answer passes the check and reads as plain text, then the server's label and footer", async () => {
+    const member = await persona("pro");
+    await insertArticle({ slug: "btc-answer-types", title: "Bitcoin steadies after a 3% swing", cryptoSymbol: "BTC" });
+    const answers: Record<string, string> = {};
+    // The templates under a source of their own, so the answers cached here are not served to other tests.
+    const templates = tamperingAnswerer((t) => t);
+    for (const type of QUESTION_TYPES) {
+      const { status, body } = await askWith<AskResponse>(templates, member, type);
+      expect(status, type).toBe(200);
+      answers[type] = body.response;
+      expect(body.response, type).not.toMatch(/\{\{|\}\}/);
+      expect(body.response.split("\n")[0], type).toMatch(/^## /);
+      expect(body.response.trim().split("\n").pop(), type).toMatch(/^As of \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC\. Sources: .+\.$/);
+    }
+    expect(answers.about).toMatch(/Bitcoin is ranked #1 by market capitalisation, with a market cap of \$[\d.]+ trillion\./);
+    expect(answers.price_movement).toMatch(/- Last 24 hours: [+-]\d+\.\d\d%/);
+    expect(answers.latest_news).toContain("[Bitcoin steadies after a 3% swing](/article/btc-answer-types)");
+    // Without a price history there is no range, and the label says only that nothing here is a forecast.
+    expect(answers.future_price).toContain(`\n\n${NO_FORECAST_LABEL}\n\nAs of `);
+    for (const type of QUESTION_TYPES.filter((t) => t !== "future_price")) expect(answers[type]).not.toContain("not a forecast");
+  });
+
+  it("future_price with a price history: the ranges, then the server's 'statistical range, not a forecast or advice' label", async () => {
+    const { body: coins } = await (await persona("guest")).agent.json<Crypto[]>("/api/cryptos?limit=10");
+    const btc = coins.find((c) => c.symbol === "BTC");
+    if (!btc) throw new Error("no BTC");
+    await seedHistory(btc.id, btc.priceUsd, 30);
+    const pro = await persona("pro");
+    const { body } = await askWith<AskResponse>(
+      tamperingAnswerer((t) => t),
+      pro,
+      "future_price",
+    );
+    expect(body.response).toMatch(/- \$[\d,.]+ to \$[\d,.]+ over the next 7 days\n- \$[\d,.]+ to \$[\d,.]+ over the next 30 days/);
+    expect(RANGE_LABEL).toMatch(/^\*\*A statistical range, not a forecast or advice\.\*\*/);
+    expect(body.response).toContain(`\n\n${RANGE_LABEL}\n\nAs of `);
   });
 
   it("a regenerated answer that passes is shown and counted once", async () => {
@@ -103,7 +189,7 @@ describe("Ask Coinsight answers", () => {
     expect(summary).toMatchObject({ success: true, cached: false, subscription: { tier: "pro", queryCount: 1 } });
   });
 
-  it("a stream never shows a line that failed the check: it resets and regenerates", async () => {
+  it("a stream never shows an unchecked line: lines go out checked and rendered until one fails, then it resets and regenerates", async () => {
     const member = await persona("free");
     const { body } = await askWith<string>(
       tamperingAnswerer((text, call) => (call === 1 ? invent(text) : text)),
@@ -112,9 +198,25 @@ describe("Ask Coinsight answers", () => {
       "text/event-stream",
     );
     const events = sseEvents(body);
-    expect(events.map((e) => e.event)).toContain("reset");
-    expect(body).not.toContain("987,654");
+    const reset = events.findIndex((e) => e.event === "reset");
+    expect(reset).toBeGreaterThan(0);
+    const text = (e: { data: string }) => (JSON.parse(e.data) as { text: string }).text;
+    const before = events.slice(0, reset).map(text);
+    const after = events
+      .slice(reset + 1)
+      .filter((e) => e.event === "delta")
+      .map(text);
+    // The two lines before the typed figure were shown, each with its figures written in; the bad line never was.
+    expect(before).toHaveLength(2);
+    expect(before[0]).toBe("## How Bitcoin has moved\n");
+    for (const line of [...before, ...after]) {
+      expect(line).not.toMatch(/\{\{|\}\}/);
+      expect(line).not.toContain("987,654");
+    }
+    const summary = JSON.parse(events.at(-1)?.data ?? "{}") as AskResponse;
     expect(events.at(-1)?.event).toBe("done");
+    expect(after.join("")).toBe(summary.response);
+    expect(summary.response.startsWith(before.join(""))).toBe(true);
   });
 
   it("a stream whose both attempts fail ends with the §8 error and the unit back", async () => {

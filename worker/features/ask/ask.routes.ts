@@ -13,7 +13,7 @@ import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { validate } from "#worker/lib/validate.ts";
 import type { Answerer } from "#worker/ports/llm/answer.ts";
 import { createAnswerer } from "#worker/ports/llm/create-answerer.ts";
-import { ANSWER_FAILED, answerGrounded, footer } from "./answering.ts";
+import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
 import { type BriefInput, type BriefWithSources, buildBrief } from "./briefs.ts";
 import { answerCacheKey, type CachedAnswer, readCachedAnswer, writeCachedAnswer } from "./cache.ts";
 import { admit, type Grant, isRefusal } from "./gate.ts";
@@ -32,8 +32,9 @@ const STATUS = { PAYMENT_REQUIRED: 402, RATE_LIMITED: 429, UNAVAILABLE: 503 } as
 
 /**
  * POST /api/ask-coinsight (assistant-plans-admin.md §7). JSON by default; with `Accept:
- * text/event-stream` the same answer streams as `delta` events (each line checked before it is
- * sent; `reset` when an attempt is thrown away) and ends with `done` (the JSON answer) or `error`.
+ * text/event-stream` the same answer streams as `delta` events (each line checked and its figures
+ * written in before it is sent; `reset` when an attempt is thrown away) and ends with `done` (the
+ * JSON answer) or `error`. The label and footer (`closing`) are the server's, after the check.
  */
 export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
   return new Hono<AppEnv>().post("/", validate("json", askRequestSchema), async (c) => {
@@ -74,7 +75,7 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
           });
           await Promise.all(lines);
           if (!outcome.ok) return await failed(stream, ctx);
-          const tail = `\n\n${footer(ctx.asOf, brief.sources, deps.answerer)}`;
+          const tail = closing(brief.brief, brief.sources, deps.answerer);
           await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: tail }) });
           const text = `${outcome.text}${tail}`;
           c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
@@ -96,7 +97,7 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
       const subscription = await gate.refund();
       return c.json(refusalBody(c, "UNAVAILABLE", ANSWER_FAILED, subscription), 503);
     }
-    const text = `${outcome.text}\n\n${footer(ctx.asOf, brief.sources, deps.answerer)}`;
+    const text = `${outcome.text}${closing(brief.brief, brief.sources, deps.answerer)}`;
     c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
     return c.json(await success(ctx, text, false));
   });

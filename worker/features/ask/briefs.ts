@@ -3,15 +3,16 @@ import type { QuestionType } from "#schema/contracts/ask.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import { articles } from "#schema/db/content.ts";
 import { isPublic } from "#worker/features/content/article-store.ts";
+import { formatPrice } from "#worker/features/cryptos/present.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import type { Source } from "#worker/features/newsroom/articles.ts";
-import { coinFacts, facts as newsroomFacts } from "#worker/features/newsroom/facts.ts";
+import { coinFacts } from "#worker/features/newsroom/facts.ts";
 import { SENTIMENT_MODEL_NAME } from "#worker/features/newsroom/provenance.ts";
 import { latestSnapshotDate, readCoin, type SnapshotRow } from "#worker/features/newsroom/snapshots.ts";
 import type { Db } from "#worker/lib/db.ts";
-import type { AnswerBrief, NewsItem } from "#worker/ports/llm/answer.ts";
-import type { Fact, FactKind, FactSection } from "#worker/ports/llm/llm.ts";
-import { extractFigures } from "./figure-check.ts";
+import { facts, longDate } from "#worker/lib/grounding/index.ts";
+import type { AnswerBrief } from "#worker/ports/llm/answer.ts";
+import type { Fact, FactSection } from "#worker/ports/llm/llm.ts";
 import { dailyCloses, ONE_SIGMA_SHARE, realisedVolatility, volatilityRange } from "./volatility.ts";
 
 export const QUESTIONS: Record<QuestionType, string> = {
@@ -35,42 +36,17 @@ function marketSource(source: string): Source {
     : { name: "Demo market data replayed from a CoinGecko snapshot", url: "https://www.coingecko.com", role: "market" };
 }
 
-/** A fact's id from its label ("Bitcoin price (USD)" -> "bitcoin-price-usd"): stable and readable. */
-const idOf = (label: string) =>
-  label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-/** The newsroom's fact constructors (one display text per figure), with ids taken from the labels. */
-const facts = {
-  price: (label: string, v: number) => newsroomFacts.price(idOf(label), label, v),
-  money: (label: string, v: number) => newsroomFacts.money(idOf(label), label, v, {}),
-  change: (label: string, v: number) => newsroomFacts.change(idOf(label), label, v),
-  share: (label: string, v: number, decimals: number) => newsroomFacts.share(idOf(label), label, v, decimals, {}),
-  rank: (label: string, v: number) => newsroomFacts.rank(idOf(label), label, v),
-  score: (label: string, v: number) => newsroomFacts.score(idOf(label), label, v),
-  count: (label: string, v: number) => newsroomFacts.count(idOf(label), label, v),
-};
-
-/** A date's parts ("2026-11-20" -> 2026, 11, 20), which an answer may write without a fact. */
-function dateNumbers(date: string): number[] {
-  const [y, m, d] = date.split("-").map(Number);
-  return [y ?? 0, m ?? 0, d ?? 0];
-}
-
+/** The brief every question starts from: the coin is its one entity, so the answer may name no other. */
 function base(type: QuestionType, coin: Crypto, asOf: string): AnswerBrief {
   return {
     questionType: type,
-    coin: { name: coin.name, symbol: coin.symbol },
+    coin: { id: coin.id, name: coin.name, symbol: coin.symbol },
     question: QUESTIONS[type],
     asOf,
     sections: [],
     named: {},
-    allowedNumbers: [],
+    entities: [{ id: coin.id, name: coin.name, symbol: coin.symbol }],
     notes: [],
-    categories: [],
-    news: [],
   };
 }
 
@@ -92,40 +68,58 @@ function median(values: number[]): number | null {
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 }
 
-/** "+2.31%" is checked as 2.31, as it is shown. */
-const change = (label: string, v: number | null) => (v == null ? null : facts.change(label, Number(v.toFixed(2))));
-const share = (label: string, v: number, decimals: number) => facts.share(label, Number(v.toFixed(decimals)), decimals);
-
 async function volatilityOf(input: BriefInput) {
   const closes = await dailyCloses(input.d1, input.coin.id, input.now);
   return realisedVolatility(closes, { day: Math.floor(input.now / 86_400_000), price: input.coin.priceUsd });
 }
 
+/**
+ * The facts of one question, each with an id (`bitcoin.change_24h`, the newsroom's ids where the
+ * figure is the same), its coin, what it measures and, for changes, its period.
+ */
 export async function buildBrief(type: QuestionType, input: BriefInput): Promise<BriefWithSources> {
   const { coin, snapshot } = input;
-  const name = coin.name;
+  const { id, name } = coin;
+  const about = { subject: id };
   const market = marketSource(snapshot.source);
   const brief = base(type, coin, snapshot.updatedAt);
+  const change = (key: string, label: string, v: number | null, period: "1h" | "24h" | "7d") =>
+    v == null ? null : facts.change(`${id}.${key}`, `${name} ${label}`, v, { ...about, period });
 
   if (type === "about") {
-    const count = (label: string, v: number | null) => (v == null || v <= 0 ? null : facts.count(label, v));
+    const supply = (key: string, label: string, v: number | null) =>
+      v == null || v <= 0 ? null : facts.count(`${id}.${key}`, `${name} ${label}`, v, about);
     section(brief, `${name} at a glance`, {
-      rank: facts.rank(`${name} market-cap rank`, coin.rank),
-      price: facts.price(`${name} price (USD)`, coin.priceUsd),
-      marketCap: coin.marketCap > 0 ? facts.money(`${name} market cap`, coin.marketCap) : null,
-      volume24h: coin.volume24h != null && coin.volume24h > 0 ? facts.money(`${name} 24-hour trading volume`, coin.volume24h) : null,
-    });
-    section(brief, "Supply", {
-      circulating: count(`${name} circulating supply`, coin.circulatingSupply),
-      total: count(`${name} total supply`, coin.totalSupply),
-      max: count(`${name} maximum supply`, coin.maxSupply),
-      circulatingShare:
-        coin.circulatingSupply && coin.maxSupply
-          ? share(`Share of the maximum supply in circulation`, (coin.circulatingSupply / coin.maxSupply) * 100, 1)
+      rank: facts.rank(`${id}.rank`, `${name} market-cap rank`, coin.rank, about),
+      price: facts.price(`${id}.price`, `${name} price (USD)`, coin.priceUsd, about),
+      marketCap:
+        coin.marketCap > 0
+          ? facts.money(`${id}.market_cap`, `${name} market cap`, coin.marketCap, { ...about, metric: "marketCap" })
+          : null,
+      volume24h:
+        coin.volume24h != null && coin.volume24h > 0
+          ? facts.money(`${id}.volume_24h`, `${name} 24-hour trading volume`, coin.volume24h, { ...about, metric: "volume" })
           : null,
     });
     const row = await latestSocialRow(input);
-    brief.categories = row?.categories ?? [];
+    section(brief, "Supply and category", {
+      circulating: supply("circulating_supply", "circulating supply (coins)", coin.circulatingSupply),
+      total: supply("total_supply", "total supply (coins)", coin.totalSupply),
+      max: supply("max_supply", "maximum supply (coins)", coin.maxSupply),
+      circulatingShare:
+        coin.circulatingSupply && coin.maxSupply
+          ? facts.share(
+              `${id}.circulating_share`,
+              `Share of ${name}'s maximum supply in circulation`,
+              (coin.circulatingSupply / coin.maxSupply) * 100,
+              1,
+              about,
+            )
+          : null,
+      categories: row?.categories.length
+        ? facts.text(`${id}.categories`, `${name} categories`, row.categories.map((c) => c.replace(/-/g, " ")).join(", "), about)
+        : null,
+    });
     return { brief, sources: [market] };
   }
 
@@ -135,17 +129,36 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
     const vol = await volatilityOf(input);
     const typical = vol ? vol.daily * 100 : null;
     section(brief, `${name} price moves`, {
-      price: facts.price(`${name} price (USD)`, coin.priceUsd),
-      change1h: change(`${name} 1-hour price change`, coin.change1h),
-      change24h: change(`${name} 24-hour price change`, coin.change24h),
-      change7d: change(`${name} 7-day price change`, coin.change7d),
+      price: facts.price(`${id}.price`, `${name} price (USD)`, coin.priceUsd, about),
+      change1h: change("change_1h", "1-hour price change", coin.change1h, "1h"),
+      change24h: change("change_24h", "24-hour price change", coin.change24h, "24h"),
+      change7d: change("change_7d", "7-day price change", coin.change7d, "7d"),
     });
     section(brief, "Context", {
-      marketMedian24h: change("Median 24-hour price change of the top 100 coins", marketMedian),
-      typicalDailyMove: typical ? share(`${name} usual daily move (realised volatility, one standard deviation)`, typical, 2) : null,
+      top100: marketMedian == null ? null : facts.text("scope.top100", "The 100 largest coins by market cap", "top 100"),
+      marketMedian24h:
+        marketMedian == null
+          ? null
+          : facts.change("market.median_change_24h", "Median 24-hour price change of the top 100 coins", marketMedian, { period: "24h" }),
+      typicalDailyMove: typical
+        ? facts.share(`${id}.usual_daily_move`, `${name} usual daily move (realised volatility, one standard deviation)`, typical, 2, {
+            ...about,
+            metric: "change",
+            period: "24h",
+          })
+        : null,
       moveVsTypical:
         typical && coin.change24h != null
-          ? facts.score(`${name} 24-hour move in multiples of its usual daily move`, Math.abs(coin.change24h) / typical)
+          ? facts.score(
+              `${id}.move_vs_usual`,
+              `${name} 24-hour move in multiples of its usual daily move`,
+              Math.abs(coin.change24h) / typical,
+              {
+                ...about,
+                metric: "change",
+                period: "24h",
+              },
+            )
           : null,
     });
     if (!vol) brief.notes.push(`Coinsight does not hold enough daily price history for ${name} yet to say how unusual this move is.`);
@@ -154,19 +167,28 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
 
   if (type === "future_price") {
     const vol = await volatilityOf(input);
-    brief.allowedNumbers.push(7, 30);
-    section(brief, `${name} price`, { price: facts.price(`${name} price (USD)`, coin.priceUsd) });
+    section(brief, `${name} price`, { price: facts.price(`${id}.price`, `${name} price (USD)`, coin.priceUsd, about) });
     if (vol) {
-      const r7 = volatilityRange(coin.priceUsd, vol.daily, 7);
-      const r30 = volatilityRange(coin.priceUsd, vol.daily, 30);
-      section(brief, "Statistical range from realised volatility (not a forecast)", {
-        dailyVolatility: share(`${name} realised daily volatility`, vol.daily * 100, 2),
-        returnsUsed: facts.count("Daily price moves the volatility was measured over", vol.returns),
-        confidence: facts.share("Share of outcomes a one-standard-deviation range holds", ONE_SIGMA_SHARE, 0),
-        low7: facts.price("Low end of the 7-day range", r7.low),
-        high7: facts.price("High end of the 7-day range", r7.high),
-        low30: facts.price("Low end of the 30-day range", r30.low),
-        high30: facts.price("High end of the 30-day range", r30.high),
+      // Each range is one fact with its horizon in its text, so no answer can give one horizon the other's bounds.
+      const range = (days: 7 | 30) => {
+        const r = volatilityRange(coin.priceUsd, vol.daily, days);
+        return facts.text(
+          `${id}.range_${days}d`,
+          `${name} one-standard-deviation price range over the next ${days} days`,
+          `${formatPrice(r.low)} to ${formatPrice(r.high)} over the next ${days} days`,
+          about,
+        );
+      };
+      section(brief, "Statistical range from realised volatility", {
+        dailyVolatility: facts.share(`${id}.daily_volatility`, `${name} realised daily volatility`, vol.daily * 100, 2, {
+          ...about,
+          metric: "change",
+          period: "24h",
+        }),
+        returnsUsed: facts.count(`${id}.volatility_days`, "Daily price moves the volatility was measured over", vol.returns, about),
+        confidence: facts.share("range.one_sigma_share", "Share of outcomes a one-standard-deviation range holds", ONE_SIGMA_SHARE, 0, {}),
+        range7d: range(7),
+        range30d: range(30),
       });
     }
     return { brief, sources: vol ? [market, historySource(vol.returns)] : [market] };
@@ -175,9 +197,10 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
   if (type === "social_sentiment") {
     const row = await latestSocialRow(input);
     if (row && row.galaxyScore != null) {
+      // The newsroom's own facts of the day's snapshot row: the same ids and texts as its articles.
       const c = coinFacts(row);
       brief.asOf = row.fetchedAt;
-      section(brief, `${name} social metrics (${row.date})`, {
+      section(brief, `${name} social metrics (${longDate(row.date)})`, {
         sentiment: c.sentiment,
         galaxyScore: c.galaxyScore,
         galaxyScorePrevious: c.galaxyScorePrevious,
@@ -187,7 +210,6 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
         interactions: c.interactions,
         socialDominance: c.socialDominance,
       });
-      brief.allowedNumbers.push(...dateNumbers(row.date));
       const social: Source =
         row.source === "lunarcrush"
           ? { name: "LunarCrush", url: "https://lunarcrush.com", role: "social" }
@@ -197,25 +219,23 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
     return { brief, sources: [{ name: "Coinsight newsroom social data", role: "social" }] };
   }
 
-  // latest_news: the site's own articles about the coin.
+  // latest_news: the site's own articles about the coin, each quoted whole (link, date, summary) by id.
   const rows = await input.db
     .select({ slug: articles.slug, title: articles.title, excerpt: articles.excerpt, publishedAt: articles.publishedAt })
     .from(articles)
     .where(and(isPublic(new Date(input.now).toISOString()), eq(articles.cryptoSymbol, coin.symbol)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(NEWS_LIMIT);
-  brief.news = rows.map(
-    (r): NewsItem => ({ title: r.title, path: `/article/${r.slug}`, date: (r.publishedAt ?? "").slice(0, 10), excerpt: r.excerpt }),
-  );
   if (rows[0]?.publishedAt) brief.asOf = rows[0].publishedAt;
-  // The articles' own figures may be quoted as the articles state them.
-  const quoted = brief.news.flatMap((a) => [
-    ...factsFromText(a.title, `"${a.title}"`),
-    ...factsFromText(a.excerpt, `"${a.title}" summary`),
-  ]);
-  if (quoted.length) brief.sections.push({ title: "Figures stated in those articles", facts: quoted });
-  section(brief, "Coverage", { articleCount: facts.count(`Coinsight articles about ${name} listed here`, rows.length) });
-  brief.allowedNumbers.push(...brief.news.flatMap((a) => dateNumbers(a.date)));
+  rows.forEach((r, i) => {
+    const n = i + 1;
+    const date = (r.publishedAt ?? "").slice(0, 10);
+    section(brief, `Coinsight article ${n} about ${name}${n === 1 ? " (the newest)" : ""}`, {
+      [`news${n}`]: facts.text(`news.${n}.link`, `Link to the article "${r.title}"`, `[${r.title}](/article/${r.slug})`, about),
+      [`news${n}Date`]: date ? facts.text(`news.${n}.date`, "Its publication date", longDate(date), about) : null,
+      [`news${n}Summary`]: r.excerpt.trim() ? facts.text(`news.${n}.summary`, "Its summary", r.excerpt.trim(), about) : null,
+    });
+  });
   return { brief, sources: [{ name: "Coinsight newsroom articles", role: "writer" }] };
 }
 
@@ -226,18 +246,4 @@ function historySource(returns: number): Source {
 async function latestSocialRow(input: BriefInput): Promise<SnapshotRow | null> {
   const date = await latestSnapshotDate(input.db, new Date(input.now).toISOString().slice(0, 10));
   return date ? readCoin(input.db, date, input.coin.id) : null;
-}
-
-const KIND_OF: Record<string, FactKind> = { money: "money", percent: "percent", rank: "rank", number: "count" };
-
-/** The figures a text states, as facts with exactly that text (a headline may be quoted as written). */
-export function factsFromText(text: string, label: string): Fact[] {
-  return extractFigures(text).map((f, i) => ({
-    id: `${idOf(label)}-${i + 1}`,
-    label: `Figure stated in ${label}`,
-    kind: KIND_OF[f.kind] ?? "count",
-    value: f.sign < 0 ? -f.value : f.value,
-    display: f.text,
-    ...(f.sign !== 0 ? { signed: true } : {}),
-  }));
 }

@@ -7,7 +7,7 @@ import type { AuthUser } from "#schema/contracts/auth.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { onError } from "#worker/lib/errors.ts";
-import type { Answerer } from "#worker/ports/llm/answer.ts";
+import type { AnswerBrief, Answerer } from "#worker/ports/llm/answer.ts";
 import { createOfflineAnswerer } from "#worker/ports/llm/answer-offline.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { ORIGIN } from "#worker/test/http.ts";
@@ -76,8 +76,8 @@ export async function askWith<T = unknown>(answerer: Answerer, who: Asker, quest
   return { status: res.status, body: (accept === "application/json" ? JSON.parse(text) : text) as T, res };
 }
 
-/** An answerer that writes what `tamper` makes of the offline answer, counting its calls. */
-export function tamperingAnswerer(tamper: (text: string, call: number) => string): Answerer & { calls: number } {
+/** An answerer that writes what `tamper` makes of the offline answer (with its citations), counting its calls. */
+export function tamperingAnswerer(tamper: (text: string, call: number, brief: AnswerBrief) => string): Answerer & { calls: number } {
   const inner = createOfflineAnswerer();
   seq += 1;
   // Its own source name, so answers cached by other tests are never served in its place.
@@ -87,7 +87,7 @@ export function tamperingAnswerer(tamper: (text: string, call: number) => string
     calls: 0,
     async answer(brief: Parameters<Answerer["answer"]>[0], onText?: (d: string) => void) {
       a.calls++;
-      const text = tamper((await inner.answer(brief)).text, a.calls);
+      const text = tamper((await inner.answer(brief)).text, a.calls, brief);
       if (onText) for (const line of text.split(/(?<=\n)/)) onText(line);
       return { text, model: inner.model };
     },

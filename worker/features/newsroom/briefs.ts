@@ -1,7 +1,7 @@
-import type { ClaimInput } from "#worker/lib/grounding/index.ts";
+import { type ClaimInput, facts } from "#worker/lib/grounding/index.ts";
 import type { ArticleBrief, CoinFacts, Fact, RoundupBrief, TrendingBrief } from "#worker/ports/llm/llm.ts";
 import { isStablecoin } from "#worker/ports/sentiment/offline.ts";
-import { coinFactList, coinFacts, entityOf, facts, timeFacts } from "./facts.ts";
+import { coinFactList, coinFacts, entityOf, timeFacts } from "./facts.ts";
 import type { SnapshotRow } from "./snapshots.ts";
 
 /** Fixed phrases with digits any article may cite: the Galaxy Score's scale. */

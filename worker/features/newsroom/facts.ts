@@ -1,65 +1,7 @@
-import { formatChange, formatPrice } from "#worker/features/cryptos/present.ts";
-import type { Entity, Metric, Period } from "#worker/lib/grounding/index.ts";
-import type { CoinFacts, Fact, FactKind } from "#worker/ports/llm/llm.ts";
+import { facts, longDate } from "#worker/lib/grounding/facts.ts";
+import type { Entity } from "#worker/lib/grounding/index.ts";
+import type { CoinFacts, Fact } from "#worker/ports/llm/llm.ts";
 import type { SnapshotRow } from "./snapshots.ts";
-
-/** Every figure a writer may cite is made here, once, with an id and the exact text readers see. */
-
-type Meta = { signed?: boolean; subject?: string | undefined; metric?: Metric; period?: Period };
-
-function fact(id: string, label: string, kind: FactKind, value: number, display: string, meta: Meta = {}): Fact {
-  const out: Fact = { id, label, kind, value, display };
-  if (meta.signed) out.signed = true;
-  if (meta.subject) out.subject = meta.subject;
-  if (meta.metric) out.metric = meta.metric;
-  if (meta.period) out.period = meta.period;
-  return out;
-}
-
-/** "$1.28 trillion", "$32.02 billion", "$245.67 million", "$812,400". */
-export function moneyText(value: number): string {
-  const abs = Math.abs(value);
-  if (abs >= 1e12) return `$${(value / 1e12).toFixed(2)} trillion`;
-  if (abs >= 1e9) return `$${(value / 1e9).toFixed(2)} billion`;
-  if (abs >= 1e6) return `$${(value / 1e6).toFixed(2)} million`;
-  return `$${Math.round(value).toLocaleString("en-US")}`;
-}
-
-/** "353,615" or, from a million, "183.24 million". */
-export function countText(value: number): string {
-  if (Math.abs(value) >= 1e6) return `${(value / 1e6).toFixed(2)} million`;
-  return Math.round(value).toLocaleString("en-US");
-}
-
-/** The same number the display shows, so "+2.31%" is 2.31 and not 2.3141. */
-function shownValue(display: string, fallback: number): number {
-  const n = Number(display.replace(/[^0-9.-]/g, ""));
-  return Number.isFinite(n) ? n : fallback;
-}
-
-export const facts = {
-  price: (id: string, label: string, v: number, meta: Meta = {}) =>
-    fact(id, label, "price", v, formatPrice(v), { metric: "price", ...meta }),
-  money: (id: string, label: string, v: number, meta: Meta) => fact(id, label, "money", v, moneyText(v), meta),
-  change: (id: string, label: string, v: number, meta: Meta = {}) => {
-    const display = formatChange(v);
-    return fact(id, label, "percent", shownValue(display, v), display, { metric: "change", signed: true, ...meta });
-  },
-  /** A share such as sentiment or dominance: "78%", "0.52%". */
-  share: (id: string, label: string, v: number, decimals: number, meta: Meta) => {
-    const display = `${v.toFixed(decimals)}%`;
-    return fact(id, label, "percent", shownValue(display, v), display, meta);
-  },
-  rank: (id: string, label: string, v: number, meta: Meta = {}) =>
-    fact(id, label, "rank", v, `#${Math.round(v)}`, { metric: "rank", ...meta }),
-  score: (id: string, label: string, v: number, meta: Meta = {}) =>
-    fact(id, label, "score", v, v.toFixed(1), { metric: "galaxyScore", ...meta }),
-  scoreChange: (id: string, label: string, v: number, meta: Meta = {}) =>
-    fact(id, label, "score", v, `${v >= 0 ? "+" : "-"}${Math.abs(v).toFixed(1)}`, { metric: "galaxyChange", signed: true, ...meta }),
-  count: (id: string, label: string, v: number, meta: Meta = {}) => fact(id, label, "count", v, countText(v), { metric: "count", ...meta }),
-  /** A fixed text with digits that a writer may cite: the date, the data time, a band's bounds. */
-  text: (id: string, label: string, display: string) => fact(id, label, "label", 0, display, { metric: "label" }),
-};
 
 /** One coin's facts from a snapshot row (market figures and, when tracked, social ones). */
 export function coinFacts(row: SnapshotRow): CoinFacts {
@@ -156,11 +98,6 @@ export function coinFactList(c: CoinFacts): Fact[] {
 
 export function entityOf(c: CoinFacts): Entity {
   return { id: c.id, name: c.name, symbol: c.symbol };
-}
-
-/** "22 November 2026" from "2026-11-22". */
-export function longDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 /** The date and data time an article may cite. */

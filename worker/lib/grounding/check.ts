@@ -124,10 +124,15 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
   for (const m of spansOf(bare, /[+\-−#]?\$?\d[\d,]*(?:\.\d+)?\s?(?:%|[KMBTkmbt]\b|trillion|billion|million|thousand|x\b)?/g)) {
     push(`"${m.text.trim()}": a figure written outside a fact reference`);
   }
-  const words = masked.replace(/\b(?:seven[- ]days?|one[- ]hour|twenty-four[- ]hours?)\b/gi, (m) => " ".repeat(m.length));
+  // The brief's own coins are names, not words: "Four" or "Aethir (ATH)" is no number and no record.
+  const named = blank(
+    masked,
+    mentions.filter((m) => m.inBrief),
+  );
+  const words = named.replace(/\b(?:seven[- ]days?|one[- ]hour|twenty-four[- ]hours?)\b/gi, (m) => " ".repeat(m.length));
   for (const [re, what] of SPELLED) for (const m of spansOf(words, re)) push(`"${m.text}": ${what}, not a fact reference`);
   for (const m of mentions) if (!m.inBrief) push(`"${m.text}": a coin that is not in the brief`);
-  for (const [re, what] of EVENTS) for (const m of spansOf(masked, re)) push(`"${m.text}": ${what}, which the data does not show`);
+  for (const [re, what] of EVENTS) for (const m of spansOf(named, re)) push(`"${m.text}": ${what}, which the data does not show`);
 
   const figures: FigureCheck[] = [];
   const sentenceList = sentences(masked);

@@ -1,10 +1,11 @@
 /**
  * Claim-bound grounding: a text cites facts by id (`{{bitcoin.price}}`), and every claim around a
- * citation is checked against the fact it cites. Used by the newsroom (articles) and, from the
- * merge on, by Ask Coinsight (answers). Rules and API: README.md in this folder.
+ * citation is checked against the fact it cites. Used by the newsroom (articles) and Ask Coinsight
+ * (answers); both build their facts with ./facts.ts. Rules and API: README.md in this folder.
  */
 export { CITATION, checkClaims, renderClaims } from "./check.ts";
 export { findMentions, TRACKED_COINS } from "./entities.ts";
+export { countText, type FactMeta, facts, longDate, moneyText } from "./facts.ts";
 export type { ClaimInput, ClaimReport, Entity, Fact, FactKind, FigureCheck, Metric, Period } from "./types.ts";
 
 import type { ClaimReport } from "./types.ts";

@@ -136,6 +136,7 @@ export const COMMON_NAMES = new Set(
     "rain canton sky render gate lighter midnight kite plasma pearl vision genius shuffle core beam flow gas portal status secret hive spell " +
     "civic maple aurora bounce tribe dent prom nano nexus humanity velvet derive grass stable cash quant aster stacks flare harmony holo flux venus " +
     "marlin gelato orbs dash compound optimism immutable terra blur golem blox toshi coco ergo constellation ark bonk pepe sushi maker chia telos " +
-    "lab just olympus ultima peanut genesis kava sei sui sky jupiter monad gnosis pendle celestia raydium velo steem prime story ordinals real"
+    "lab just olympus ultima peanut genesis kava sei sui sky jupiter monad gnosis pendle celestia raydium velo steem prime story ordinals real " +
+    "would everything movement safe request"
   ).split(" "),
 );

@@ -1,11 +1,11 @@
 import type { AnswerBrief, Answerer } from "./answer.ts";
-import type { Fact } from "./llm.ts";
 
 export const OFFLINE_ANSWER_MODEL = "coinsight-answer-templates";
 
 /**
- * The offline answerer: plain, readable answers composed from the brief's facts. It never calls out
- * and never writes a figure that is not a fact's display text, so it passes the grounding check.
+ * The offline answerer: plain, readable answers composed from the brief's facts. Like a live model
+ * it cites each figure as `{{id}}` and never types one, so its answers pass the same claim check and
+ * the server writes the figures in.
  */
 export function createOfflineAnswerer(): Answerer {
   return {
@@ -19,115 +19,119 @@ export function createOfflineAnswerer(): Answerer {
   };
 }
 
-/** The answer for one brief (exported for tests of the wording). */
+/** The answer for one brief, with citations (exported for tests of the wording). */
 export function compose(brief: AnswerBrief): string {
-  const lines = WRITERS[brief.questionType](brief, (key) => brief.named[key]?.display);
+  const cite = (key: string) => {
+    const f = brief.named[key];
+    return f ? `{{${f.id}}}` : undefined;
+  };
+  const lines = WRITERS[brief.questionType](brief, cite);
   return [...lines, ...(brief.notes.length ? ["", ...brief.notes] : [])].join("\n").trim();
 }
 
-type Get = (key: string) => string | undefined;
-type Writer = (b: AnswerBrief, get: Get) => string[];
+/** The citation of a named fact, or undefined when the brief does not have it. */
+type Cite = (key: string) => string | undefined;
+type Writer = (b: AnswerBrief, cite: Cite) => string[];
 
-const direction = (f: Fact | undefined) => (f && f.value < 0 ? "down" : "up");
+const present = (lines: (string | null)[]) => lines.filter((l): l is string => l !== null);
 
 const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
-  about(b, get) {
+  about(b, cite) {
     const { name, symbol } = b.coin;
     const out = [`## About ${name} (${symbol})`, ""];
-    const rank = get("rank");
-    const cap = get("marketCap");
+    const rank = cite("rank");
+    const cap = cite("marketCap");
+    const volume = cite("volume24h");
     out.push(
       `${name} is ${rank ? `ranked ${rank} by market capitalisation` : "one of the coins Coinsight tracks"}${cap ? `, with a market cap of ${cap}` : ""}. ` +
-        `It trades at ${get("price") ?? "a price we do not have right now"}${get("volume24h") ? `, with ${get("volume24h")} traded in the last day` : ""}.`,
+        `It trades at ${cite("price") ?? "a price Coinsight does not have right now"}${volume ? `, with ${volume} traded in the last day` : ""}.`,
     );
-    if (b.categories.length) out.push("", `**Category**`, `${name} is listed under ${b.categories.join(", ")}.`);
-    const supply = [
-      get("circulating") ? `- Circulating supply: ${get("circulating")} ${symbol}` : null,
-      get("total") ? `- Total supply: ${get("total")} ${symbol}` : null,
-      get("max") ? `- Maximum supply: ${get("max")} ${symbol}` : `- Maximum supply: none set (or not reported)`,
-      get("circulatingShare") ? `- In circulation: ${get("circulatingShare")} of the maximum supply` : null,
-    ].filter((l): l is string => l !== null);
+    const categories = cite("categories");
+    if (categories) out.push("", "**Category**", `${name} is filed under ${categories}.`);
+    const supply = present([
+      cite("circulating") ? `- Circulating supply: ${cite("circulating")} ${symbol}` : null,
+      cite("total") ? `- Total supply: ${cite("total")} ${symbol}` : null,
+      cite("max") ? `- Maximum supply: ${cite("max")} ${symbol}` : "- Maximum supply: none set (or not reported)",
+      cite("circulatingShare") ? `- In circulation: ${cite("circulatingShare")} of the maximum supply` : null,
+    ]);
     out.push("", "**Supply**", ...supply);
     return out;
   },
 
-  price_movement(b, get) {
+  price_movement(b, cite) {
     const { name } = b.coin;
     const out = [`## How ${name} has moved`, ""];
-    const moves = [
-      get("change1h") ? `- Last hour: ${get("change1h")}` : null,
-      get("change24h") ? `- Last 24 hours: ${get("change24h")}` : null,
-      get("change7d") ? `- Last 7 days: ${get("change7d")}` : null,
-    ].filter((l): l is string => l !== null);
+    const moves = present([
+      cite("change1h") ? `- Last hour: ${cite("change1h")}` : null,
+      cite("change24h") ? `- Last 24 hours: ${cite("change24h")}` : null,
+      cite("change7d") ? `- Last 7 days: ${cite("change7d")}` : null,
+    ]);
     out.push(
-      `${name} trades at ${get("price")}.`,
+      `${name} trades at ${cite("price")}.`,
       "",
       ...(moves.length ? moves : ["- No recent price changes are reported for this coin."]),
     );
-    if (get("change24h") && get("marketMedian24h")) {
+    if (cite("change24h") && cite("marketMedian24h") && cite("top100")) {
       const coin = b.named.change24h?.value ?? 0;
       const market = b.named.marketMedian24h?.value ?? 0;
       out.push(
         "",
         "**Against the market**",
-        `The typical coin of the top 100 moved ${get("marketMedian24h")} over the same 24 hours, so ${name} did ${coin > market ? "better" : coin < market ? "worse" : "the same"} than the market.`,
+        `Across the ${cite("top100")} coins, the median price change over the same 24 hours was ${cite("marketMedian24h")}, ` +
+          `so ${name} did ${coin > market ? "better than" : coin < market ? "worse than" : "the same as"} the typical large coin.`,
       );
     }
-    if (get("typicalDailyMove") && get("moveVsTypical")) {
+    if (cite("typicalDailyMove") && cite("moveVsTypical")) {
+      const times = b.named.moveVsTypical?.value ?? 0;
       out.push(
         "",
         "**Against its own usual swings**",
-        `On a usual day ${name} moves by about ${get("typicalDailyMove")} (its realised daily volatility). Today's move is ${get("moveVsTypical")} times that, ${
-          (b.named.moveVsTypical?.value ?? 0) >= 2
-            ? "an unusually large move"
-            : (b.named.moveVsTypical?.value ?? 0) >= 1
-              ? "a larger move than usual"
-              : "within its usual range"
-        }.`,
+        `On a usual day, ${name}'s price moves by about ${cite("typicalDailyMove")}, its realised daily volatility. ` +
+          `Today's move is ${cite("moveVsTypical")} times that: ${times >= 2 ? "an unusually large move" : times >= 1 ? "a larger move than usual" : "within its usual range"}.`,
       );
     }
-    out.push("", `The figures show what happened, not why: the data does not say what drove the move ${direction(b.named.change24h)}.`);
+    out.push("", "The figures show what happened, not why: the data does not say what drove the move.");
     return out;
   },
 
-  future_price(b, get) {
+  future_price(b, cite) {
     const { name } = b.coin;
-    const out = [`## ${name}: a statistical range, not a forecast`, ""];
-    if (!get("low7") || !get("high30")) {
-      out.push(`Coinsight does not hold enough daily price history for ${name} yet to compute a range from its realised volatility.`);
-      out.push("", "Nobody can tell where the price will go; treat any prediction you read with care.");
+    const out = [`## ${name}'s price range from its past volatility`, ""];
+    if (!cite("range7d") || !cite("range30d")) {
+      out.push(
+        `${name} trades at ${cite("price")}. Coinsight does not hold enough daily price history for ${name} yet to compute a range from its realised volatility.`,
+      );
       return out;
     }
     out.push(
-      `${name} trades at ${get("price")}. Over the last ${get("returnsUsed")} daily moves its realised volatility was ${get("dailyVolatility")} a day.`,
+      `${name} trades at ${cite("price")}. Over the last ${cite("returnsUsed")} daily moves, its realised volatility was ${cite("dailyVolatility")} a day.`,
       "",
-      `If it kept moving the way it has, the price would stay inside these ranges about ${get("confidence")} of the time:`,
-      `- Next 7 days: ${get("low7")} to ${get("high7")}`,
-      `- Next 30 days: ${get("low30")} to ${get("high30")}`,
+      `If it kept moving the way it has, its price would stay inside each of these ranges about ${cite("confidence")} of the time:`,
+      `- ${cite("range7d")}`,
+      `- ${cite("range30d")}`,
       "",
-      "**What this is not**",
-      "This range only restates past volatility. It is not a forecast, not a target and not financial advice: news, liquidity and the wider market can move the price outside it at any time.",
+      "The range only restates how much the price has moved in the past. News, liquidity and the wider market can take it outside the range at any time.",
     );
     return out;
   },
 
-  social_sentiment(b, get) {
+  social_sentiment(b, cite) {
     const { name } = b.coin;
     const out = [`## Social sentiment for ${name}`, ""];
-    if (!get("galaxyScore") && !get("sentiment")) {
+    if (!cite("galaxyScore") && !cite("sentiment")) {
       out.push(`The newsroom's social data does not track ${name} today, so there is no sentiment reading to report.`);
       return out;
     }
-    const items = [
-      get("sentiment") ? `- Sentiment: ${get("sentiment")} of posts are positive` : null,
-      get("galaxyScore")
-        ? `- Galaxy Score: ${get("galaxyScore")}${get("galaxyChange") ? ` (${get("galaxyChange")} points on the day)` : ""}`
+    const items = present([
+      cite("sentiment") ? `- Sentiment: ${cite("sentiment")} of posts are positive` : null,
+      cite("galaxyScore")
+        ? `- Galaxy Score: ${cite("galaxyScore")}${cite("galaxyChange") ? ` (${cite("galaxyChange")} points on the day)` : ""}`
         : null,
-      get("altRank") ? `- AltRank: ${get("altRank")}` : null,
-      get("socialVolume") ? `- Posts in the last day: ${get("socialVolume")}` : null,
-      get("interactions") ? `- Interactions in the last day: ${get("interactions")}` : null,
-      get("socialDominance") ? `- Share of all crypto social activity: ${get("socialDominance")}` : null,
-    ].filter((l): l is string => l !== null);
+      cite("altRank") ? `- AltRank: ${cite("altRank")}` : null,
+      cite("socialVolume") ? `- Posts in the last day: ${cite("socialVolume")}` : null,
+      cite("interactions") ? `- Interactions in the last day: ${cite("interactions")}` : null,
+      cite("socialDominance") ? `- Share of all crypto social activity: ${cite("socialDominance")}` : null,
+    ]);
     const s = b.named.sentiment?.value;
     const mood =
       s === undefined ? "" : s >= 70 ? "The mood is clearly positive." : s >= 50 ? "The mood leans positive." : "The mood leans negative.";
@@ -136,19 +140,22 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
     return out;
   },
 
-  latest_news(b) {
+  latest_news(b, cite) {
     const { name } = b.coin;
     const out = [`## Latest on Coinsight about ${name}`, ""];
-    if (!b.news.length) {
+    if (!cite("news1")) {
       out.push(
         `Coinsight has not published an article about ${name} yet. Coin analyses appear when a coin trends in the newsroom's daily run.`,
       );
       return out;
     }
     out.push(`The newest articles from the Coinsight newsroom about ${name}:`, "");
-    for (const a of b.news) out.push(`- [${a.title}](${a.path}) (${a.date})`);
-    const lead = b.news[0];
-    if (lead?.excerpt) out.push("", `**In short**`, lead.excerpt);
+    for (let n = 1; cite(`news${n}`); n++) {
+      const date = cite(`news${n}Date`);
+      out.push(`- ${cite(`news${n}`)}${date ? ` (${date})` : ""}`);
+    }
+    const summary = cite("news1Summary");
+    if (summary) out.push("", "**In short**", summary);
     return out;
   },
 };

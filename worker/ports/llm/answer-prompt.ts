@@ -4,21 +4,21 @@ import type { ChatMessage } from "./prompt.ts";
 const SYSTEM = [
   "You are Ask Coinsight, the coin assistant of Coinsight, a crypto news site for the general public.",
   "Answer the reader's question in plain, friendly Markdown of 120 to 250 words: one '##' heading, short paragraphs, '- ' bullets where they help.",
-  "Use ONLY the facts you are given. Every number you write (prices, percentages, ranks, scores, counts, supplies) must be copied from the facts exactly as written there, including its sign and format.",
-  "Never invent figures, events, reasons, partnerships or people. If the facts cannot answer part of the question, say so plainly.",
-  "Never predict a price and never give investment advice. A statistical range is not a forecast: say so when you give one.",
-  "No HTML, no tables, no links other than the article paths you are given. Do not add a sources or 'as of' line: the site adds it.",
+  "Use ONLY the facts you are given. Each fact has an id in square brackets. Never type a number: to write a figure, date, range, category list or article link, cite its fact as {{id}} (for example {{bitcoin.price}}) and the site writes the exact text in its place.",
+  "No digits anywhere else and no numbers in words (no 'twelve percent', 'a third', 'doubled', 'several'). Periods may be written as words: 'over 24 hours', 'over 7 days', 'in the last hour', 'today'.",
+  "Each cited figure must be about the coin asked about, the metric your words name (price, market cap, trading volume, Galaxy Score...), the period you say (1 hour, 24 hours, 7 days) and the direction you say: write 'rose' or 'gained' only for a positive change and 'fell' or 'slipped' only for a negative one.",
+  "Name no coin other than the one asked about. Never invent events, causes, quotes, people, partnerships, listings, regulation, ETFs, hacks, lawsuits or records. If the facts cannot answer part of the question, say so plainly.",
+  "Never predict a price and never give investment advice; do not write the words 'will', 'forecast', 'predict', 'target' or 'advice' at all, not even to deny them: the site adds its own label to a statistical range.",
+  "No HTML, no tables, no links except cited article links. Do not add a sources or 'as of' line: the site adds it.",
 ].join("\n");
 
-/** The messages both live answerers send: instructions, then the facts as labelled lines. */
+/** The messages both live answerers send: instructions, then the facts as labelled lines with their ids. */
 export function buildAnswerMessages(brief: AnswerBrief): ChatMessage[] {
-  const facts = brief.sections.map((s) => [`### ${s.title}`, ...s.facts.map((f) => `- ${f.label}: ${f.display}`)].join("\n")).join("\n\n");
+  const facts = brief.sections
+    .map((s) => [`### ${s.title}`, ...s.facts.map((f) => `- [${f.id}] ${f.label}: ${f.display}`)].join("\n"))
+    .join("\n\n");
   const notes = brief.notes.length ? `\n\nNOTES\n${brief.notes.map((n) => `- ${n}`).join("\n")}` : "";
-  const categories = brief.categories.length ? `\n\nCATEGORIES: ${brief.categories.join(", ")}` : "";
-  const news = brief.news.length
-    ? `\n\nARTICLES ON COINSIGHT (newest first)\n${brief.news.map((a) => `- [${a.title}](${a.path}) (${a.date}): ${a.excerpt}`).join("\n")}`
-    : "";
-  const user = `Question about ${brief.coin.name} (${brief.coin.symbol}): ${brief.question}\n\nData as of ${brief.asOf} (UTC).\n\nFACTS\n\n${facts}${categories}${notes}${news}`;
+  const user = `Question about ${brief.coin.name} (${brief.coin.symbol}): ${brief.question}\n\nData as of ${brief.asOf} (UTC).\n\nFACTS\n\n${facts || "(none: say plainly that Coinsight has no data to answer this yet)"}${notes}`;
   return [
     { role: "system", content: SYSTEM },
     { role: "user", content: user },

@@ -4,34 +4,30 @@ import { createOpenAiCompatibleAnswerer, createWorkersAiAnswerer } from "./answe
 import { buildAnswerMessages } from "./answer-prompt.ts";
 import { createAnswerer } from "./create-answerer.ts";
 
+const change24h = {
+  id: "bitcoin.change_24h",
+  label: "Bitcoin 24-hour price change",
+  kind: "percent",
+  value: 2.31,
+  display: "+2.31%",
+  signed: true,
+  subject: "bitcoin",
+  metric: "change",
+  period: "24h",
+} as const;
+
 const brief: AnswerBrief = {
   questionType: "price_movement",
-  coin: { name: "Bitcoin", symbol: "BTC" },
+  coin: { id: "bitcoin", name: "Bitcoin", symbol: "BTC" },
   question: "How has its price moved recently, and is that unusual?",
   asOf: "2026-11-23T18:00:00.000Z",
-  sections: [
-    {
-      title: "Bitcoin price moves",
-      facts: [
-        {
-          id: "bitcoin-24-hour-price-change",
-          label: "Bitcoin 24-hour price change",
-          kind: "percent",
-          value: 2.31,
-          display: "+2.31%",
-          signed: true,
-        },
-      ],
-    },
-  ],
-  named: {},
-  allowedNumbers: [],
+  sections: [{ title: "Bitcoin price moves", facts: [change24h] }],
+  named: { change24h },
+  entities: [{ id: "bitcoin", name: "Bitcoin", symbol: "BTC" }],
   notes: ["Coinsight does not hold enough daily price history for Bitcoin yet."],
-  categories: [],
-  news: [],
 };
 
-const ANSWER = "## How Bitcoin has moved\n\nBitcoin rose +2.31% over the last 24 hours. The data does not say why.";
+const ANSWER = "## How Bitcoin has moved\n\nBitcoin rose {{bitcoin.change_24h}} over the last 24 hours. The data does not say why.";
 
 /** A recorded OpenAI-style stream: role chunk, content pieces split mid-word, [DONE]. */
 function recordedStream(pieces: string[]): string {
@@ -44,16 +40,23 @@ function recordedStream(pieces: string[]): string {
 }
 
 describe("the answering capability of the LLM port", () => {
-  it("puts only the brief's facts, notes and the question in the prompt", () => {
+  it("puts only the brief's facts with their ids, notes and the question in the prompt, and asks for citations", () => {
     const [system, user] = buildAnswerMessages(brief);
     expect(system?.content).toContain("Never predict a price");
-    expect(user?.content).toContain("- Bitcoin 24-hour price change: +2.31%");
+    expect(system?.content).toContain("Never type a number: to write a figure");
+    expect(system?.content).toContain("cite its fact as {{id}}");
+    expect(user?.content).toContain("- [bitcoin.change_24h] Bitcoin 24-hour price change: +2.31%");
     expect(user?.content).toContain("NOTES\n- Coinsight does not hold enough daily price history");
     expect(user?.content).toContain("Data as of 2026-11-23T18:00:00.000Z (UTC)");
   });
 
   it("OpenAI-compatible: streams the pieces as they arrive and returns the whole answer", async () => {
-    const pieces = ["## How Bitcoin has moved\n\nBitcoin ro", "se +2.31% over the last 24 hours.", " The data does not say why."];
+    const pieces = [
+      "## How Bitcoin has moved\n\nBitcoin ro",
+      "se {{bitcoin.change",
+      "_24h}} over the last 24 hours.",
+      " The data does not say why.",
+    ];
     const fetchMock = vi.fn(async () => new Response(recordedStream(pieces), { headers: { "content-type": "text/event-stream" } }));
     const answerer = createOpenAiCompatibleAnswerer({
       baseUrl: "https://llm.example.test/v1/",

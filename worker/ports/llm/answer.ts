@@ -1,32 +1,29 @@
 import type { QuestionType } from "#schema/contracts/ask.ts";
+import type { Entity } from "#worker/lib/grounding/index.ts";
 import type { Fact, FactSection } from "./llm.ts";
 
 /**
  * The answering capability of the LLM port (Ask Coinsight). Like the article writer, an answerer is
- * given only facts the server fetched, each with the exact text it may quote; every figure of its
- * answer is checked against them before anyone sees it.
+ * given only facts the server fetched, each with an id: it never types a figure but cites a fact as
+ * `{{id}}`, and the server checks every claim around each citation (worker/lib/grounding) before it
+ * writes the figures in and anyone sees the answer.
  */
-
-export type NewsItem = { title: string; path: string; date: string; excerpt: string };
 
 export type AnswerBrief = {
   questionType: QuestionType;
-  coin: { name: string; symbol: string };
+  coin: { id: string; name: string; symbol: string };
   /** The question in words, as the card asks it. */
   question: string;
   /** When the figures were taken (ISO). */
   asOf: string;
-  /** Everything the answer may quote, grouped for the prompt. */
+  /** Everything the answer may cite, grouped for the prompt. */
   sections: FactSection[];
   /** The same facts by name, for the offline answerer's sentences. */
   named: Record<string, Fact>;
-  /** Whole numbers the answer may write without a fact ("7 days", a date's parts). */
-  allowedNumbers: number[];
+  /** The coins the answer may name (the coin asked about): the check reads each claim's subject against them. */
+  entities: Entity[];
   /** Plain statements without figures the answer should carry (e.g. what the data cannot tell). */
   notes: string[];
-  categories: string[];
-  /** latest_news: the site's own articles about the coin, newest first. */
-  news: NewsItem[];
 };
 
 export type Answer = { text: string; model: string };

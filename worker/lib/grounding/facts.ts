@@ -1,0 +1,74 @@
+import { formatChange, formatPrice } from "#worker/features/cryptos/present.ts";
+import type { Fact, FactKind, Metric, Period } from "./types.ts";
+
+/**
+ * The fact builders every writer's brief uses (the newsroom's articles, Ask Coinsight's answers):
+ * each figure is made here, once, with an id and the exact text readers see.
+ */
+
+export type FactMeta = { signed?: boolean; subject?: string | undefined; metric?: Metric; period?: Period };
+
+function fact(id: string, label: string, kind: FactKind, value: number, display: string, meta: FactMeta = {}): Fact {
+  const out: Fact = { id, label, kind, value, display };
+  if (meta.signed) out.signed = true;
+  if (meta.subject) out.subject = meta.subject;
+  if (meta.metric) out.metric = meta.metric;
+  if (meta.period) out.period = meta.period;
+  return out;
+}
+
+/** "$1.28 trillion", "$32.02 billion", "$245.67 million", "$812,400". */
+export function moneyText(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1e12) return `$${(value / 1e12).toFixed(2)} trillion`;
+  if (abs >= 1e9) return `$${(value / 1e9).toFixed(2)} billion`;
+  if (abs >= 1e6) return `$${(value / 1e6).toFixed(2)} million`;
+  return `$${Math.round(value).toLocaleString("en-US")}`;
+}
+
+/** "353,615" or, from a million, "183.24 million". */
+export function countText(value: number): string {
+  if (Math.abs(value) >= 1e6) return `${(value / 1e6).toFixed(2)} million`;
+  return Math.round(value).toLocaleString("en-US");
+}
+
+/** "22 November 2026" from "2026-11-22". */
+export function longDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/** The same number the display shows, so "+2.31%" is 2.31 and not 2.3141. */
+function shownValue(display: string, fallback: number): number {
+  const n = Number(display.replace(/[^0-9.-]/g, ""));
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export const facts = {
+  price: (id: string, label: string, v: number, meta: FactMeta = {}) =>
+    fact(id, label, "price", v, formatPrice(v), { metric: "price", ...meta }),
+  money: (id: string, label: string, v: number, meta: FactMeta) => fact(id, label, "money", v, moneyText(v), meta),
+  change: (id: string, label: string, v: number, meta: FactMeta = {}) => {
+    const display = formatChange(v);
+    return fact(id, label, "percent", shownValue(display, v), display, { metric: "change", signed: true, ...meta });
+  },
+  /** A share such as sentiment or dominance: "78%", "0.52%". */
+  share: (id: string, label: string, v: number, decimals: number, meta: FactMeta) => {
+    const display = `${v.toFixed(decimals)}%`;
+    return fact(id, label, "percent", shownValue(display, v), display, meta);
+  },
+  rank: (id: string, label: string, v: number, meta: FactMeta = {}) =>
+    fact(id, label, "rank", v, `#${Math.round(v)}`, { metric: "rank", ...meta }),
+  score: (id: string, label: string, v: number, meta: FactMeta = {}) =>
+    fact(id, label, "score", v, v.toFixed(1), { metric: "galaxyScore", ...meta }),
+  scoreChange: (id: string, label: string, v: number, meta: FactMeta = {}) =>
+    fact(id, label, "score", v, `${v >= 0 ? "+" : "-"}${Math.abs(v).toFixed(1)}`, { metric: "galaxyChange", signed: true, ...meta }),
+  count: (id: string, label: string, v: number, meta: FactMeta = {}) =>
+    fact(id, label, "count", v, countText(v), { metric: "count", ...meta }),
+  /**
+   * A fixed text a writer may cite whole: the date, the data time, a band's bounds, a coin's
+   * categories, a price range, an article's link. `subject` ties it to a coin, so the text around
+   * it is read as being about that coin.
+   */
+  text: (id: string, label: string, display: string, meta: Pick<FactMeta, "subject"> = {}) =>
+    fact(id, label, "label", 0, display, { metric: "label", ...meta }),
+};
