@@ -67,7 +67,7 @@ export async function answerGrounded(answerer: Answerer, brief: AnswerBrief, str
       const text = checked(answer.text, brief);
       if (!stream) return { ok: true, text, model: answer.model, attempts: attempt };
       if (pending) send(pending);
-      return { ok: true, text: sent.join("").trimEnd(), model: answer.model, attempts: attempt };
+      return { ok: true, text: sent.join(""), model: answer.model, attempts: attempt };
     } catch (err) {
       problems = err instanceof Ungrounded ? err.problems : [`${(err as Error).name}: ${(err as Error).message}`];
       console.warn(JSON.stringify({ level: "warn", component: "ask", attempt, questionType: brief.questionType, problems }));
