@@ -1,4 +1,6 @@
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AuthUser, Subscription } from "#schema/contracts/auth.ts";
+import { errorBody, mock } from "./msw.ts";
 
 export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
   return { id: "u-1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", role: "user", isActive: true, ...overrides };
@@ -16,4 +18,16 @@ export function authRoutes(user: AuthUser | null, subscription: Subscription = m
       : () => new Response(JSON.stringify({ error: { code: "UNAUTHORIZED", message: "Unauthorized" } }), { status: 401 }),
     "/api/user/subscription": { success: true, tier: subscription.tier, subscription },
   };
+}
+
+/** The same two answers as MSW handlers: a member (or a signed-out visitor's 401) and their plan. */
+export function authMocks(user: AuthUser | null, subscription: Subscription = makeSubscription()) {
+  return [
+    user
+      ? mock(apiContract.getCurrentUser, user)
+      : mock(apiContract.getCurrentUser, errorBody("UNAUTHORIZED", "Unauthorized"), { status: 401 }),
+    user
+      ? mock(apiContract.getSubscription, { success: true, tier: subscription.tier, subscription })
+      : mock(apiContract.getSubscription, errorBody("UNAUTHORIZED", "Unauthorized"), { status: 401 }),
+  ];
 }
