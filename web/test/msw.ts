@@ -91,19 +91,21 @@ async function sentBody(request: Request): Promise<unknown> {
   }
 }
 
-/** The server validates params, query and body with the contract's schemas: so do the fakes. */
-function checkRequest(operation: OperationId, route: RouteContract, sent: { params: unknown; query: unknown; body: unknown }) {
+/** The server validates params, query and body with the contract's schemas: what would it refuse? */
+function refusals(operation: OperationId, route: RouteContract, sent: { params: unknown; query: unknown; body: unknown }): string[] {
   const parts = [
     ["params", route.request?.params, sent.params],
     ["query", route.request?.query, sent.query],
     // Hono's JSON validator reads a missing body as {}.
     ["body", (route.request?.bodyType ?? "json") === "json" ? route.request?.body : undefined, sent.body ?? {}],
   ] as const;
+  const out: string[] = [];
   for (const [part, schema, value] of parts) {
-    if (!schema) continue;
-    const result = schema.safeParse(value);
-    if (!result.success) noteFailure(`${operation}: the web sent a ${part} the server refuses\n${described(result.error)}`);
+    const result = schema?.safeParse(value);
+    if (result && !result.success)
+      out.push(`${operation}: the fake accepted a ${part} the server refuses with a 400\n${described(result.error)}`);
   }
+  return out;
 }
 
 function drift(operation: OperationId, message: string): Response {
@@ -148,9 +150,12 @@ function handler<C extends RouteContract>(route: C, respond: Respond<C>, once = 
       count += 1;
       const body = await sentBody(request);
       const query = Object.fromEntries(url.searchParams);
-      checkRequest(operation, route, { params: match.params, query, body });
+      const refused = refusals(operation, route, { params: match.params, query, body });
       calls.push({ operation, method: request.method, path: `${url.pathname}${url.search}`, params: match.params, query, body });
-      return respond({ params: match.params, query, body: body as SentBody<C>, request, count }, operation);
+      const response = await respond({ params: match.params, query, body: body as SentBody<C>, request, count }, operation);
+      // A 400 (or any refusal) is the fake agreeing with the server; a success would be a lie.
+      if (response.status < 300) for (const message of refused) noteFailure(message);
+      return response;
     },
     { once },
   );
@@ -178,15 +183,30 @@ export function mock<C extends RouteContract, S extends Statuses<C> = OkStatus<C
 }
 
 /**
- * A failure no contract lists: the Worker crashed or the platform answered (5xx, any body). Only for
- * the screens' error states; every 4xx a test needs is one the route declares (use `mock`).
+ * An answer that is not the API's: the Worker crashed, the platform or a proxy answered, or the
+ * connection dropped ("network-error"). Unchecked, so only for the screens' error handling; every
+ * answer the API itself gives (its 4xx included) goes through `mock`.
  */
+export function notTheApi<C extends RouteContract>(
+  route: C,
+  answer: Response | "network-error",
+  options: { once?: boolean } = {},
+): HttpHandler {
+  return handler(route, async () => (answer === "network-error" ? HttpResponse.error() : answer.clone()), options.once);
+}
+
+/** A 5xx no contract lists (a crash or the platform failing), with any body. */
 export function failure<C extends RouteContract>(
   route: C,
   status: 500 | 502 | 503 | 504 = 500,
   options: { body?: string; once?: boolean } = {},
 ): HttpHandler {
-  return handler(route, async () => new HttpResponse(options.body ?? "Internal Server Error", { status }), options.once);
+  return notTheApi(route, new Response(options.body ?? "Internal Server Error", { status }), options);
+}
+
+/** The connection dropped: fetch rejects with a TypeError. */
+export function networkError<C extends RouteContract>(route: C, options: { once?: boolean } = {}): HttpHandler {
+  return notTheApi(route, "network-error", options);
 }
 
 /** The one error body, for `mock(route, errorBody("NOT_FOUND", "Article not found"), { status: 404 })`. */

@@ -1,10 +1,11 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { calls, noteFailure, server, takeFailures } from "./msw.ts";
 
 // The findBy/waitFor limit: a first render on a busy machine (or the first MSW answer) can take over the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 15_000 });
 
 // A request no handler answers fails the test that sent it (after it ends), as well as the fetch.
 beforeAll(() =>
