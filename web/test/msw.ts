@@ -134,9 +134,17 @@ async function checked(operation: OperationId, route: RouteContract, status: num
   if (answer instanceof Response) {
     const declared = route.responses[answer.status];
     if (!declared) return drift(operation, `the contract declares no ${answer.status} answer`);
-    if (declared.schema && (answer.headers.get("content-type") ?? "").includes("json")) {
-      const result = declared.schema.safeParse(await answer.clone().json());
+    const isJson = (answer.headers.get("content-type") ?? "").includes("json");
+    if (declared.schema && isJson) {
+      const result = declared.schema.safeParse(
+        await answer
+          .clone()
+          .json()
+          .catch(() => undefined),
+      );
       if (!result.success) return drift(operation, `the fake's ${answer.status} answer does not parse\n${described(result.error)}`);
+    } else if (declared.schema && !declared.contentType) {
+      return drift(operation, `the contract's ${answer.status} answer is JSON; use notTheApi() for a body the API never sends`);
     }
     return answer.clone();
   }
