@@ -10,17 +10,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
   return { tier: "free", status: "active", trialQueriesRemaining: 2, queryCount: 0, queryLimit: 0, periodEnd: null, ...overrides };
 }
 
-/** The /api/auth/user and /api/user/subscription answers for a member (or a signed-out visitor). */
-export function authRoutes(user: AuthUser | null, subscription: Subscription = makeSubscription()) {
-  return {
-    "/api/auth/user": user
-      ? user
-      : () => new Response(JSON.stringify({ error: { code: "UNAUTHORIZED", message: "Unauthorized" } }), { status: 401 }),
-    "/api/user/subscription": { success: true, tier: subscription.tier, subscription },
-  };
-}
-
-/** The same two answers as MSW handlers: a member (or a signed-out visitor's 401) and their plan. */
+/** MSW handlers for /api/auth/user and /api/user/subscription: a member (or a signed-out visitor's 401) and their plan. */
 export function authMocks(user: AuthUser | null, subscription: Subscription = makeSubscription()) {
   return [
     user
