@@ -8,7 +8,7 @@ import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { randomToken } from "#worker/lib/secrets.ts";
 import { clearCookie, readCookie, revokeSession, SESSION_COOKIE, verifySessionToken, writeSessionCookie } from "#worker/lib/session.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { describeValidation, validate } from "#worker/lib/validate.ts";
 import { createIdentity } from "#worker/ports/identity/create-identity.ts";
 import { IdentityError, type IdentityFailure, type IdentityPort, type VerifiedIdentity } from "#worker/ports/identity/identity.ts";
 import { adminEmails, signIn } from "./auth.service.ts";
@@ -122,6 +122,8 @@ const signInForm = validator("form", async (value, c: Ctx) => {
   const returnTo = safeReturnTo(typeof value.returnTo === "string" ? value.returnTo : undefined, origin(c));
   return page(c, signInPage({ returnTo, values: typed(value), errors }), 400);
 });
+// It answers the form again rather than the JSON 400, but validates with the contract's schema all the same.
+describeValidation(signInForm, "form", apiContract.signIn.request.body);
 
 export const authRoutes = new Hono<AppEnv>()
   .get("/login", validate("query", apiContract.signInPage.request.query), async (c) => {
