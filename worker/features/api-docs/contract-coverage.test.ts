@@ -53,7 +53,7 @@ function middlewareOn(path: string): unknown[] {
 }
 
 /** Everything wrong between the route table and the contract, as readable lines (empty: they agree). */
-export function contractProblems(routes: Handler[], contract: Record<string, RouteContract>): string[] {
+function contractProblems(routes: Handler[], contract: Record<string, RouteContract>): string[] {
   const problems: string[] = [];
   const table = routeTable(routes);
   const documented = new Map(Object.entries(contract).map(([id, c]) => [key(c), { id, c }]));
@@ -81,9 +81,8 @@ export function contractProblems(routes: Handler[], contract: Record<string, Rou
     const all = [...handlers.map((h) => h.handler), ...middlewareOn(c.path)];
     const admin = c.path.startsWith("/api/admin/") || all.includes(requireAdmin);
     const member = !admin && all.includes(requireUser);
-    const access = admin ? "admin" : member ? "member" : c.access === "member" ? "member (resolved in the handler)" : "public";
-    if (c.access !== access && !(c.access === "member" && access.startsWith("member")))
-      problems.push(`${route} (${id}): access is "${c.access}" in the contract but the route is ${access}`);
+    const access = admin ? "admin" : member ? "member" : "public";
+    if (c.access !== access) problems.push(`${route} (${id}): access is "${c.access}" in the contract but the route is ${access}`);
     const statuses = new Set(Object.keys(c.responses).map(Number));
     const need = (status: number, why: string) => {
       if (!statuses.has(status)) problems.push(`${route} (${id}): answers ${status} (${why}) but does not declare it`);
