@@ -35,7 +35,7 @@ describe("request()", () => {
     server.use(
       mock(
         apiContract.addToWatchlist,
-        ({ body }) => ({ success: true, inWatchlist: true, changed: true, cryptoSymbol: body.cryptoSymbol }),
+        ({ body }) => ({ success: true as const, inWatchlist: true, changed: true, cryptoSymbol: body.cryptoSymbol }),
         { status: 201 },
       ),
     );

@@ -154,7 +154,7 @@ describe("Article editor", () => {
       mock(apiContract.listArticleVersions, versions),
       mock(apiContract.restoreArticleVersion, ({ params }) => {
         expect(params).toEqual({ id: "7", versionId: "41" });
-        return { success: true, message: "ok", article: restored };
+        return { success: true as const, message: "ok", article: restored };
       }),
     );
     await screen.findByLabelText("Title");

@@ -43,14 +43,14 @@ function fakeServer(options: { signedIn: boolean; initial?: Crypto[] }) {
       async ({ body }) => {
         if (hold) await hold;
         list.set(body.cryptoSymbol, [btc, eth].find((c) => c.symbol === body.cryptoSymbol) ?? null);
-        return { success: true, inWatchlist: true, changed: true, cryptoSymbol: body.cryptoSymbol };
+        return { success: true as const, inWatchlist: true, changed: true, cryptoSymbol: body.cryptoSymbol };
       },
       { status: 201 },
     ),
     mock(apiContract.removeFromWatchlist, async ({ params }) => {
       if (hold) await hold;
       list.delete(params.symbol ?? "");
-      return { success: true, inWatchlist: false, changed: true, cryptoSymbol: params.symbol ?? "" };
+      return { success: true as const, inWatchlist: false, changed: true, cryptoSymbol: params.symbol ?? "" };
     }),
   );
   return {
