@@ -32,6 +32,12 @@ describe("mock()", () => {
     expect(failure).toContain("priceUsd");
   });
 
+  it("fails the test when the fake sends a field the schema does not declare", async () => {
+    server.use(mock(apiContract.getSiteStatus, { demo: false, demoDataFrom: null, banner: "hi" } as never));
+    await fetch("/api/site-status");
+    expect(takeFailures()).toEqual(["getSiteStatus: the fake's 200 answer has fields the schema does not declare: banner"]);
+  });
+
   it("checks an error answer against its own status, and refuses statuses the route never answers", async () => {
     server.use(mock(apiContract.getCrypto, errorBody("NOT_FOUND", "No such coin"), { status: 404 }));
     expect((await fetch("/api/cryptos/NOPE")).status).toBe(404);

@@ -82,6 +82,29 @@ function described(error: z.ZodError): string {
   return z.prettifyError(error);
 }
 
+/**
+ * Where `input` has object keys the parsed `output` dropped: fields the schema does not declare.
+ * The same rule as the worker's answer check (worker/test/contract-check.ts), which the web may not import.
+ */
+function undeclaredFields(input: unknown, output: unknown, path = ""): string[] {
+  if (Array.isArray(input) && Array.isArray(output))
+    return input.flatMap((item, i) => undeclaredFields(item, output[i], `${path}${path ? "." : ""}${i}`));
+  if (!input || typeof input !== "object" || !output || typeof output !== "object") return [];
+  const out = output as Record<string, unknown>;
+  return Object.entries(input as Record<string, unknown>).flatMap(([key, value]) => {
+    const at = `${path}${path ? "." : ""}${key}`;
+    return key in out ? undeclaredFields(value, out[key], at) : [at];
+  });
+}
+
+/** Why `answer` is not what the server sends with this schema, or null when it is. */
+function mismatch(schema: z.ZodType, answer: unknown): string | null {
+  const result = schema.safeParse(answer);
+  if (!result.success) return `does not parse\n${described(result.error)}`;
+  const extra = undeclaredFields(answer, result.data);
+  return extra.length ? `has fields the schema does not declare: ${extra.slice(0, 8).join(", ")}` : null;
+}
+
 async function sentBody(request: Request): Promise<unknown> {
   const text = await request.clone().text();
   if (!text) return undefined;
@@ -136,13 +159,12 @@ async function checked(operation: OperationId, route: RouteContract, status: num
     if (!declared) return drift(operation, `the contract declares no ${answer.status} answer`);
     const isJson = (answer.headers.get("content-type") ?? "").includes("json");
     if (declared.schema && isJson) {
-      const result = declared.schema.safeParse(
-        await answer
-          .clone()
-          .json()
-          .catch(() => undefined),
-      );
-      if (!result.success) return drift(operation, `the fake's ${answer.status} answer does not parse\n${described(result.error)}`);
+      const body: unknown = await answer
+        .clone()
+        .json()
+        .catch(() => undefined);
+      const wrong = mismatch(declared.schema, body);
+      if (wrong) return drift(operation, `the fake's ${answer.status} answer ${wrong}`);
     } else if (declared.schema && !declared.contentType) {
       return drift(operation, `the contract's ${answer.status} answer is JSON; use notTheApi() for a body the API never sends`);
     }
@@ -151,8 +173,8 @@ async function checked(operation: OperationId, route: RouteContract, status: num
   const declared = route.responses[status];
   if (!declared) return drift(operation, `the contract declares no ${status} answer`);
   if (!declared.schema) return new HttpResponse(null, { status });
-  const result = declared.schema.safeParse(answer);
-  if (!result.success) return drift(operation, `the fake's ${status} answer does not parse\n${described(result.error)}`);
+  const wrong = mismatch(declared.schema, answer);
+  if (wrong) return drift(operation, `the fake's ${status} answer ${wrong}`);
   return HttpResponse.json(answer as never, { status });
 }
 
