@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { adminUsersRoutes } from "./features/admin-users/admin-users.routes.ts";
+import { apiDocsRoutes } from "./features/api-docs/api-docs.routes.ts";
 import { askRoutes } from "./features/ask/ask.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
 import { billingRoutes } from "./features/billing/billing.routes.ts";
@@ -76,6 +77,8 @@ const api = new Hono<AppEnv>()
   .route("/newsletter", newsletterRoutes)
   .route("/ask-coinsight", askRoutes)
   .route("/site-status", siteStatusRoutes)
+  // The OpenAPI document and Scalar's reference, generated from schema/contracts/api (docs/api.md).
+  .route("/", apiDocsRoutes)
   // Every admin call checks the role on the server: 401 signed out, 403 for members.
   .use("/admin/*", requireAdmin)
   .route("/admin", adminNewsroomRoutes)

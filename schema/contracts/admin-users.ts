@@ -14,7 +14,8 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** GET /api/admin/users: the newest members first, at most ADMIN_USERS_LIMIT. */
-export type AdminUserList = { users: AdminUser[]; total: number };
+export const adminUserListSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int() });
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const ADMIN_USERS_LIMIT = 500;
 
 export const userIdParam = z.object({ userId: z.string().min(1).max(128) });
@@ -22,3 +23,4 @@ export const userIdParam = z.object({ userId: z.string().min(1).max(128) });
 /** POST /api/admin/users/{userId}/role. */
 export const roleChangeBody = z.object({ role: roleSchema }).strict();
 export type RoleChangeBody = z.infer<typeof roleChangeBody>;
+export const roleChangeResultSchema = z.object({ success: z.literal(true), user: adminUserSchema });

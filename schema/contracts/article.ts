@@ -8,6 +8,9 @@ export const slugParam = z
   .max(160, "Slug must be at most 160 characters")
   .regex(SLUG_PATTERN, "Slug may only contain lowercase letters, digits and single hyphens");
 
+/** Path parameters of the routes keyed by an article's or category's slug. */
+export const slugParams = z.object({ slug: slugParam });
+
 export const articleKinds = ["news", "guide"] as const;
 export type ArticleKind = (typeof articleKinds)[number];
 
@@ -127,3 +130,6 @@ export const searchResultSchema = z.object({
   }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const articleSummaryListSchema = z.array(articleSummarySchema);
+export const categoryListSchema = z.array(categorySchema);

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { QUESTION_TYPES } from "./ask-types.ts";
+import { type AskRefusal, type AskResponse, QUESTION_TYPES } from "./ask-types.ts";
+import { subscriptionSchema } from "./auth.ts";
 import { symbolParam } from "./crypto.ts";
+import { errorBodySchema } from "./error.ts";
 
 export * from "./ask-types.ts";
 
@@ -16,3 +18,17 @@ export const askRequestSchema = z
     priceChange24h: z.union([z.string().max(32), z.number(), z.null()]).optional(),
   })
   .strict();
+
+/** The answer of POST /api/ask-coinsight (the types live in ask-types.ts, free of zod, for the Ask card). */
+export const askResponseSchema = z.object({
+  success: z.literal(true),
+  response: z.string(),
+  cached: z.boolean(),
+  rateLimit: z.object({ remaining: z.number().int().nullable(), resetTime: z.string().nullable() }),
+  subscription: subscriptionSchema.nullable(),
+  questionType: z.enum(QUESTION_TYPES),
+  asOf: z.string(),
+}) satisfies z.ZodType<AskResponse>;
+
+/** 402, 429 and 503: the one error body plus the plan, so the card can pick its banner. */
+export const askRefusalSchema = errorBodySchema.extend({ subscription: subscriptionSchema.nullable() }) satisfies z.ZodType<AskRefusal>;

@@ -55,3 +55,13 @@ export const offlineSignInForm = z.object({
   returnTo: z.string().max(2048).optional().default("/"),
 });
 export type OfflineSignInForm = z.infer<typeof offlineSignInForm>;
+
+/** GET /api/callback: the provider's answer. Providers add their own parameters (session_state, iss, scope...); each is bounded. */
+export const callbackQuery = z
+  .object({
+    code: z.string().max(4096).optional(),
+    state: z.string().max(512).optional(),
+    error: z.string().max(256).optional(),
+    error_description: z.string().max(1024).optional(),
+  })
+  .catchall(z.string().max(2048));

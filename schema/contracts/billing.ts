@@ -7,19 +7,21 @@ export type PaidTier = z.infer<typeof paidTierSchema>;
 export const createSubscriptionBody = z.object({ tier: paidTierSchema }).strict();
 
 /** POST /api/create-subscription and POST /api/billing/credits. */
-export type ClientSecretResponse = { clientSecret: string };
+export const clientSecretResponseSchema = z.object({ clientSecret: z.string() });
+export type ClientSecretResponse = z.infer<typeof clientSecretResponseSchema>;
 
 /**
  * GET /api/billing: how this server sells. "live": Stripe's Payment Element with `publishableKey`;
  * "test": the local test checkout (no card is charged); "unavailable": nothing is sold (`message` says why).
  * `hasPaid`: the member has paid at least once, so Manage Billing opens the customer portal.
  */
-export type BillingInfo = {
-  mode: "live" | "test" | "unavailable";
-  publishableKey: string | null;
-  hasPaid: boolean;
-  message: string | null;
-};
+export const billingInfoSchema = z.object({
+  mode: z.enum(["live", "test", "unavailable"]),
+  publishableKey: z.string().nullable(),
+  hasPaid: z.boolean(),
+  message: z.string().nullable(),
+});
+export type BillingInfo = z.infer<typeof billingInfoSchema>;
 
 /** POST /api/billing/test-checkout: the local test checkout's Pay (or declined-card) button. */
 export const testCheckoutBody = z
@@ -28,7 +30,12 @@ export const testCheckoutBody = z
     outcome: z.enum(["succeed", "decline"]).default("succeed"),
   })
   .strict();
-export type TestCheckoutResponse = { success: true; events: number };
+export const testCheckoutResponseSchema = z.object({ success: z.literal(true), events: z.number().int() });
+export type TestCheckoutResponse = z.infer<typeof testCheckoutResponseSchema>;
 
 /** POST /api/billing/portal. */
-export type PortalResponse = { url: string };
+export const portalResponseSchema = z.object({ url: z.string() });
+export type PortalResponse = z.infer<typeof portalResponseSchema>;
+
+/** POST /api/webhooks/stripe: received once; a repeat delivery is acknowledged as a duplicate. */
+export const webhookResultSchema = z.object({ received: z.literal(true), duplicate: z.boolean(), applied: z.boolean() });

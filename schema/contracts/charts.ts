@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { articleSummarySchema } from "./article.ts";
 
 /** Ranges of GET /api/cryptos/{symbol}/history. */
 export const historyRanges = ["24h", "7d", "30d", "1y", "max"] as const;
@@ -88,3 +89,7 @@ export const globalMarketSchema = z.object({
   updatedAt: z.string(),
 });
 export type GlobalMarket = z.infer<typeof globalMarketSchema>;
+
+/** GET /api/cryptos/{symbol}/articles?limit=: the latest public articles about one coin. */
+export const coinArticlesQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) }).strict();
+export const coinArticlesSchema = z.object({ articles: z.array(articleSummarySchema) });

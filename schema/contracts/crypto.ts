@@ -8,6 +8,12 @@ export const symbolParam = z
   .max(32)
   .regex(/^[\p{L}\p{N}._-]+$/u, "Symbol may only contain letters, digits, '.', '_' and '-'");
 
+/** Path parameters of the per-coin routes (/api/cryptos/:symbol and the routes under it). */
+export const symbolParams = z.object({ symbol: symbolParam });
+
+/** GET /api/cryptos/symbol-by-name/:name. */
+export const coinNameParams = z.object({ name: z.string().trim().min(1).max(100) });
+
 /** Columns the paged list sorts by, across all tracked coins (unknown values always last). */
 export const cryptoSortKeys = ["rank", "name", "price", "change1h", "change24h", "change7d", "marketCap", "volume24h"] as const;
 export type CryptoSortKey = (typeof cryptoSortKeys)[number];
@@ -72,3 +78,6 @@ export const cryptoPageSchema = z.object({
 export type CryptoPage = z.infer<typeof cryptoPageSchema>;
 
 export const symbolByNameSchema = z.object({ symbol: z.string(), name: z.string() });
+
+/** GET /api/cryptos without `page`: the tracked coins by rank. */
+export const cryptoListSchema = z.array(cryptoSchema);

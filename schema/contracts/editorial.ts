@@ -24,28 +24,36 @@ export const adminArticleQuery = z
 export type AdminArticleQuery = z.infer<typeof adminArticleQuery>;
 
 /** One article as the admin list shows it (§3 "Article (admin list)", plus what the review filter needs). */
-export type AdminArticle = {
-  id: number;
-  title: string;
-  excerpt: string;
-  content: string;
-  slug: string;
-  categoryId: number;
-  categoryName: string;
+export const adminArticleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  slug: z.string(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
   /** Absent (null) unless the article is published: the list shows Draft then. */
-  publishedAt: string | null;
-  status: EditorialStatus;
+  publishedAt: z.string().nullable(),
+  status: articleStatusSchema,
   /** Why the grounding check held it: one failed figure and its problem per line. */
-  reviewReason: string | null;
-  upvotes: number;
-  downvotes: number;
-  twitterPosted: boolean;
-  cryptoSymbol: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  reviewReason: z.string().nullable(),
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
+  twitterPosted: z.boolean(),
+  cryptoSymbol: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminArticle = z.infer<typeof adminArticleSchema>;
 
-export type AdminArticlePage = { articles: AdminArticle[]; total: number; page: number; limit: number; totalPages: number };
+export const adminArticlePageSchema = z.object({
+  articles: z.array(adminArticleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type AdminArticlePage = z.infer<typeof adminArticlePageSchema>;
 
 export const articleIdParam = z.object({
   id: z.coerce
@@ -63,27 +71,28 @@ export const versionParams = articleIdParam.extend({
 });
 
 /** GET /api/articles/{id}/edit: the article as the editor edits it (content always HTML). */
-export type EditableArticle = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
+export const editableArticleSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
   /** Sanitised HTML; a Markdown article is converted once, here (docs/decisions/editorial). */
-  content: string;
+  content: z.string(),
   /** True when `content` was converted from the stored Markdown and the next save stores HTML. */
-  convertedFromMarkdown: boolean;
-  imageUrl: string;
-  categoryId: number;
-  isPublished: boolean;
-  status: EditorialStatus;
-  reviewReason: string | null;
-  cryptoSymbol: string | null;
+  convertedFromMarkdown: z.boolean(),
+  imageUrl: z.string(),
+  categoryId: z.number().int(),
+  isPublished: z.boolean(),
+  status: articleStatusSchema,
+  reviewReason: z.string().nullable(),
+  cryptoSymbol: z.string().nullable(),
   /** The concurrency token: a save names the revision it started from. */
-  revision: number;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-};
+  revision: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type EditableArticle = z.infer<typeof editableArticleSchema>;
 
 const safeImageUrl = z
   .string()
@@ -113,23 +122,39 @@ export type ArticleSaveBody = z.input<typeof articleSaveBody>;
 export const restoreVersionBody = z.object({ revision: z.number().int().min(1).optional() }).strict();
 
 /** §3 Article version. */
-export type ArticleVersion = { id: number; versionNumber: number; createdAt: string; title: string; authorNotes: string };
+export const articleVersionSchema = z.object({
+  id: z.number().int(),
+  versionNumber: z.number().int(),
+  createdAt: z.string(),
+  title: z.string(),
+  authorNotes: z.string(),
+});
+export type ArticleVersion = z.infer<typeof articleVersionSchema>;
+export const articleVersionListSchema = z.array(articleVersionSchema);
 
 /** §3 Trashed article, with the category name and who deleted it (name or email) for the trash table. */
-export type TrashedArticle = {
-  id: number;
-  title: string;
-  excerpt: string;
-  categoryId: number;
-  categoryName: string | null;
-  cryptoSymbol: string | null;
-  deletedAt: string;
-  deletedBy: string | null;
-};
+export const trashedArticleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  excerpt: z.string(),
+  categoryId: z.number().int(),
+  categoryName: z.string().nullable(),
+  cryptoSymbol: z.string().nullable(),
+  deletedAt: z.string(),
+  deletedBy: z.string().nullable(),
+});
+export type TrashedArticle = z.infer<typeof trashedArticleSchema>;
+export const trashListSchema = z.array(trashedArticleSchema);
 
-export type EditorialResult = { success: true; message: string };
-export type SavedArticle = EditorialResult & { article: EditableArticle };
+export const editorialResultSchema = z.object({ success: z.literal(true), message: z.string() });
+export type EditorialResult = z.infer<typeof editorialResultSchema>;
+export const savedArticleSchema = editorialResultSchema.extend({ article: editableArticleSchema });
+export type SavedArticle = z.infer<typeof savedArticleSchema>;
 
 /** POST /api/admin/articles/{id}/post-twitter. */
-export type TwitterPostResult = EditorialResult & { postId: string | null; channel: "x" | "outbox" };
+export const twitterPostResultSchema = editorialResultSchema.extend({
+  postId: z.string().nullable(),
+  channel: z.enum(["x", "outbox"]),
+});
+export type TwitterPostResult = z.infer<typeof twitterPostResultSchema>;
 export const ALREADY_POSTED_MESSAGE = "This article has already been posted to Twitter";

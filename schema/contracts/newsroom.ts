@@ -123,6 +123,44 @@ export type StartedRuns = z.infer<typeof startedRunsSchema>;
 
 export const watchdogResultSchema = z.object({ recovered: z.number().int() });
 
+/** GET /api/admin/generation-records: how each generated article of a day was written and checked. */
+export const generationRecordsSchema = z.object({
+  date: z.string(),
+  tokens: z.object({ used: z.number().int(), budget: z.number().int() }),
+  articles: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      title: z.string(),
+      status: z.string(),
+      generationKey: z.string().nullable(),
+      reviewReason: z.string().nullable(),
+      /** Model, tokens, prompt hash and raw answer, as stored (null when absent). */
+      generation: z.unknown(),
+      /** The grounding check's figure table, as stored. */
+      figures: z.unknown(),
+      sources: z.unknown(),
+    }),
+  ),
+});
+
+/** GET /api/admin/download-lunarcrush-data/{range}: one rank range's rows with the source's field names. */
+export const lunarcrushFileSchema = z.object({
+  range: z.enum(rankRanges),
+  date: z.string(),
+  source: z.string(),
+  count: z.number().int(),
+  coins: z.array(z.looseObject({ rank: z.number().int(), coin_id: z.string(), symbol: z.string(), name: z.string() })),
+});
+
+/** POST /api/dev/newsroom/run-today (local only): how far today's pipeline got. */
+export const dayReportSchema = z.object({
+  date: z.string(),
+  done: z.boolean(),
+  tasks: z.record(z.enum(taskKeys), z.string()),
+  articles: z.object({ published: z.number().int(), review: z.number().int() }),
+});
+
 export const downloadParam = z.object({ range: z.enum(rankRanges) }).strict();
 export const downloadQuery = z.object({ date: isoDate.optional() }).strict();
 

@@ -28,4 +28,5 @@ export const outboxItemSchema = z.object({
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
 /** GET /api/admin/outbox: the captured messages, and whether mail currently goes out for real. */
-export type OutboxList = { items: OutboxItem[]; mailLive: boolean };
+export const outboxListSchema = z.object({ items: z.array(outboxItemSchema), mailLive: z.boolean() });
+export type OutboxList = z.infer<typeof outboxListSchema>;

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { Crypto } from "#schema/contracts/crypto.ts";
-import { api } from "#web/lib/api.ts";
+import { request } from "#web/lib/api-client.ts";
 import { isGain } from "#web/lib/format.ts";
 import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
 import "./ui/ui.css";
@@ -10,7 +9,7 @@ import "./ui/ui.css";
 export function CoinPriceChip({ symbol, name }: { symbol: string; name?: string | null }) {
   const { data } = useQuery({
     queryKey: ["cryptos", "chip", symbol.toUpperCase()] as const,
-    queryFn: () => api<Crypto>(`/api/cryptos/${encodeURIComponent(symbol.toUpperCase())}`),
+    queryFn: () => request("getCrypto", { params: { symbol: symbol.toUpperCase() } }),
     refetchInterval: PRICE_REFRESH_MS,
   });
   return (

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { SiteStatus } from "#schema/contracts/site-status.ts";
-import { api } from "#web/lib/api.ts";
+import { request } from "#web/lib/api-client.ts";
 import styles from "./demo-notice.module.css";
 
 function longDay(date: string): string {
@@ -10,7 +9,7 @@ function longDay(date: string): string {
 
 /** A slim line on every page while the site replays recorded market data instead of live figures. */
 export function DemoNotice() {
-  const { data } = useQuery({ queryKey: ["site-status"], queryFn: () => api<SiteStatus>("/api/site-status"), staleTime: 5 * 60_000 });
+  const { data } = useQuery({ queryKey: ["site-status"], queryFn: () => request("getSiteStatus"), staleTime: 5 * 60_000 });
   if (!data?.demo || !data.demoDataFrom) return null;
   return (
     <p className={styles.notice} role="note" data-testid="demo-notice">

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AuthUser } from "#schema/contracts/auth.ts";
-import { apiOrNullOn401 } from "./api.ts";
+import { requestOrNullOn401 } from "./api-client.ts";
 
 export const authKeys = { user: ["auth", "user"] as const };
 
@@ -8,7 +8,7 @@ export const authKeys = { user: ["auth", "user"] as const };
 export function authUserQuery() {
   return queryOptions({
     queryKey: authKeys.user,
-    queryFn: () => apiOrNullOn401<AuthUser>("/api/auth/user"),
+    queryFn: () => requestOrNullOn401("getCurrentUser"),
     retry: false,
   });
 }

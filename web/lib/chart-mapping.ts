@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { chartExchanges, chartQuotes, FAILED_MAPPING, type Mapping, type MappingBody } from "#schema/contracts/charts.ts";
-import { api, HttpError } from "./api.ts";
+import { HttpError } from "./api.ts";
+import { request } from "./api-client.ts";
 
 /** Chart mappings, shared by the coin page's chart and the admin Chart Mappings tab. */
 
@@ -72,7 +73,7 @@ export function mappingQuery(symbol: string) {
     queryFn: async (): Promise<Mapping & { localOnly: boolean }> => {
       const local = readSymbolCache()[symbol.toUpperCase()];
       if (local?.localOnly) return { tradingviewSymbol: local.tradingviewSymbol, isHidden: local.isHidden, localOnly: true };
-      const server = await api<Mapping>(`/api/tradingview-mappings/${encodeURIComponent(symbol.toUpperCase())}`);
+      const server = await request("getChartMapping", { params: { symbol: symbol.toUpperCase() } });
       return { ...server, localOnly: false };
     },
   });
@@ -84,7 +85,7 @@ export type SaveResult = { mapping: Mapping; localOnly: false } | { mapping: Map
 export async function saveMapping(body: MappingBody): Promise<SaveResult> {
   const entry = { coinName: body.coinName, savedAt: new Date().toISOString() };
   try {
-    const mapping = await api<Mapping>("/api/tradingview-mappings", { method: "POST", json: body });
+    const mapping = await request("saveChartMapping", { body });
     writeSymbolCache(body.symbol, { ...mapping, ...entry, localOnly: false });
     return { mapping, localOnly: false };
   } catch (error) {

@@ -17,15 +17,3 @@ export function renderAt(element: ReactElement, { path = "/", at, routes = [] }:
   );
   return { ...utils, router, client };
 }
-
-/** A fetch stub answering JSON by path; unknown paths answer 404. */
-export function stubFetch(routes: Record<string, unknown | (() => Response)>) {
-  return async (input: RequestInfo | URL) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
-    const key = `${url.pathname}${url.search}`;
-    const hit = routes[key] ?? routes[url.pathname];
-    if (hit === undefined) return new Response("Not found", { status: 404, statusText: "Not Found" });
-    if (typeof hit === "function") return (hit as () => Response)();
-    return new Response(JSON.stringify(hit), { status: 200, headers: { "content-type": "application/json" } });
-  };
-}

@@ -1,5 +1,28 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { cleanup, configure } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { calls, noteFailure, server, takeFailures } from "./msw.ts";
 
-afterEach(() => cleanup());
+// The findBy/waitFor limit: a first render on a busy machine (or the first MSW answer) can take over the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 15_000 });
+
+// A request no handler answers fails the test that sent it (after it ends), as well as the fetch.
+beforeAll(() =>
+  server.listen({
+    onUnhandledFrame: async ({ frame, defaults }) => {
+      noteFailure(await frame.getUnhandledMessage());
+      defaults.error();
+    },
+  }),
+);
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  calls.length = 0;
+  const failures = takeFailures();
+  if (failures.length > 0) throw new Error(`The API fakes broke the contract:\n\n${failures.join("\n\n")}`);
+});
+
+afterAll(() => server.close());

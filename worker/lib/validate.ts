@@ -3,9 +3,24 @@ import { validator } from "hono/validator";
 import type { z } from "zod";
 import { ApiError } from "./errors.ts";
 
+/** What a validating middleware checks: read by the contract coverage test from the app's route table. */
+export type Validation = { target: keyof ValidationTargets; schema: z.ZodType };
+const validations = new WeakMap<object, Validation>();
+
+/** Records that `middleware` validates `target` with `schema` (for validators not made by `validate`). */
+export function describeValidation<M extends object>(middleware: M, target: keyof ValidationTargets, schema: z.ZodType): M {
+  validations.set(middleware, { target, schema });
+  return middleware;
+}
+
+/** The target and schema a middleware validates with, when it is a validator. */
+export function validationOf(handler: unknown): Validation | undefined {
+  return typeof handler === "function" ? validations.get(handler) : undefined;
+}
+
 /** Zod validation for any request part; failures become the one 400 error body with issues. */
 export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
-  return validator(target, async (value) => {
+  const middleware = validator(target, async (value) => {
     const result = await schema.safeParseAsync(value);
     if (!result.success) {
       const issues = result.error.issues.map((i) => ({
@@ -19,4 +34,5 @@ export function validate<T extends keyof ValidationTargets, S extends z.ZodType>
     }
     return result.data as z.output<S>;
   });
+  return describeValidation(middleware, target, schema);
 }

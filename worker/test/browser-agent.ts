@@ -1,4 +1,4 @@
-import { callWithEnv, ORIGIN } from "./http.ts";
+import { type CallOptions, callWithEnv, ORIGIN } from "./http.ts";
 
 /**
  * A browser stand-in for worker tests: keeps cookies like a browser (Max-Age=0 deletes), sends
@@ -15,14 +15,22 @@ export class BrowserAgent {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
-  async fetch(path: string, init: RequestInit & { site?: "same-origin" | "cross-site" | "none"; from?: string } = {}): Promise<Response> {
-    const { site = "same-origin", from, ...rest } = init;
+  async fetch(
+    path: string,
+    init: RequestInit & { site?: "same-origin" | "cross-site" | "none"; from?: string } & CallOptions = {},
+  ): Promise<Response> {
+    const { site = "same-origin", from, unchecked, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (this.cookies.size) headers.set("cookie", this.cookieHeader());
     headers.set("sec-fetch-site", site);
     const method = (rest.method ?? "GET").toUpperCase();
     if (method !== "GET" && method !== "HEAD") headers.set("origin", from ?? this.origin);
-    const res = await callWithEnv(this.envOverrides, new URL(path, this.origin).toString(), { ...rest, headers, redirect: "manual" });
+    const res = await callWithEnv(
+      this.envOverrides,
+      new URL(path, this.origin).toString(),
+      { ...rest, headers, redirect: "manual" },
+      { unchecked },
+    );
     this.store(res);
     return res;
   }
@@ -49,7 +57,7 @@ export class BrowserAgent {
     });
   }
 
-  async json<T>(path: string, init?: RequestInit): Promise<{ status: number; body: T }> {
+  async json<T>(path: string, init?: RequestInit & CallOptions): Promise<{ status: number; body: T }> {
     const res = await this.fetch(path, init);
     return { status: res.status, body: (await res.json()) as T };
   }

@@ -1,17 +1,17 @@
 import { act, render, screen } from "@testing-library/react";
+import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import { Toaster } from "#web/components/ui/toast.tsx";
-import { authRoutes, makeUser } from "#web/test/auth-fixtures.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
+import { failure, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { ADMIN_DENIED_TEXT, ADMIN_DENIED_TOAST, AdminGate } from "./admin-gate.tsx";
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.useRealTimers());
 
-function renderGate(routes: Record<string, unknown>) {
-  vi.stubGlobal("fetch", vi.fn(stubFetch(routes)));
+function renderGate(handlers: HttpHandler[]) {
+  server.use(...handlers);
   const go = vi.fn();
   render(<Toaster />);
   renderAt(<AdminGate go={go}>{(user) => <p>Welcome, {user.firstName}</p>}</AdminGate>, { path: "/admin", at: "/admin?tab=overview" });
@@ -21,7 +21,7 @@ function renderGate(routes: Record<string, unknown>) {
 describe("AdminGate", () => {
   it("shows the panel to an admin and never redirects", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const go = renderGate(authRoutes(makeUser({ role: "admin" })));
+    const go = renderGate(authMocks(makeUser({ role: "admin" })));
     expect(await screen.findByText("Welcome, Ada")).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(go).not.toHaveBeenCalled();
@@ -30,7 +30,7 @@ describe("AdminGate", () => {
 
   it("denies a guest with the toast and text, then sends them to sign-in and back here after 2 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const go = renderGate(authRoutes(null));
+    const go = renderGate(authMocks(null));
     expect(await screen.findByText(ADMIN_DENIED_TEXT)).toBeInTheDocument();
     expect(await screen.findByText(ADMIN_DENIED_TOAST)).toBeInTheDocument();
     expect(screen.queryByText(/Welcome/)).toBeNull();
@@ -42,7 +42,7 @@ describe("AdminGate", () => {
 
   it("denies a member and sends them to sign-in with home as the way back (no loop through /admin)", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const go = renderGate(authRoutes(makeUser({ role: "premium" })));
+    const go = renderGate(authMocks(makeUser({ role: "premium" })));
     expect(await screen.findByText(ADMIN_DENIED_TEXT)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(2100));
     expect(go).toHaveBeenCalledWith("/api/login?returnTo=%2F");
@@ -50,7 +50,7 @@ describe("AdminGate", () => {
 
   it("says so when access cannot be checked, and does not redirect", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const go = renderGate({ "/api/auth/user": () => new Response("{}", { status: 503 }) });
+    const go = renderGate([failure(apiContract.getCurrentUser, 503, { body: "{}" })]);
     expect(await screen.findByText("We could not check your access.", { exact: false })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3000));

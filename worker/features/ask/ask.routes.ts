@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
-import { type AskRefusal, type AskRequest, type AskResponse, askRequestSchema, type QuestionType } from "#schema/contracts/ask.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { AskRefusal, AskRequest, AskResponse, QuestionType } from "#schema/contracts/ask.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import type { ErrorCode } from "#schema/contracts/error.ts";
 import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
@@ -37,7 +38,7 @@ const STATUS = { PAYMENT_REQUIRED: 402, RATE_LIMITED: 429, UNAVAILABLE: 503 } as
  * JSON answer) or `error`. The label and footer (`closing`) are the server's, after the check.
  */
 export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
-  return new Hono<AppEnv>().post("/", validate("json", askRequestSchema), async (c) => {
+  return new Hono<AppEnv>().post("/", validate("json", apiContract.askCoinsight.request.body), async (c) => {
     const deps = makeDeps(c.env);
     const req = c.req.valid("json");
     const now = deps.now();

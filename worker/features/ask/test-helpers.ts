@@ -10,6 +10,7 @@ import { onError } from "#worker/lib/errors.ts";
 import type { AnswerBrief, Answerer } from "#worker/ports/llm/answer.ts";
 import { createOfflineAnswerer } from "#worker/ports/llm/answer-offline.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
+import { checkAnswer } from "#worker/test/contract-check.ts";
 import { ORIGIN } from "#worker/test/http.ts";
 import { createAskRoutes } from "./ask.routes.ts";
 
@@ -71,6 +72,7 @@ export async function askWith<T = unknown>(answerer: Answerer, who: Asker, quest
   const headers: Record<string, string> = { "content-type": "application/json", accept, "cf-connecting-ip": who.ip };
   if (who.agent.cookies.size) headers.cookie = who.agent.cookieHeader();
   const res = await app.request(`${ORIGIN}/api/ask-coinsight`, { method: "POST", headers, body: askBody(questionType) }, env, ctx);
+  await checkAnswer("POST", `${ORIGIN}/api/ask-coinsight`, res);
   const text = await res.text();
   await waitOnExecutionContext(ctx);
   return { status: res.status, body: (accept === "application/json" ? JSON.parse(text) : text) as T, res };

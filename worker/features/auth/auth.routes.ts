@@ -2,14 +2,13 @@ import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { validator } from "hono/validator";
-import { z } from "zod";
-import { offlineSignInForm, returnToQuery } from "#schema/contracts/auth.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { randomToken } from "#worker/lib/secrets.ts";
 import { clearCookie, readCookie, revokeSession, SESSION_COOKIE, verifySessionToken, writeSessionCookie } from "#worker/lib/session.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { describeValidation, validate } from "#worker/lib/validate.ts";
 import { createIdentity } from "#worker/ports/identity/create-identity.ts";
 import { IdentityError, type IdentityFailure, type IdentityPort, type VerifiedIdentity } from "#worker/ports/identity/identity.ts";
 import { adminEmails, signIn } from "./auth.service.ts";
@@ -31,16 +30,6 @@ const FAILURE_STATUS: Record<IdentityFailure, ContentfulStatusCode> = {
   disabled: 403,
   "email-taken": 409,
 };
-
-/** Providers add their own parameters (session_state, iss, scope...); each is bounded. */
-const callbackQuery = z
-  .object({
-    code: z.string().max(4096).optional(),
-    state: z.string().max(512).optional(),
-    error: z.string().max(256).optional(),
-    error_description: z.string().max(1024).optional(),
-  })
-  .catchall(z.string().max(2048));
 
 function origin(c: Ctx): string {
   return new URL(c.req.url).origin;
@@ -122,7 +111,7 @@ const offlineOnly = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const signInForm = validator("form", async (value, c: Ctx) => {
-  const result = await offlineSignInForm.safeParseAsync(value);
+  const result = await apiContract.signIn.request.body.safeParseAsync(value);
   if (result.success) return result.data;
   const errors: SignInFormState["errors"] = {};
   for (const issue of result.error.issues) {
@@ -133,9 +122,11 @@ const signInForm = validator("form", async (value, c: Ctx) => {
   const returnTo = safeReturnTo(typeof value.returnTo === "string" ? value.returnTo : undefined, origin(c));
   return page(c, signInPage({ returnTo, values: typed(value), errors }), 400);
 });
+// It answers the form again rather than the JSON 400, but validates with the contract's schema all the same.
+describeValidation(signInForm, "form", apiContract.signIn.request.body);
 
 export const authRoutes = new Hono<AppEnv>()
-  .get("/login", validate("query", returnToQuery), async (c) => {
+  .get("/login", validate("query", apiContract.signInPage.request.query), async (c) => {
     const here = origin(c);
     const returnTo = safeReturnTo(c.req.valid("query").returnTo ?? refererPath(c.req.header("referer"), here), here);
     const identity = identityOrRefusal(c);
@@ -158,7 +149,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (identity instanceof Response || identity.kind !== "offline") throw new Error("offlineOnly let a live identity through");
     return finishSignIn(c, identity.identify({ email, firstName, lastName }), safeReturnTo(returnTo, origin(c)), 303);
   })
-  .get("/callback", validate("query", callbackQuery), async (c) => {
+  .get("/callback", validate("query", apiContract.signInCallback.request.query), async (c) => {
     const pending = await takePendingSignIn(c);
     const identity = identityOrRefusal(c);
     if (identity instanceof Response) return identity;

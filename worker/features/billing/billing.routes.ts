@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import Stripe from "stripe";
-import { createSubscriptionBody, testCheckoutBody } from "#schema/contracts/billing.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
@@ -59,7 +59,7 @@ ${canCancel ? `<form method="post" action="/api/billing/test-portal/cancel"><but
 /** Plans, credits, Manage Billing and Stripe's webhook (mounted at /api). */
 export const billingRoutes = new Hono<AppEnv>()
   .get("/billing", requireUser, async (c) => c.json(await billingInfo(deps(c), currentUser(c).id), 200))
-  .post("/create-subscription", requireUser, validate("json", createSubscriptionBody), async (c) => {
+  .post("/create-subscription", requireUser, validate("json", apiContract.createSubscription.request.body), async (c) => {
     const { clientSecret } = await createSubscription(deps(c), currentUser(c), c.req.valid("json").tier);
     return c.json({ clientSecret }, 200);
   })
@@ -71,7 +71,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const url = await portalUrl(deps(c), currentUser(c).id, `${siteOrigin(c)}/account`);
     return c.json({ url }, 200);
   })
-  .post("/billing/test-checkout", requireUser, validate("json", testCheckoutBody), async (c) => {
+  .post("/billing/test-checkout", requireUser, validate("json", apiContract.payTestCheckout.request.body), async (c) => {
     const local = testPaymentsOr404(c);
     const { clientSecret, outcome } = c.req.valid("json");
     const row = await billingRow(getDb(c.env.DB), currentUser(c).id);

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { type History, historyQuery } from "#schema/contracts/charts.ts";
-import { symbolParam } from "#schema/contracts/crypto.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { History } from "#schema/contracts/charts.ts";
 import { findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
@@ -12,8 +11,8 @@ import { HISTORY_CACHE_SECONDS, RANGES, readHistory } from "./history.service.ts
 /** GET /api/cryptos/{symbol}/history?range=: served from the colo's cache, computed from D1 on a miss. */
 export const historyRoutes = new Hono<AppEnv>().get(
   "/:symbol/history",
-  validate("param", z.object({ symbol: symbolParam })),
-  validate("query", historyQuery),
+  validate("param", apiContract.getPriceHistory.request.params),
+  validate("query", apiContract.getPriceHistory.request.query),
   async (c) => {
     const { symbol } = c.req.valid("param");
     const { range } = c.req.valid("query");

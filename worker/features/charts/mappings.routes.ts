@@ -1,7 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { mappingBody } from "#schema/contracts/charts.ts";
-import { symbolParam } from "#schema/contracts/crypto.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import { listTop } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireAdmin } from "#worker/lib/auth.ts";
@@ -12,12 +10,12 @@ import { adminStats, listUnmapped, readMapping, saveMapping } from "./mappings.s
 
 /** /api/tradingview-mappings: anyone reads a coin's mapping (the page decides what to show); admins write. */
 export const mappingsRoutes = new Hono<AppEnv>()
-  .get("/:symbol", validate("param", z.object({ symbol: symbolParam })), async (c) => {
+  .get("/:symbol", validate("param", apiContract.getChartMapping.request.params), async (c) => {
     // An admin's hide/show must reach every reader at once: never cached.
     c.header("cache-control", "no-store");
     return c.json(await readMapping(getDb(c.env.DB), c.req.valid("param").symbol), 200);
   })
-  .post("/", requireAdmin, validate("json", mappingBody), async (c) =>
+  .post("/", requireAdmin, validate("json", apiContract.saveChartMapping.request.body), async (c) =>
     c.json(await saveMapping(getDb(c.env.DB), c.req.valid("json"), currentUser(c).id), 200),
   );
 

@@ -1,8 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { GlobalMarket } from "#schema/contracts/charts.ts";
-import { symbolParam } from "#schema/contracts/crypto.ts";
 import { articles, categories } from "#schema/db/content.ts";
 import { sentimentSnapshots } from "#schema/db/newsroom.ts";
 import { isPublic, summaryColumns, toSummary } from "#worker/features/content/article-store.ts";
@@ -17,9 +16,11 @@ import { validate } from "#worker/lib/validate.ts";
 const GLOBAL_CACHE_SECONDS = 15;
 const COIN_ARTICLES_CACHE_SECONDS = 60;
 
+const { getGlobalMarket: global, listCoinArticles: coin } = apiContract;
+
 /** GET /api/market/global: totals of the tracked coins and the newsroom's latest average sentiment. */
 // No query is accepted: each distinct URL would be its own cache entry.
-export const globalMarketRoutes = new Hono<AppEnv>().get("/global", validate("query", z.object({}).strict()), async (c) =>
+export const globalMarketRoutes = new Hono<AppEnv>().get("/global", validate("query", global.request.query), async (c) =>
   edgeCachedJson(
     c.req.raw,
     "/api/market/global",
@@ -61,8 +62,8 @@ export const globalMarketRoutes = new Hono<AppEnv>().get("/global", validate("qu
 /** GET /api/cryptos/{symbol}/articles?limit=: the latest public articles about one coin. */
 export const coinArticlesRoutes = new Hono<AppEnv>().get(
   "/:symbol/articles",
-  validate("param", z.object({ symbol: symbolParam })),
-  validate("query", z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) }).strict()),
+  validate("param", coin.request.params),
+  validate("query", coin.request.query),
   async (c) => {
     const coin = await findBySymbol(runtimeDeps(c), c.req.valid("param").symbol);
     const { limit } = c.req.valid("query");

@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
-import { z } from "zod";
-import { coinQuery, cryptoListQuery, moversQuery, symbolParam } from "#schema/contracts/crypto.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
@@ -12,8 +11,10 @@ const PRICE_CACHE = "public, max-age=10, stale-while-revalidate=20";
 const DEFAULT_MOVERS = 10;
 const DB_CACHE_SECONDS = 10;
 
+const { listCryptos, listGainers, symbolByName, getCrypto } = apiContract;
+
 export const cryptosRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", cryptoListQuery), async (c) => {
+  .get("/", validate("query", listCryptos.request.query), async (c) => {
     const { limit, page, fromDb, sort, order } = c.req.valid("query");
     c.header("cache-control", PRICE_CACHE);
     // The D1 copy changes once per 30 s tick; the colo's cache keeps these reads off D1 in between.
@@ -26,18 +27,18 @@ export const cryptosRoutes = new Hono<AppEnv>()
     if (fromDb === "true") return fromCache(c, `/api/cryptos?fromDb=true&limit=${limit ?? "all"}`, () => listFromDb(c.env, limit));
     return c.json(await listTop(runtimeDeps(c), limit), 200);
   })
-  .get("/gainers", validate("query", moversQuery), async (c) => {
+  .get("/gainers", validate("query", listGainers.request.query), async (c) => {
     c.header("cache-control", PRICE_CACHE);
     return c.json(await listMovers(runtimeDeps(c), "gainers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
   })
-  .get("/losers", validate("query", moversQuery), async (c) => {
+  .get("/losers", validate("query", apiContract.listLosers.request.query), async (c) => {
     c.header("cache-control", PRICE_CACHE);
     return c.json(await listMovers(runtimeDeps(c), "losers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
   })
-  .get("/symbol-by-name/:name", validate("param", z.object({ name: z.string().trim().min(1).max(100) })), async (c) =>
+  .get("/symbol-by-name/:name", validate("param", symbolByName.request.params), async (c) =>
     c.json(await findByName(runtimeDeps(c), c.req.valid("param").name), 200),
   )
-  .get("/:symbol", validate("param", z.object({ symbol: symbolParam })), validate("query", coinQuery), async (c) => {
+  .get("/:symbol", validate("param", getCrypto.request.params), validate("query", getCrypto.request.query), async (c) => {
     const { symbol } = c.req.valid("param");
     c.header("cache-control", PRICE_CACHE);
     if (c.req.valid("query").fromDb === "true") {

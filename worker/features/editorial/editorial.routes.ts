@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
-import { z } from "zod";
-import { adminArticleQuery, articleIdParam, articleSaveBody, restoreVersionBody, versionParams } from "#schema/contracts/editorial.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import { adminArticleQuery } from "#schema/contracts/editorial.ts";
 import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireAdmin, resolveUser } from "#worker/lib/auth.ts";
@@ -15,8 +15,10 @@ import { regenerateArticle } from "./regenerate.service.ts";
 import { postToTwitter } from "./twitter.service.ts";
 
 const PRIVATE = "private, no-store";
-const id = validate("param", articleIdParam);
-const noQuery = validate("query", z.object({}).strict());
+// Every route keyed by an article id takes the same parameter, and the listings no query (the contract declares both on each).
+const { getEditableArticle, saveArticle: save, restoreArticleVersion: restore } = apiContract;
+const id = validate("param", getEditableArticle.request.params);
+const noQuery = validate("query", getEditableArticle.request.query);
 const db = (c: Context<AppEnv>) => getDb(c.env.DB);
 
 /**
@@ -41,16 +43,16 @@ export const editorialArticleRoutes = new Hono<AppEnv>()
     return c.json(await adminArticlePage(db(c), parsed.data), 200);
   })
   .get("/:id/edit", requireAdmin, id, noQuery, async (c) => c.json(await getEditable(db(c), c.req.valid("param").id), 200))
-  .put("/:id", requireAdmin, id, validate("json", articleSaveBody), async (c) => {
+  .put("/:id", requireAdmin, id, validate("json", save.request.body), async (c) => {
     const saved = await saveArticle(db(c), c.env, c.req.valid("param").id, c.req.valid("json"), currentUser(c).id);
     return c.json(saved, 200);
   })
   .delete("/:id", requireAdmin, id, async (c) => c.json(await moveToTrash(db(c), c.env, c.req.valid("param").id, currentUser(c).id), 200))
   .get("/:id/versions", requireAdmin, id, noQuery, async (c) => c.json(await listVersions(db(c), c.req.valid("param").id), 200))
-  .post("/:id/versions/:versionId/restore", requireAdmin, validate("param", versionParams), async (c) => {
+  .post("/:id/versions/:versionId/restore", requireAdmin, validate("param", restore.request.params), async (c) => {
     // No body, or {revision}: the editor sends the revision it shows so a stale restore is refused.
     const text = await c.req.text();
-    const body = restoreVersionBody.safeParse(text ? safeJson(text) : {});
+    const body = restore.request.body.safeParse(text ? safeJson(text) : {});
     const revision = body.success ? body.data.revision : undefined;
     const { id: articleId, versionId } = c.req.valid("param");
     return c.json(await restoreVersion(db(c), c.env, articleId, versionId, currentUser(c).id, revision), 200);

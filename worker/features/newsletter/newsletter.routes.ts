@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { newsletterTokenParam, oneClickForm, subscribeRequest } from "#schema/contracts/newsletter.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import { CONFIRM_QUERY_PARAM } from "#schema/contracts/newsletter-confirm.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
@@ -9,6 +9,10 @@ import { escapeHtml, layout, PAGE_CSP } from "../auth/pages.ts";
 import { publicOrigin } from "./links.ts";
 import { confirm, subscribe, unsubscribe } from "./subscribers.service.ts";
 
+// Every token route takes the same path parameter (the contract declares it on each).
+const newsletterTokenParam = apiContract.confirmNewsletter.request.params;
+const oneClickForm = apiContract.oneClickUnsubscribe.request.body;
+
 /** Token links must never be cached, nor leak through a Referer. */
 function private_(c: { header(name: string, value: string): void }) {
   c.header("cache-control", "no-store");
@@ -16,7 +20,7 @@ function private_(c: { header(name: string, value: string): void }) {
 }
 
 export const newsletterRoutes = new Hono<AppEnv>()
-  .post("/subscribe", validate("json", subscribeRequest), async (c) => {
+  .post("/subscribe", validate("json", apiContract.subscribeNewsletter.request.body), async (c) => {
     const origin = publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin;
     const result = await subscribe(
       { db: c.env.DB, mail: createMail(c.env), keys: c.env },

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { DailySummary, GenerationStatus, StartedRuns } from "#schema/contracts/newsroom.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { onError } from "#worker/lib/errors.ts";
+import { checkAnswer } from "#worker/test/contract-check.ts";
+import { ORIGIN } from "#worker/test/http.ts";
 import { createAdminNewsroomRoutes } from "./newsroom.routes.ts";
 import { clockAt, factoryOf, runOf, testDeps } from "./testing.ts";
 
@@ -21,6 +23,7 @@ async function send<T = unknown>(path: string, init: RequestInit = {}): Promise<
   const res = await app.request(path, init, env, ctx);
   // Let the work a call started in the background finish, as the runtime would.
   await waitOnExecutionContext(ctx);
+  await checkAnswer(init.method ?? "GET", new URL(path, ORIGIN).href, res);
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
 }

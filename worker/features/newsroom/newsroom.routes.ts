@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
-import { downloadParam, downloadQuery, type GenerateCall, retryBody, statusQuery } from "#schema/contracts/newsroom.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { GenerateCall } from "#schema/contracts/newsroom.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { validate } from "#worker/lib/validate.ts";
 import { generationRecords } from "./articles.ts";
@@ -7,6 +8,10 @@ import { type DepsFactory, defaultDeps, utcDate } from "./deps.ts";
 import { generate, lunarcrushDownload, retryGeneration, watchdogRecovery } from "./newsroom.service.ts";
 import { dailySummary, generationStatus } from "./status.ts";
 import { dailyBudget, tokensUsed } from "./token-budget.ts";
+
+// The status, summary and records calls take the same query (the contract declares it on each).
+const statusQuery = apiContract.getGenerationStatus.request.query;
+const { params: downloadParam, query: downloadQuery } = apiContract.downloadLunarcrushData.request;
 
 /**
  * The admin calls of the newsroom (§7). No access control of its own: it is mounted under
@@ -44,7 +49,9 @@ export function createAdminNewsroomRoutes(makeDeps: DepsFactory = defaultDeps) {
         const [articles, used] = await Promise.all([generationRecords(d.db, date), tokensUsed(d, date)]);
         return c.json({ date, tokens: { used, budget: dailyBudget(d.env) }, articles }, 200);
       })
-      .post("/retry-generation", validate("json", retryBody), async (c) => c.json(await retryGeneration(deps(c), c.req.valid("json")), 202))
+      .post("/retry-generation", validate("json", apiContract.retryGeneration.request.body), async (c) =>
+        c.json(await retryGeneration(deps(c), c.req.valid("json")), 202),
+      )
       .post("/watchdog-recovery", async (c) => c.json(await watchdogRecovery(deps(c)), 200))
       .get("/download-lunarcrush-data/:range", validate("param", downloadParam), validate("query", downloadQuery), async (c) => {
         const file = await lunarcrushDownload(deps(c), c.req.valid("param").range, c.req.valid("query").date);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SearchResult } from "#schema/contracts/article.ts";
-import { searchQuery } from "#schema/contracts/article.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { validate } from "#worker/lib/validate.ts";
@@ -10,7 +10,7 @@ import { searchCoins } from "./coin-search.ts";
 
 const DEFAULT_LIMIT = 20;
 
-export const searchRoutes = new Hono<AppEnv>().get("/", validate("query", searchQuery), async (c) => {
+export const searchRoutes = new Hono<AppEnv>().get("/", validate("query", apiContract.search.request.query), async (c) => {
   const { q, limit = DEFAULT_LIMIT } = c.req.valid("query");
   const deps = { env: c.env, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
   const [snapshot, articleHits] = await Promise.all([currentSnapshot(deps), searchArticles(getDb(c.env.DB), q, limit)]);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { watchlistAddBody, watchlistSymbolParam } from "#schema/contracts/watchlist.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
@@ -11,13 +11,13 @@ import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } fro
 export const watchlistRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => c.json(await listWatchlist(runtimeDeps(c), getDb(c.env.DB), currentUser(c).id), 200))
-  .get("/check/:symbol", validate("param", watchlistSymbolParam), async (c) =>
+  .get("/check/:symbol", validate("param", apiContract.checkWatchlist.request.params), async (c) =>
     c.json({ inWatchlist: await isInWatchlist(getDb(c.env.DB), currentUser(c).id, c.req.valid("param").symbol) }, 200),
   )
-  .post("/add", validate("json", watchlistAddBody), async (c) => {
+  .post("/add", validate("json", apiContract.addToWatchlist.request.body), async (c) => {
     const result = await addToWatchlist(runtimeDeps(c), getDb(c.env.DB), currentUser(c).id, c.req.valid("json").cryptoSymbol);
     return c.json(result, result.changed ? 201 : 200);
   })
-  .delete("/remove/:symbol", validate("param", watchlistSymbolParam), async (c) =>
+  .delete("/remove/:symbol", validate("param", apiContract.removeFromWatchlist.request.params), async (c) =>
     c.json(await removeFromWatchlist(getDb(c.env.DB), currentUser(c).id, c.req.valid("param").symbol), 200),
   );

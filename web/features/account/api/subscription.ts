@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Subscription, SubscriptionResponse, Tier } from "#schema/contracts/auth.ts";
+import type { Subscription, Tier } from "#schema/contracts/auth.ts";
 import { FREE_TRIAL_QUERIES, PLANS } from "#schema/contracts/plans.ts";
-import { api } from "#web/lib/api.ts";
+import { request } from "#web/lib/api-client.ts";
 import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
 
 export const subscriptionKeys = { mine: SUBSCRIPTION_KEY };
@@ -10,7 +10,7 @@ export const subscriptionKeys = { mine: SUBSCRIPTION_KEY };
 export function subscriptionQuery(enabled: boolean) {
   return queryOptions({
     queryKey: subscriptionKeys.mine,
-    queryFn: async () => (await api<SubscriptionResponse>("/api/user/subscription")).subscription,
+    queryFn: async () => (await request("getSubscription")).subscription,
     enabled,
     staleTime: 30_000,
     retry: 1,

@@ -1,28 +1,27 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { authRoutes, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import type { HttpHandler } from "msw";
+import { describe, expect, it } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import { authMocks, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
+import { calls, failure, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { AccountPage } from "./account-page.tsx";
 
-afterEach(() => vi.unstubAllGlobals());
-
-function renderAccount(routes: Record<string, unknown>) {
-  const fetchMock = vi.fn(stubFetch(routes));
-  vi.stubGlobal("fetch", fetchMock);
+function renderAccount(handlers: HttpHandler[]) {
+  server.use(...handlers);
   renderAt(<AccountPage />, { path: "/account" });
-  return fetchMock;
 }
 
 describe("/account", () => {
   it("asks a signed-out visitor to sign in, then come back here", async () => {
-    renderAccount(authRoutes(null));
+    renderAccount(authMocks(null));
     expect(await screen.findByRole("heading", { name: "Sign In Required" })).toBeInTheDocument();
     expect(screen.getByText("Please sign in to view your account information.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login?returnTo=%2Faccount");
   });
 
   it("shows a free member's plan, trial bar as (2 - remaining) / 2, details and the upgrade offer", async () => {
-    renderAccount(authRoutes(makeUser(), makeSubscription({ trialQueriesRemaining: 1 })));
+    renderAccount(authMocks(makeUser(), makeSubscription({ trialQueriesRemaining: 1 })));
     expect(await screen.findByRole("heading", { name: "Free Plan" })).toBeInTheDocument();
     const plan = screen.getByRole("heading", { name: "Free Plan" }).closest("section") as HTMLElement;
     expect(within(plan).getByText("Free")).toHaveClass("badge");
@@ -40,7 +39,7 @@ describe("/account", () => {
   });
 
   it("shows a paid member's month as count / limit, with no upgrade offer", async () => {
-    renderAccount(authRoutes(makeUser({ firstName: null }), makeSubscription({ tier: "pro", queryCount: 20, queryLimit: 80 })));
+    renderAccount(authMocks(makeUser({ firstName: null }), makeSubscription({ tier: "pro", queryCount: 20, queryLimit: 80 })));
     expect(await screen.findByRole("heading", { name: "Pro Plan" })).toBeInTheDocument();
     expect(screen.getByText("Active")).toHaveClass("badge-green");
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
@@ -50,22 +49,22 @@ describe("/account", () => {
   });
 
   it("flags an inactive paid plan", async () => {
-    renderAccount(authRoutes(makeUser(), makeSubscription({ tier: "basic", status: "past_due", queryCount: 0, queryLimit: 30 })));
+    renderAccount(authMocks(makeUser(), makeSubscription({ tier: "basic", status: "past_due", queryCount: 0, queryLimit: 30 })));
     expect(await screen.findByRole("heading", { name: "Basic Plan" })).toBeInTheDocument();
     expect(screen.getByText("Inactive")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Subscription inactive");
   });
 
   it("gives admins 'Admin Access' and 'Unlimited' without asking for a subscription", async () => {
-    const fetchMock = renderAccount(authRoutes(makeUser({ role: "admin" })));
+    renderAccount(authMocks(makeUser({ role: "admin" })));
     expect(await screen.findByRole("heading", { name: "Admin Access" })).toBeInTheDocument();
     expect(screen.getAllByText("Unlimited")[0]).toHaveClass("badge");
     expect(screen.queryByRole("heading", { name: "Unlock Premium Features" })).toBeNull();
-    expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContain("/api/user/subscription");
+    expect(calls.map((c) => c.path)).not.toContain("/api/user/subscription");
   });
 
   it("says so when the plan cannot be loaded", async () => {
-    renderAccount({ ...authRoutes(makeUser()), "/api/user/subscription": () => new Response("boom", { status: 500 }) });
+    renderAccount([failure(apiContract.getSubscription, 500, { body: "boom" }), ...authMocks(makeUser())]);
     expect(await screen.findByText(/Your plan could not be loaded/, undefined, { timeout: 3000 })).toBeInTheDocument();
   });
 });

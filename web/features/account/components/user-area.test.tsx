@@ -1,21 +1,19 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import type { HttpHandler } from "msw";
+import { describe, expect, it } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import { Header } from "#web/app/layout/header.tsx";
-import { authRoutes, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { authMocks, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
+import { calls, mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { MobileUserArea, UserArea } from "./user-area.tsx";
 
-afterEach(() => vi.unstubAllGlobals());
-
-function renderHeader(routes: Record<string, unknown>, at = "/markets?tab=gainers") {
-  const fetchMock = vi.fn(stubFetch(routes));
-  vi.stubGlobal("fetch", fetchMock);
+function renderHeader(handlers: HttpHandler[], at = "/markets?tab=gainers") {
+  server.use(...handlers);
   renderAt(<Header userArea={<UserArea />} mobileUserArea={<MobileUserArea />} />, { path: "*", at });
-  return fetchMock;
 }
 
-const calledPaths = (fetchMock: ReturnType<typeof vi.fn>) =>
-  fetchMock.mock.calls.map(([input]) => new URL(String(input), "http://x").pathname);
+const calledPaths = () => calls.map((c) => new URL(c.path, "http://x").pathname);
 
 async function openAccountMenu(name: RegExp) {
   fireEvent.click(await screen.findByRole("button", { name }));
@@ -23,23 +21,20 @@ async function openAccountMenu(name: RegExp) {
 
 describe("header account corner", () => {
   it("shows 'Loading...' while the member is being looked up", () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise(() => {})),
-    );
+    server.use(mock(apiContract.getCurrentUser, () => new Promise<never>(() => {})));
     renderAt(<Header userArea={<UserArea />} />, { path: "*", at: "/" });
     expect(screen.getByText("Loading...")).toBeInTheDocument();
   });
 
   it("offers a Login link back to the current page when signed out", async () => {
-    const fetchMock = renderHeader(authRoutes(null));
+    renderHeader(authMocks(null));
     const login = await screen.findByRole("link", { name: "Login" });
     expect(login).toHaveAttribute("href", `/api/login?returnTo=${encodeURIComponent("/markets?tab=gainers")}`);
-    expect(calledPaths(fetchMock)).not.toContain("/api/user/subscription");
+    expect(calledPaths()).not.toContain("/api/user/subscription");
   });
 
   it("names the member and opens a menu with the plan and the member links", async () => {
-    renderHeader(authRoutes(makeUser()));
+    renderHeader(authMocks(makeUser()));
     await openAccountMenu(/Account menu for Ada/);
     const summary = await screen.findByTestId("plan-summary");
     expect(summary).toHaveTextContent("Plan: Free");
@@ -53,36 +48,36 @@ describe("header account corner", () => {
   });
 
   it("turns the trial line red when no trial queries are left", async () => {
-    renderHeader(authRoutes(makeUser(), makeSubscription({ trialQueriesRemaining: 0 })));
+    renderHeader(authMocks(makeUser(), makeSubscription({ trialQueriesRemaining: 0 })));
     await openAccountMenu(/Account menu/);
     expect(await screen.findByText("Trial queries: 0/2 left")).toHaveAttribute("data-tone", "danger");
   });
 
   it("shows this month's usage on paid tiers", async () => {
-    renderHeader(authRoutes(makeUser(), makeSubscription({ tier: "basic", queryCount: 3, queryLimit: 30 })));
+    renderHeader(authMocks(makeUser(), makeSubscription({ tier: "basic", queryCount: 3, queryLimit: 30 })));
     await openAccountMenu(/Account menu/);
     expect(await screen.findByText("This month: 3/30")).toBeInTheDocument();
     expect(screen.getByTestId("plan-summary")).toHaveTextContent("Plan: Basic");
   });
 
   it("falls back to the email on desktop and to 'User' in the mobile menu", async () => {
-    renderHeader(authRoutes(makeUser({ firstName: null })));
+    renderHeader(authMocks(makeUser({ firstName: null })));
     expect(await screen.findByRole("button", { name: /Account menu for ada@example.com/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
     expect(within(screen.getByTestId("mobile-user-area")).getByText("User")).toBeInTheDocument();
   });
 
   it("gives admins the red Admin badge and the Admin Panel link, with no plan line and no subscription call", async () => {
-    const fetchMock = renderHeader(authRoutes(makeUser({ role: "admin" })));
+    renderHeader(authMocks(makeUser({ role: "admin" })));
     await openAccountMenu(/Account menu for Ada/);
     expect(screen.getAllByText("Admin")[0]).toHaveClass("badge-red");
     expect(screen.getByRole("link", { name: "Admin Panel" })).toHaveAttribute("href", "/admin");
     expect(screen.queryByTestId("plan-summary")).toBeNull();
-    expect(calledPaths(fetchMock)).not.toContain("/api/user/subscription");
+    expect(calledPaths()).not.toContain("/api/user/subscription");
   });
 
   it("closes the menu on Escape and when a link is chosen", async () => {
-    renderHeader(authRoutes(makeUser()));
+    renderHeader(authMocks(makeUser()));
     await openAccountMenu(/Account menu/);
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("link", { name: "My Account" })).toBeNull();
@@ -92,7 +87,7 @@ describe("header account corner", () => {
   });
 
   it("puts the member's links, plan and Logout in the mobile menu", async () => {
-    renderHeader(authRoutes(makeUser()));
+    renderHeader(authMocks(makeUser()));
     await screen.findByRole("button", { name: /Account menu/ });
     fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
     const mobile = screen.getByTestId("mobile-user-area");

@@ -1,9 +1,12 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { Category } from "#schema/contracts/article.ts";
 import { type AdminArticle, ALREADY_POSTED_MESSAGE } from "#schema/contracts/editorial.ts";
 import { Toaster } from "#web/components/ui/toast.tsx";
-import { errorResponse, routeFetch } from "#web/test/admin-fetch.ts";
+import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { ArticlesTab } from "./articles-tab.tsx";
 import { TRASH_CONFIRM } from "./use-article-actions.ts";
@@ -38,33 +41,26 @@ const held = article({
   reviewReason: "PEPE price: $0.5 does not match the data ($0.00001)\nPEPE 24h change: +40% does not match (+4.1%)",
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
-function open(at: string, routes: Record<string, unknown>) {
-  const fetch = routeFetch({
-    "GET /api/categories": [
-      { id: 17, name: "Trending Analysis" },
-      { id: 18, name: "Daily Roundup" },
-    ],
-    ...routes,
-  });
+const categories: Category[] = [
+  { id: 17, slug: "trending-analysis", name: "Trending Analysis", description: "", kind: "news" },
+  { id: 18, slug: "daily-roundup", name: "Daily Roundup", description: "", kind: "news" },
+];
+
+function open(at: string, articles: AdminArticle[], ...handlers: HttpHandler[]) {
+  server.use(mock(apiContract.listCategories, categories), mock(apiContract.listArticles, page(articles)), ...handlers);
   render(<Toaster />);
   renderAt(<ArticlesTab />, { path: "/admin", at });
-  return fetch;
 }
 
 describe("Articles tab", () => {
   it("asks for page 1 with limit 100 and shows Draft, votes and the Twitter button state", async () => {
-    const { calls } = open("/admin?tab=articles", {
-      "GET /api/articles": page([
-        article({}),
-        article({ id: 3, title: "Posted one", twitterPosted: true }),
-        article({ id: 4, title: "A draft", publishedAt: null, status: "draft" }),
-      ]),
-    });
+    open("/admin?tab=articles", [
+      article({}),
+      article({ id: 3, title: "Posted one", twitterPosted: true }),
+      article({ id: 4, title: "A draft", publishedAt: null, status: "draft" }),
+    ]);
     const row = await screen.findByRole("listitem", { name: "Bitcoin holds steady" });
     expect(calls.find((c) => c.path.startsWith("/api/articles"))?.path).toBe("/api/articles?page=1&limit=100");
     expect(within(row).getByText("Published")).toBeInTheDocument();
@@ -76,7 +72,7 @@ describe("Articles tab", () => {
   });
 
   it("the review filter (linked from the Overview) lists held articles with each failed figure and their actions", async () => {
-    const { calls } = open("/admin?tab=articles&filter=review", { "GET /api/articles": page([held]) });
+    open("/admin?tab=articles&filter=review", [held]);
     const row = await screen.findByRole("listitem", { name: "Pepe trends" });
     expect(calls.find((c) => c.path.startsWith("/api/articles"))?.path).toBe("/api/articles?page=1&limit=100&status=review");
     const reasons = within(row)
@@ -88,10 +84,7 @@ describe("Articles tab", () => {
   });
 
   it("trashes a held article after the spec's prompt", async () => {
-    const { calls } = open("/admin?tab=articles&filter=review", {
-      "GET /api/articles": page([held]),
-      "DELETE /api/articles/2": { success: true, message: "ok" },
-    });
+    open("/admin?tab=articles&filter=review", [held], mock(apiContract.trashArticle, { success: true, message: "ok" }));
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
     await userEvent.click(within(await screen.findByRole("listitem", { name: "Pepe trends" })).getByRole("button", { name: "Trash" }));
     expect(confirm).toHaveBeenCalledWith(TRASH_CONFIRM);
@@ -100,32 +93,37 @@ describe("Articles tab", () => {
   });
 
   it("searches and filters by category through the query", async () => {
-    const { calls } = open("/admin?tab=articles", { "GET /api/articles": page([article({})]) });
+    open("/admin?tab=articles", [article({})]);
     await screen.findByRole("listitem", { name: "Bitcoin holds steady" });
     await userEvent.type(screen.getByPlaceholderText("Search title or content..."), "bitcoin etf{enter}");
     await screen.findByText(/matching “bitcoin etf”/);
-    expect(calls.at(-1)?.path).toBe("/api/articles?page=1&limit=100&q=bitcoin+etf");
+    expect(calls.filter((c) => c.operation === "listArticles").at(-1)?.path).toBe("/api/articles?page=1&limit=100&q=bitcoin+etf");
     await userEvent.selectOptions(screen.getByLabelText("Category"), "17");
     await screen.findByRole("listitem", { name: "Bitcoin holds steady" });
-    expect(calls.at(-1)?.path).toBe("/api/articles?page=1&limit=100&q=bitcoin+etf&categoryId=17");
+    expect(calls.filter((c) => c.operation === "listArticles").at(-1)?.path).toBe(
+      "/api/articles?page=1&limit=100&q=bitcoin+etf&categoryId=17",
+    );
   });
 
   it("says 'Already Posted' when another admin posted first, and 'Failed to post to Twitter' otherwise", async () => {
-    let answer = () => errorResponse(409, "CONFLICT", ALREADY_POSTED_MESSAGE);
-    open("/admin?tab=articles", { "GET /api/articles": page([article({})]), "POST /api/admin/articles/1/post-twitter": () => answer() });
+    open(
+      "/admin?tab=articles",
+      [article({})],
+      mock(apiContract.postToTwitter, errorBody("CONFLICT", ALREADY_POSTED_MESSAGE), { status: 409 }),
+    );
     const button = within(await screen.findByRole("listitem", { name: "Bitcoin holds steady" })).getByRole("button", {
       name: "Post to Twitter",
     });
     await userEvent.click(button);
     expect(await screen.findByText("Already Posted")).toBeInTheDocument();
     expect(screen.getByText(ALREADY_POSTED_MESSAGE)).toBeInTheDocument();
-    answer = () => errorResponse(500, "INTERNAL", "Twitter refused the post");
+    server.use(failure(apiContract.postToTwitter, 500, { body: JSON.stringify(errorBody("INTERNAL", "Twitter refused the post")) }));
     await userEvent.click(button);
     expect(await screen.findByText("Failed to post to Twitter")).toBeInTheDocument();
   });
 
   it("has empty states for the list and the review queue", async () => {
-    open("/admin?tab=articles&filter=review", { "GET /api/articles": page([]) });
+    open("/admin?tab=articles&filter=review", []);
     expect(await screen.findByText("No articles are held for review.")).toBeInTheDocument();
   });
 });

@@ -1,9 +1,11 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { UnmappedList } from "#schema/contracts/charts.ts";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { readSymbolCache, SYMBOL_CACHE_KEY } from "#web/lib/chart-mapping.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { errorBody, failure, mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { ALL_MAPPED, MappingsTab } from "./mappings-tab.tsx";
 
 const coin = (rank: number, symbol: string, name: string) => ({
@@ -21,11 +23,10 @@ function list(overrides: Partial<UnmappedList> = {}): UnmappedList {
 }
 
 beforeEach(() => localStorage.removeItem(SYMBOL_CACHE_KEY));
-afterEach(() => vi.unstubAllGlobals());
 
 describe("MappingsTab", () => {
   it("lists unmapped coins with a green coverage badge at 75 % and above", async () => {
-    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/admin/unmapped-cryptos": list({ coverage: 75 }) })));
+    server.use(mock(apiContract.listUnmappedCryptos, list({ coverage: 75 })));
     renderAt(<MappingsTab />);
     expect(await screen.findByText("Solana")).toBeInTheDocument();
     expect(screen.getByTestId("coverage-badge")).toHaveAttribute("data-good", "true");
@@ -35,21 +36,23 @@ describe("MappingsTab", () => {
   });
 
   it("is not green below 75 %", async () => {
-    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/admin/unmapped-cryptos": list({ coverage: 74.9 }) })));
+    server.use(mock(apiContract.listUnmappedCryptos, list({ coverage: 74.9 })));
     renderAt(<MappingsTab />);
     expect(await screen.findByTestId("coverage-badge")).toHaveAttribute("data-good", "false");
   });
 
   it("says when every coin is mapped", async () => {
-    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/admin/unmapped-cryptos": list({ coins: [], mapped: 500, coverage: 100 }) })));
+    server.use(mock(apiContract.listUnmappedCryptos, list({ coins: [], mapped: 500, coverage: 100 })));
     renderAt(<MappingsTab />);
     expect(await screen.findByText(ALL_MAPPED)).toBeInTheDocument();
     expect(ALL_MAPPED).toBe("All cryptocurrencies have been mapped!");
   });
 
   it("falls back to local storage only when the save fails (§8), keeping what was typed", async () => {
-    const refuse = () => new Response(JSON.stringify({ error: { code: "INTERNAL", message: "D1 is down" } }), { status: 500 });
-    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/admin/unmapped-cryptos": list(), "/api/tradingview-mappings": refuse })));
+    server.use(
+      mock(apiContract.listUnmappedCryptos, list()),
+      failure(apiContract.saveChartMapping, 500, { body: JSON.stringify(errorBody("INTERNAL", "D1 is down")) }),
+    );
     renderAt(
       <>
         <MappingsTab />

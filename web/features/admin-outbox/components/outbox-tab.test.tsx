@@ -1,11 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { OutboxItem, OutboxList } from "#schema/contracts/outbox.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { calls, failure, mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { OutboxTab } from "./outbox-tab.tsx";
-
-afterEach(() => vi.unstubAllGlobals());
 
 const confirm: OutboxItem = {
   id: 2,
@@ -29,18 +29,22 @@ const post: OutboxItem = {
   headers: {},
 };
 
-function renderTab(routes: Record<string, unknown>) {
-  const fetchMock = vi.fn(stubFetch(routes));
-  vi.stubGlobal("fetch", fetchMock);
+/** The outbox by channel ("all" when the query names none); the tab always asks for 100. */
+function renderTab(lists: Partial<Record<string, OutboxList>>) {
+  server.use(
+    mock(apiContract.listOutbox, ({ query }) => {
+      expect(query.limit).toBe("100");
+      return lists[query.channel ?? "all"] ?? { items: [], mailLive: false };
+    }),
+  );
   renderAt(<OutboxTab />, { path: "/admin" });
-  return fetchMock;
 }
 
 const list = (items: OutboxItem[], mailLive = false): OutboxList => ({ items, mailLive });
 
 describe("OutboxTab", () => {
   it("lists captured messages newest first; a message opens to its headers, text and a sandboxed HTML preview", async () => {
-    renderTab({ "/api/admin/outbox?limit=100": list([confirm, post]) });
+    renderTab({ all: list([confirm, post]) });
     const items = await screen.findAllByRole("listitem");
     expect(items.map((li) => within(li).getAllByText(/./, { selector: "summary span span" })[0]?.textContent)).toEqual([
       confirm.subject,
@@ -56,22 +60,23 @@ describe("OutboxTab", () => {
   });
 
   it("filters by channel and says when a channel is empty", async () => {
-    const fetchMock = renderTab({ "/api/admin/outbox?limit=100": list([confirm]), "/api/admin/outbox?limit=100&channel=social": list([]) });
+    renderTab({ all: list([confirm]), social: list([]) });
     await screen.findByText(confirm.subject ?? "");
     await userEvent.click(screen.getByRole("button", { name: "Social posts" }));
     expect(await screen.findByText("No social posts in the outbox.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Social posts" })).toHaveAttribute("aria-pressed", "true");
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/admin/outbox?limit=100&channel=social");
+    expect(calls.map((c) => c.path)).toContain("/api/admin/outbox?limit=100&channel=social");
   });
 
   it("shows the empty outbox, the live-mail note and the error state", async () => {
-    renderTab({ "/api/admin/outbox?limit=100": list([], true) });
+    renderTab({ all: list([], true) });
     expect(await screen.findByText("The outbox is empty.")).toBeInTheDocument();
     expect(screen.getByText(/Mail goes out through the mail provider/)).toBeInTheDocument();
   });
 
   it("offers a retry when the outbox cannot be read", async () => {
-    renderTab({ "/api/admin/outbox?limit=100": () => new Response("{}", { status: 500 }) });
+    server.use(failure(apiContract.listOutbox, 500, { body: "{}" }));
+    renderAt(<OutboxTab />, { path: "/admin" });
     expect(await screen.findByText("Unable to load the outbox.", { exact: false })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });

@@ -1,14 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import {
-  type DailySummary,
-  type GenerateCall,
-  type GenerationStatus,
-  lunarcrushFileName,
-  type RankRange,
-  type RetryBody,
-  type StartedRuns,
-} from "#schema/contracts/newsroom.ts";
-import { api, HttpError } from "#web/lib/api.ts";
+import { type GenerateCall, lunarcrushFileName, type RankRange, type RetryBody } from "#schema/contracts/newsroom.ts";
+import { HttpError } from "#web/lib/api.ts";
+import { apiUrl, request } from "#web/lib/api-client.ts";
+import type { WebOperation } from "#web/lib/api-routes.ts";
 
 /** §9: generation status every 10 s, daily summary every 30 s. */
 export const GENERATION_STATUS_REFRESH_MS = 10_000;
@@ -23,7 +17,7 @@ export const newsroomKeys = {
 export function generationStatusQuery() {
   return queryOptions({
     queryKey: newsroomKeys.status(),
-    queryFn: () => api<GenerationStatus | null>("/api/admin/generation-status"),
+    queryFn: () => request("getGenerationStatus"),
     refetchInterval: GENERATION_STATUS_REFRESH_MS,
   });
 }
@@ -31,21 +25,31 @@ export function generationStatusQuery() {
 export function dailySummaryQuery() {
   return queryOptions({
     queryKey: newsroomKeys.summary(),
-    queryFn: () => api<DailySummary>("/api/admin/daily-summary"),
+    queryFn: () => request("getDailySummary"),
     refetchInterval: DAILY_SUMMARY_REFRESH_MS,
   });
 }
 
-export function startGeneration(call: GenerateCall): Promise<StartedRuns> {
-  return api<StartedRuns>(`/api/admin/${call}`, { method: "POST" });
+/** Each generate call is its own route in the contract. */
+const generateOperations = {
+  "generate-daily-roundup": "generateDailyRoundup",
+  "generate-trending-analysis": "generateTrendingAnalysis",
+  "generate-lunarcrush-data": "generateLunarcrushData",
+  "generate-trending-top-100": "generateTrendingTop100",
+  "generate-trending-101-300": "generateTrending101To300",
+  "generate-trending-301-500": "generateTrending301To500",
+} as const satisfies Record<GenerateCall, WebOperation>;
+
+export function startGeneration(call: GenerateCall) {
+  return request(generateOperations[call]);
 }
 
-export function retryGeneration(body: RetryBody): Promise<StartedRuns> {
-  return api<StartedRuns>("/api/admin/retry-generation", { method: "POST", json: body });
+export function retryGeneration(body: RetryBody) {
+  return request("retryGeneration", { body });
 }
 
-export function recoverStuckTasks(): Promise<{ recovered: number }> {
-  return api<{ recovered: number }>("/api/admin/watchdog-recovery", { method: "POST" });
+export function recoverStuckTasks() {
+  return request("watchdogRecovery");
 }
 
 /** Today in UTC, YYYY-MM-DD: the day the pipeline and its retries are keyed by. */
@@ -63,7 +67,7 @@ function fileNameFrom(res: Response, fallback: string): string {
  * the HttpOnly cookie, so a same-origin fetch with credentials (README, Decisions).
  */
 export async function downloadLunarcrush(range: RankRange): Promise<string> {
-  const res = await fetch(`/api/admin/download-lunarcrush-data/${range}`, { credentials: "include" });
+  const res = await fetch(apiUrl("downloadLunarcrushData", { params: { range } }), { credentials: "include" });
   if (!res.ok) throw new HttpError(res.status, res.statusText, await res.text().catch(() => ""));
   const name = fileNameFrom(res, lunarcrushFileName(range, todayUtc()));
   const url = URL.createObjectURL(await res.blob());

@@ -1,9 +1,11 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminUser } from "#schema/contracts/admin-users.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import { Toaster } from "#web/components/ui/toast.tsx";
-import { asGetRoutes, errorResponse, routeFetch } from "#web/test/admin-fetch.ts";
-import { authRoutes, makeUser } from "#web/test/auth-fixtures.ts";
+import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
+import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { UsersTab } from "./users-tab.tsx";
 
@@ -19,27 +21,24 @@ const member: AdminUser = {
 };
 const self: AdminUser = { ...me, createdAt: "2026-10-01T10:00:00.000Z" };
 
-function open(routes: Record<string, unknown>) {
-  const fetch = routeFetch({ ...asGetRoutes(authRoutes(me)), ...routes });
+function open(users: AdminUser[], ...handlers: HttpHandler[]) {
+  server.use(...authMocks(me), mock(apiContract.listUsers, { users, total: users.length }), ...handlers);
   render(<Toaster />);
   const go = vi.fn();
   renderAt(<UsersTab go={go} />, { path: "/admin" });
-  return { ...fetch, go };
+  return { go };
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.useRealTimers());
 
 describe("Users tab", () => {
   it("says 'No users found.' when there are none", async () => {
-    open({ "GET /api/admin/users": { users: [], total: 0 } });
+    open([]);
     expect(await screen.findByText("No users found.")).toBeInTheDocument();
   });
 
   it("disables the admin's own role select and offers user, premium and admin to others", async () => {
-    open({ "GET /api/admin/users": { users: [self, member], total: 2 } });
+    open([self, member]);
     const mine = await screen.findByLabelText("Role of chief@example.com");
     expect(mine).toBeDisabled();
     const bob = await screen.findByLabelText("Role of bob@example.com");
@@ -48,26 +47,21 @@ describe("Users tab", () => {
   });
 
   it("changes a role and toasts; a failure toasts the spec's text", async () => {
-    let fail = false;
-    const { calls } = open({
-      "GET /api/admin/users": { users: [self, member], total: 2 },
-      "POST /api/admin/users/u-2/role": () =>
-        fail ? errorResponse(500, "INTERNAL", "x") : { success: true, user: { ...member, role: "premium" } },
-    });
+    open([self, member], mock(apiContract.changeUserRole, { success: true, user: { ...member, role: "premium" } }));
     fireEvent.change(await screen.findByLabelText("Role of bob@example.com"), { target: { value: "premium" } });
     expect(await screen.findByText(/bob@example.com is now premium/)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ role: "premium" });
-    fail = true;
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/admin/users/u-2/role", body: { role: "premium" } });
+    server.use(failure(apiContract.changeUserRole, 500, { body: JSON.stringify(errorBody("INTERNAL", "x")) }));
     fireEvent.change(screen.getByLabelText("Role of bob@example.com"), { target: { value: "admin" } });
     expect(await screen.findByText("Failed to update user role.")).toBeInTheDocument();
   });
 
   it("on 401 says the session expired and goes to sign-in after 0.5 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { go } = open({
-      "GET /api/admin/users": { users: [self, member], total: 2 },
-      "POST /api/admin/users/u-2/role": () => errorResponse(401, "UNAUTHORIZED", "Unauthorized: please sign in."),
-    });
+    const { go } = open(
+      [self, member],
+      mock(apiContract.changeUserRole, errorBody("UNAUTHORIZED", "Unauthorized: please sign in."), { status: 401 }),
+    );
     fireEvent.change(await screen.findByLabelText("Role of bob@example.com"), { target: { value: "premium" } });
     expect(await screen.findByText("Session expired. Redirecting to login...")).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(400));

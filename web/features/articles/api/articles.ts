@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Article, ArticleKind, ArticleSummary, Category } from "#schema/contracts/article.ts";
-import { api } from "#web/lib/api.ts";
+import type { ArticleKind } from "#schema/contracts/article.ts";
+import { listAnswer, request } from "#web/lib/api-client.ts";
 
 export const articleKeys = {
   all: ["articles"] as const,
@@ -17,14 +17,14 @@ export const articleKeys = {
 export function articlesQuery(kind?: ArticleKind) {
   return queryOptions({
     queryKey: articleKeys.list(kind ?? "all"),
-    queryFn: () => api<ArticleSummary[]>(`/api/articles${kind ? `?kind=${kind}` : ""}`),
+    queryFn: async () => listAnswer(await request("listArticles", { query: { kind } })),
   });
 }
 
 export function articleQuery(slug: string) {
   return queryOptions({
     queryKey: articleKeys.one(slug),
-    queryFn: () => api<Article>(`/api/articles/${encodeURIComponent(slug)}`),
+    queryFn: () => request("getArticle", { params: { slug } }),
   });
 }
 
@@ -32,7 +32,7 @@ export function articleQuery(slug: string) {
 export function relatedQuery(slug: string) {
   return queryOptions({
     queryKey: articleKeys.related(slug),
-    queryFn: () => api<ArticleSummary[]>(`/api/articles/${encodeURIComponent(slug)}/related?limit=3`),
+    queryFn: () => request("listRelatedArticles", { params: { slug }, query: { limit: 3 } }),
   });
 }
 
@@ -40,24 +40,24 @@ export function relatedQuery(slug: string) {
 export function trendingQuery(limit: number) {
   return queryOptions({
     queryKey: articleKeys.trending(limit),
-    queryFn: () => api<ArticleSummary[]>(`/api/articles/trending?limit=${limit}`),
+    queryFn: () => request("listTrendingArticles", { query: { limit } }),
   });
 }
 
 export function guidesQuery() {
-  return queryOptions({ queryKey: articleKeys.guides, queryFn: () => api<ArticleSummary[]>("/api/guides") });
+  return queryOptions({ queryKey: articleKeys.guides, queryFn: () => request("listGuides") });
 }
 
 export function categoryQuery(slug: string) {
   return queryOptions({
     queryKey: articleKeys.category(slug),
-    queryFn: () => api<Category>(`/api/categories/${encodeURIComponent(slug)}`),
+    queryFn: () => request("getCategory", { params: { slug } }),
   });
 }
 
 export function categoryArticlesQuery(slug: string, limit?: number) {
   return queryOptions({
     queryKey: articleKeys.categoryArticles(slug, limit),
-    queryFn: () => api<ArticleSummary[]>(`/api/categories/${encodeURIComponent(slug)}/articles${limit ? `?limit=${limit}` : ""}`),
+    queryFn: () => request("listCategoryArticles", { params: { slug }, query: { limit: limit || undefined } }),
   });
 }

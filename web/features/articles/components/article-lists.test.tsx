@@ -1,8 +1,10 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ArticleSummary } from "#schema/contracts/article.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { ArticleSummary, Category } from "#schema/contracts/article.ts";
 import { makeArticleSummary } from "#web/test/fixtures.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { errorBody, mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { CategoryView, NewsView } from "./article-lists.tsx";
 import { DailyRoundupSection, GuidesSection, pickRandom, TrendingAnalysisSection, TrendingNowCard } from "./home-sections.tsx";
 import { pageSummary } from "./paged-articles.tsx";
@@ -14,10 +16,15 @@ beforeEach(() => {
   // jsdom has no layout: paging scrolls the list into view.
   Element.prototype.scrollIntoView = vi.fn();
 });
-afterEach(() => vi.unstubAllGlobals());
 
-function stub(routes: Record<string, unknown>) {
-  vi.stubGlobal("fetch", vi.fn(stubFetch(routes)));
+const notFound = errorBody("NOT_FOUND", "Category not found");
+
+/** Category articles by "slug?limit=n" (or by slug for any limit); other categories do not exist. */
+function categoryArticles(answers: Record<string, ArticleSummary[]>) {
+  return mock(apiContract.listCategoryArticles, ({ params, query }) => {
+    const hit = answers[`${params.slug}?limit=${query.limit}`] ?? answers[params.slug ?? ""];
+    return hit ?? new Response(JSON.stringify(notFound), { status: 404, headers: { "content-type": "application/json" } });
+  });
 }
 
 describe("pageSummary", () => {
@@ -30,7 +37,7 @@ describe("pageSummary", () => {
 
 describe("/news", () => {
   it("pages 20 at a time with Previous/Next and the summary text", async () => {
-    stub({ "/api/articles": many(45) });
+    server.use(mock(apiContract.listArticles, many(45)));
     const { router } = renderAt(<NewsView />, { path: "/news" });
     expect(screen.getByRole("heading", { level: 1, name: "Cryptocurrency News" })).toBeInTheDocument();
     expect(await screen.findByText("Page 1 of 3, Showing 1-20 of 45 articles")).toBeInTheDocument();
@@ -46,27 +53,27 @@ describe("/news", () => {
   });
 
   it("opens the page in the URL, and the last page for one past the end", async () => {
-    stub({ "/api/articles": many(25) });
+    server.use(mock(apiContract.listArticles, many(25)));
     renderAt(<NewsView />, { path: "/news", at: "/news?page=9" });
     expect(await screen.findByText("Page 2 of 2, Showing 21-25 of 25 articles")).toBeInTheDocument();
   });
 
   it("says 'No articles found' when there is no news", async () => {
-    stub({ "/api/articles": [] });
+    server.use(mock(apiContract.listArticles, []));
     renderAt(<NewsView />, { path: "/news" });
     expect(await screen.findByText("No articles found")).toBeInTheDocument();
   });
 });
 
 describe("/categories/{slug}", () => {
-  const category = (slug: string, name: string) => ({ id: 17, slug, name, description: "About it.", kind: "news" });
+  const category = (slug: string, name: string): Category => ({ id: 17, slug, name, description: "About it.", kind: "news" });
 
   it.each([
     ["trending-analysis", "Trending Analysis", "No trending analysis articles found"],
     ["daily-roundup", "Daily Roundup", "No daily roundup articles found"],
     ["getting-started", "Getting Started", "No articles found"],
   ])("an empty %s says its own message", async (slug, name, message) => {
-    stub({ [`/api/categories/${slug}`]: category(slug, name), [`/api/categories/${slug}/articles`]: [] });
+    server.use(mock(apiContract.getCategory, category(slug, name)), categoryArticles({ [slug]: [] }));
     renderAt(<CategoryView slug={slug} />);
     expect(await screen.findByRole("heading", { level: 1, name })).toBeInTheDocument();
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -74,16 +81,13 @@ describe("/categories/{slug}", () => {
   });
 
   it("lists the category's articles", async () => {
-    stub({
-      "/api/categories/daily-roundup": category("daily-roundup", "Daily Roundup"),
-      "/api/categories/daily-roundup/articles": many(3),
-    });
+    server.use(mock(apiContract.getCategory, category("daily-roundup", "Daily Roundup")), categoryArticles({ "daily-roundup": many(3) }));
     renderAt(<CategoryView slug="daily-roundup" />);
     expect(await screen.findByText("Page 1 of 1, Showing 1-3 of 3 articles")).toBeInTheDocument();
   });
 
   it("an unknown category says so", async () => {
-    stub({});
+    server.use(mock(apiContract.getCategory, notFound, { status: 404 }), categoryArticles({}));
     renderAt(<CategoryView slug="opinion" />);
     expect(await screen.findByRole("heading", { name: "Category not found" })).toBeInTheDocument();
   });
@@ -92,11 +96,10 @@ describe("/categories/{slug}", () => {
 describe("home sections", () => {
   it("fill from their calls: 1 roundup, 6 analyses with badges, 5 latest", async () => {
     const analyses = many(6).map((a, i) => ({ ...a, categoryId: 17, rank: [3, 120, 450, 7, 99, 301][i] ?? null }));
-    stub({
-      "/api/categories/daily-roundup/articles?limit=1": many(1),
-      "/api/categories/trending-analysis/articles?limit=6": analyses,
-      "/api/articles/trending?limit=5": many(5),
-    });
+    server.use(
+      categoryArticles({ "daily-roundup?limit=1": many(1), "trending-analysis?limit=6": analyses }),
+      mock(apiContract.listTrendingArticles, ({ query }) => (query.limit === "5" ? many(5) : [])),
+    );
     renderAt(
       <>
         <DailyRoundupSection />
@@ -121,12 +124,11 @@ describe("home sections", () => {
   });
 
   it("say their empty messages", async () => {
-    stub({
-      "/api/categories/daily-roundup/articles?limit=1": [],
-      "/api/categories/trending-analysis/articles?limit=6": [],
-      "/api/articles/trending?limit=5": [],
-      "/api/guides": [],
-    });
+    server.use(
+      categoryArticles({ "daily-roundup?limit=1": [], "trending-analysis?limit=6": [] }),
+      mock(apiContract.listTrendingArticles, []),
+      mock(apiContract.listGuides, []),
+    );
     renderAt(
       <>
         <DailyRoundupSection />
@@ -140,7 +142,7 @@ describe("home sections", () => {
   });
 
   it("Crypto 101 Guides shows 3 of the guides", async () => {
-    stub({ "/api/guides": many(10) });
+    server.use(mock(apiContract.listGuides, many(10)));
     renderAt(<GuidesSection />);
     await screen.findAllByRole("article");
     expect(screen.getAllByRole("article")).toHaveLength(3);

@@ -1,8 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { HttpHandler } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { Article, ArticleSummary } from "#schema/contracts/article.ts";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { makeArticle, makeArticleSummary } from "#web/test/fixtures.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { errorBody, failure, mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { ArticleView } from "./article-view.tsx";
 import { renderArticleHtml } from "./render-content.ts";
 import { COPIED_MS } from "./share-card.tsx";
@@ -50,8 +54,26 @@ const guide = makeArticle({
 });
 const related = [makeArticleSummary({ title: "Another roundup" }), makeArticleSummary({ title: "Yet another" })];
 
-function renderArticle(slug: string, routes: Record<string, unknown>) {
-  vi.stubGlobal("fetch", vi.fn(stubFetch(routes)));
+const notFound = (what: string) =>
+  new Response(JSON.stringify(errorBody("NOT_FOUND", `${what} not found`)), {
+    status: 404,
+    headers: { "content-type": "application/json" },
+  });
+
+/** The server's articles and related lists, keyed by their paths; anything else is not found. */
+function serve(routes: Record<string, Article | ArticleSummary[]>) {
+  server.use(
+    mock(apiContract.getArticle, ({ params }) => (routes[`/api/articles/${params.slug}`] as Article | undefined) ?? notFound("Article")),
+    mock(
+      apiContract.listRelatedArticles,
+      ({ params }) => (routes[`/api/articles/${params.slug}/related`] as ArticleSummary[] | undefined) ?? notFound("Article"),
+    ),
+  );
+}
+
+function renderArticle(slug: string, routes: Record<string, Article | ArticleSummary[]>, ...first: HttpHandler[]) {
+  serve(routes);
+  server.use(...first);
   return renderAt(
     <>
       <ArticleView slug={slug} />
@@ -136,14 +158,14 @@ describe("ArticleView", () => {
   });
 
   it("shows an error, not 'not found', when the server fails", async () => {
-    renderArticle("x", { "/api/articles/x": () => new Response("boom", { status: 500 }) });
+    renderArticle("x", {}, failure(apiContract.getArticle, 500, { body: "boom" }));
     expect(await screen.findByText("Failed to load the article. Please try again later.")).toBeInTheDocument();
   });
 });
 
 describe("share card", () => {
   beforeEach(() => {
-    vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/articles/solana-momentum": analysis })));
+    serve({ "/api/articles/solana-momentum": analysis });
   });
 
   it("offers the six targets with the article's address", async () => {

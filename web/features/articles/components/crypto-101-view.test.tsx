@@ -1,8 +1,10 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { ArticleSummary } from "#schema/contracts/article.ts";
 import { makeArticleSummary } from "#web/test/fixtures.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { failure, mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { Crypto101View, toggleLabel } from "./crypto-101-view.tsx";
 
 const cards = [
@@ -50,15 +52,14 @@ const guides: ArticleSummary[] = [
 
 const shownTitles = () => screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
 
-function renderWith(list: ArticleSummary[] | (() => Response)) {
-  vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/guides": list })));
+function renderWith(list: ArticleSummary[] | "down") {
+  server.use(list === "down" ? failure(apiContract.listGuides, 503, { body: "down" }) : mock(apiContract.listGuides, list));
   return renderAt(<Crypto101View />);
 }
 
 beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe("Crypto 101", () => {
   it("shows 6 skeleton cards while loading, then the four category cards and 6 guides", async () => {
@@ -129,7 +130,7 @@ describe("Crypto 101", () => {
   });
 
   it("reports a failed load", async () => {
-    renderWith(() => new Response("down", { status: 503 }));
+    renderWith("down");
     expect(await screen.findByText("Failed to load guides. Please try again later.")).toBeInTheDocument();
   });
 

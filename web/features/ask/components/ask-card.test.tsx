@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type HttpHandler, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AskResponse } from "#schema/contracts/ask-types.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
-import { authRoutes, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { authMocks, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
+import { calls, mock, notTheApi, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { forgetSessionAnswers } from "../lib/session-answers.ts";
 import { AskCard } from "./ask-card.tsx";
 
@@ -13,7 +16,6 @@ const ANSWER =
   "## About Bitcoin (BTC)\n\nBitcoin is ranked **#1**.\n\nAs of 23 November 2026, 18:40 UTC. Sources: [CoinGecko](https://www.coingecko.com).";
 
 beforeEach(() => forgetSessionAnswers());
-afterEach(() => vi.unstubAllGlobals());
 
 function answer(subscription: Subscription | null, text = ANSWER): AskResponse {
   return {
@@ -27,8 +29,7 @@ function answer(subscription: Subscription | null, text = ANSWER): AskResponse {
   };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) => HttpResponse.json(body as never, { status });
 const refusal = (status: number, code: string, message: string, subscription: Subscription | null) =>
   json({ error: { code, message, requestId: "r1" }, subscription }, status);
 
@@ -38,21 +39,20 @@ function sse(events: [string, unknown][]) {
   return new Response(text, { headers: { "content-type": "text/event-stream" } });
 }
 
-function setup(routes: Record<string, unknown>, ask: (() => Response) | undefined = undefined) {
-  const posts: unknown[] = [];
-  const base = stubFetch({ ...routes, ...(ask ? { "/api/ask-coinsight": ask } : {}) });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (init?.method === "POST") posts.push(JSON.parse(String(init.body)));
-    return base(input);
-  });
-  vi.stubGlobal("fetch", fetchMock);
+/** The member (or guest) and the Ask route's answer: a Response checked against its status's schema, or a handler. */
+function setup(auth: HttpHandler[], ask?: (() => Response | Promise<Response>) | HttpHandler) {
+  server.use(...auth);
+  if (ask) server.use(typeof ask === "function" ? mock(apiContract.askCoinsight, ask) : ask);
   const utils = renderAt(<AskCard coin={coin} />, {
     path: "/coin/:symbol",
     at: "/coin/BTC",
     routes: [{ path: "/subscribe", element: <h1>Plans</h1> }],
   });
-  return { ...utils, posts, fetchMock };
+  return utils;
 }
+
+/** The questions the card sent. */
+const posts = () => calls.filter((c) => c.operation === "askCoinsight").map((c) => c.body);
 
 const question = (name: RegExp) => screen.findByRole("button", { name });
 /** The card asks nothing until it knows who is asking. */
@@ -60,12 +60,12 @@ const guestReady = () => screen.findByText(/Guests can ask the free question/);
 
 describe("Ask Coinsight card", () => {
   it("guest: the free question answers and toggles; premium questions are locked and lead to /subscribe", async () => {
-    const { posts, router } = setup(authRoutes(null), () => json(answer(null)));
+    const { router } = setup(authMocks(null), () => json(answer(null)));
     expect(await screen.findByText(/Guests can ask the free question/)).toBeInTheDocument();
     const about = await question(/What is Bitcoin\?/);
     fireEvent.click(about);
     expect(await screen.findByRole("heading", { name: "About Bitcoin (BTC)" })).toBeInTheDocument();
-    expect(posts).toEqual([{ coinSymbol: "BTC", coinName: "Bitcoin", questionType: "about", priceChange24h: "+1.20%" }]);
+    expect(posts()).toEqual([{ coinSymbol: "BTC", coinName: "Bitcoin", questionType: "about", priceChange24h: "+1.20%" }]);
     expect(about).toHaveAttribute("aria-expanded", "true");
     expect(screen.getByRole("link", { name: "CoinGecko" })).toHaveAttribute("href", "https://www.coingecko.com/");
     fireEvent.click(about);
@@ -73,17 +73,17 @@ describe("Ask Coinsight card", () => {
     expect(about).toHaveAttribute("aria-expanded", "false");
     fireEvent.click(about);
     expect(screen.getByRole("heading", { name: "About Bitcoin (BTC)" })).toBeInTheDocument();
-    expect(posts).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
 
     const locked = await question(/What range could BTC trade in\? \(subscribers only\)/);
     fireEvent.click(locked);
     await waitFor(() => expect(router.state.location.pathname).toBe("/subscribe"));
-    expect(posts).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("shows the pending state while an answer is written, and renders a stream progressively", async () => {
     let release: (r: Response) => void = () => {};
-    setup(authRoutes(null), () => new Promise<Response>((r) => (release = r)) as unknown as Response);
+    setup(authMocks(null), () => new Promise<Response>((r) => (release = r)));
     await guestReady();
     fireEvent.click(await question(/What is Bitcoin\?/));
     expect(await screen.findByText("Writing the answer...")).toBeInTheDocument();
@@ -103,7 +103,7 @@ describe("Ask Coinsight card", () => {
 
   it("free member: trial line, premium asks update the header's plan from response.subscription", async () => {
     const after = makeSubscription({ trialQueriesRemaining: 1 });
-    const { client } = setup(authRoutes(makeUser(), makeSubscription()), () => json({ ...answer(after), questionType: "price_movement" }));
+    const { client } = setup(authMocks(makeUser(), makeSubscription()), () => json({ ...answer(after), questionType: "price_movement" }));
     expect(await screen.findByText("Trial queries: 2/2 left")).toBeInTheDocument();
     fireEvent.click(await question(/How has BTC's price moved\?/));
     expect(await screen.findByText("Trial queries: 1/2 left")).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe("Ask Coinsight card", () => {
 
   it("free member out of trials: a 429 shows the server's message and §8's banner, and locks premium questions", async () => {
     const spent = makeSubscription({ trialQueriesRemaining: 0 });
-    const { posts, router } = setup(authRoutes(makeUser(), makeSubscription({ trialQueriesRemaining: 1 })), () =>
+    const { router } = setup(authMocks(makeUser(), makeSubscription({ trialQueriesRemaining: 1 })), () =>
       refusal(429, "RATE_LIMITED", "You have used your free trial queries. Please subscribe for more queries.", spent),
     );
     await screen.findByText("Trial queries: 1/2 left");
@@ -122,18 +122,18 @@ describe("Ask Coinsight card", () => {
     expect(await screen.findByText("Trial queries: 0/2 left")).toBeInTheDocument();
     fireEvent.click(await question(/Latest Bitcoin news \(subscribers only\)/));
     await waitFor(() => expect(router.state.location.pathname).toBe("/subscribe"));
-    expect(posts).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   it("a free member who has spent both trials sees §8's free banner straight away", async () => {
-    setup(authRoutes(makeUser(), makeSubscription({ trialQueriesRemaining: 0 })));
+    setup(authMocks(makeUser(), makeSubscription({ trialQueriesRemaining: 0 })));
     expect(await screen.findByTestId("ask-banner")).toHaveTextContent("Please subscribe for more queries.");
     expect(await question(/How has BTC's price moved\? \(subscribers only\)/)).toBeInTheDocument();
   });
 
   it("paid member: count/limit, and the monthly banner on a 429", async () => {
     const sub = makeSubscription({ tier: "basic", queryCount: 30, queryLimit: 30 });
-    setup(authRoutes(makeUser(), sub), () =>
+    setup(authMocks(makeUser(), sub), () =>
       refusal(429, "RATE_LIMITED", "Monthly query limit exceeded. Upgrade or wait until next month.", sub),
     );
     expect(await screen.findByText("Queries this month: 30/30")).toBeInTheDocument();
@@ -142,7 +142,8 @@ describe("Ask Coinsight card", () => {
   });
 
   it("guest over the daily limit: §8's guest banner; a 429 without a message reads 'Usage limit reached'", async () => {
-    setup(authRoutes(null), () => new Response("", { status: 429 }));
+    // A 429 from the platform's rate limiting, not the route: no body.
+    setup(authMocks(null), notTheApi(apiContract.askCoinsight, new Response("", { status: 429 })));
     await guestReady();
     fireEvent.click(await question(/What is Bitcoin\?/));
     expect(await screen.findByRole("alert")).toHaveTextContent("Usage limit reached");
@@ -152,7 +153,7 @@ describe("Ask Coinsight card", () => {
   });
 
   it("a member over the daily about cap sees the 'otherwise' banner", async () => {
-    setup(authRoutes(makeUser(), makeSubscription({ tier: "pro", queryLimit: 80 })), () =>
+    setup(authMocks(makeUser(), makeSubscription({ tier: "pro", queryLimit: 80 })), () =>
       refusal(429, "RATE_LIMITED", "Daily limit for standard questions reached.", makeSubscription({ tier: "pro", queryLimit: 80 })),
     );
     await screen.findByText("Queries this month: 0/80");
@@ -161,22 +162,22 @@ describe("Ask Coinsight card", () => {
   });
 
   it("inactive plan: 'Subscription inactive' and locked premium questions", async () => {
-    setup(authRoutes(makeUser(), makeSubscription({ tier: "pro", status: "past_due", queryLimit: 80 })));
+    setup(authMocks(makeUser(), makeSubscription({ tier: "pro", status: "past_due", queryLimit: 80 })));
     expect(await screen.findByText("Subscription inactive")).toBeInTheDocument();
     expect(await question(/What range could BTC trade in\? \(subscribers only\)/)).toBeInTheDocument();
   });
 
   it("admin: 'Admin Pro Access', nothing locked, no plan lookup", async () => {
-    const { fetchMock } = setup(authRoutes(makeUser({ role: "admin" })), () => json(answer(null)));
+    setup(authMocks(makeUser({ role: "admin" })), () => json(answer(null)));
     expect(await screen.findByText("Admin Pro Access")).toBeInTheDocument();
     expect(screen.queryByText(/subscribers only/)).toBeNull();
-    const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), "http://x").pathname);
+    const paths = calls.map((c) => new URL(c.path, "http://x").pathname);
     expect(paths).not.toContain("/api/user/subscription");
   });
 
   it("a 402 shows the server's message without the limit banner; other failures §8's apology", async () => {
     let call = 0;
-    setup(authRoutes(makeUser(), makeSubscription({ tier: "basic", queryLimit: 30 })), () =>
+    setup(authMocks(makeUser(), makeSubscription({ tier: "basic", queryLimit: 30 })), () =>
       ++call === 1
         ? refusal(402, "PAYMENT_REQUIRED", "Subscription inactive. Update your payment details to ask premium questions.", null)
         : sse([["error", { error: { code: "UNAVAILABLE", message: "x", requestId: "r" }, subscription: null }]]),
@@ -193,17 +194,17 @@ describe("Ask Coinsight card", () => {
   });
 
   it("keeps answers per coin and question for the session", async () => {
-    const first = setup(authRoutes(null), () => json(answer(null)));
+    const first = setup(authMocks(null), () => json(answer(null)));
     await guestReady();
     fireEvent.click(await question(/What is Bitcoin\?/));
     await screen.findByRole("heading", { name: "About Bitcoin (BTC)" });
     first.unmount();
-    const again = setup(authRoutes(null), () => json(answer(null, "## Should not be asked")));
+    setup(authMocks(null), () => json(answer(null, "## Should not be asked")));
     await guestReady();
     const about = await question(/What is Bitcoin\?/);
     expect(about).toHaveAttribute("aria-expanded", "false");
     fireEvent.click(about);
     expect(within(about.parentElement as HTMLElement).getByRole("heading", { name: "About Bitcoin (BTC)" })).toBeInTheDocument();
-    expect(again.posts).toHaveLength(0);
+    expect(posts()).toHaveLength(1);
   });
 });

@@ -2,12 +2,12 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { FREE_QUESTION, QUESTION_TYPES, type QuestionType } from "#schema/contracts/ask-types.ts";
-import type { Subscription, SubscriptionResponse } from "#schema/contracts/auth.ts";
+import type { Subscription } from "#schema/contracts/auth.ts";
 import { FREE_TRIAL_QUERIES } from "#schema/contracts/plans.ts";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { api } from "#web/lib/api.ts";
+import { request } from "#web/lib/api-client.ts";
 import { loginHref, useAuth } from "#web/lib/auth.ts";
 import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
 import { AskError, askCoinsight } from "../api/ask.ts";
@@ -32,7 +32,7 @@ const label: Record<QuestionType, (c: AskCoin) => string> = {
 function planQuery(enabled: boolean) {
   return queryOptions({
     queryKey: SUBSCRIPTION_KEY,
-    queryFn: async () => (await api<SubscriptionResponse>("/api/user/subscription")).subscription,
+    queryFn: async () => (await request("getSubscription")).subscription,
     enabled,
     staleTime: 30_000,
     retry: 1,

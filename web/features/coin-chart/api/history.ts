@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { History, HistoryRange } from "#schema/contracts/charts.ts";
-import { api } from "#web/lib/api.ts";
+import type { HistoryRange } from "#schema/contracts/charts.ts";
+import { request } from "#web/lib/api-client.ts";
 
 export const RANGE_LABELS: Record<HistoryRange, string> = { "24h": "24H", "7d": "7D", "30d": "1M", "1y": "1Y", max: "Max" };
 /** How far back a range reaches, in seconds (null: all there is). */
@@ -16,7 +16,7 @@ export const RANGE_SPAN: Record<HistoryRange, number | null> = {
 export function historyQuery(symbol: string, range: HistoryRange) {
   return queryOptions({
     queryKey: ["cryptos", "history", symbol.toUpperCase(), range] as const,
-    queryFn: () => api<History>(`/api/cryptos/${encodeURIComponent(symbol.toLowerCase())}/history?range=${range}`),
+    queryFn: () => request("getPriceHistory", { params: { symbol: symbol.toLowerCase() }, query: { range } }),
     refetchInterval: range === "24h" ? 60_000 : false,
     placeholderData: (previous) => previous,
   });

@@ -1,8 +1,11 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeUser } from "#web/test/auth-fixtures.ts";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { History, Mapping } from "#schema/contracts/charts.ts";
+import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
 import { makeCrypto } from "#web/test/fixtures.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { calls, mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { ChartPanel } from "./chart-panel.tsx";
 
 // The canvas chart is its own chunk; here a stand-in shows what it was given.
@@ -12,27 +15,18 @@ vi.mock("./price-chart.tsx", () => ({
   ),
 }));
 
-const history = { symbol: "BTC", id: "bitcoin", range: "1y", step: 86_400, points: [[1_700_000_000, 1]] };
-const unauthorized = () => new Response(JSON.stringify({ error: { message: "Unauthorized" } }), { status: 401 });
+const history: History = { symbol: "BTC", id: "bitcoin", range: "1y", step: 86_400, points: [[1_700_000_000, 1]] };
 
-function setup(user: ReturnType<typeof makeUser> | null, mapping: { tradingviewSymbol: string | null; isHidden: boolean }) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(
-      stubFetch({
-        "/api/auth/user": user ?? unauthorized,
-        "/api/tradingview-mappings/BTC": mapping,
-        "/api/cryptos/btc/history": history,
-      }),
-    ),
+function setup(user: ReturnType<typeof makeUser> | null, mapping: Mapping) {
+  server.use(
+    ...authMocks(user),
+    mock(apiContract.getChartMapping, ({ params }) => (params.symbol === "BTC" ? mapping : { tradingviewSymbol: null, isHidden: false })),
+    mock(apiContract.getPriceHistory, history),
   );
   return renderAt(<ChartPanel coin={makeCrypto()} />);
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(() => localStorage.clear());
 
 describe("ChartPanel", () => {
   it("draws our chart on a year of history for an unmapped coin", async () => {
@@ -45,7 +39,7 @@ describe("ChartPanel", () => {
   it("shows nothing of a hidden chart to a member", async () => {
     const { container } = setup(makeUser(), { tradingviewSymbol: "BINANCE:BTCUSDT", isHidden: true });
     // Once the member and the mapping are known the loading sketch goes, and nothing takes its place.
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining("/api/tradingview-mappings/BTC"), expect.anything()));
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain("/api/tradingview-mappings/BTC"));
     await vi.waitFor(() => expect(container.querySelector(".skeleton")).toBeNull());
     expect(screen.queryByRole("region", { name: "Bitcoin price chart" })).toBeNull();
     expect(screen.queryByTestId("price-chart")).toBeNull();
@@ -64,7 +58,6 @@ describe("ChartPanel", () => {
     expect(await screen.findByTestId("tradingview-widget")).toHaveAttribute("data-symbol", "COINBASE:BTCUSD");
     expect(screen.getByRole("button", { name: "TradingView" })).toHaveAttribute("aria-pressed", "true");
     unmount();
-    vi.unstubAllGlobals();
     setup(null, { tradingviewSymbol: "FAILED", isHidden: false });
     expect(await screen.findByTestId("price-chart")).toBeInTheDocument();
     expect(screen.queryByTestId("tradingview-widget")).toBeNull();

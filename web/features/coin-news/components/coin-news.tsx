@@ -1,15 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { ArticleSummary } from "#schema/contracts/article.ts";
 import { Card } from "#web/components/ui/card.tsx";
-import { api } from "#web/lib/api.ts";
+import { request } from "#web/lib/api-client.ts";
 import { timeAgo } from "#web/lib/format.ts";
 
 /** The coin page's latest articles about the coin; nothing at all when there are none. */
 export function CoinNews({ symbol, name }: { symbol: string; name: string }) {
   const { data } = useQuery({
     queryKey: ["articles", "coin", symbol.toUpperCase()] as const,
-    queryFn: () => api<{ articles: ArticleSummary[] }>(`/api/cryptos/${encodeURIComponent(symbol.toLowerCase())}/articles?limit=5`),
+    queryFn: () => request("listCoinArticles", { params: { symbol: symbol.toLowerCase() }, query: { limit: 5 } }),
   });
   if (!data?.articles.length) return null;
   return (

@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Category } from "#schema/contracts/article.ts";
-import type { ArticleSaveBody, ArticleVersion, EditableArticle, EditorialResult, SavedArticle } from "#schema/contracts/editorial.ts";
-import { api } from "#web/lib/api.ts";
+import type { ArticleSaveBody } from "#schema/contracts/editorial.ts";
+import { request } from "#web/lib/api-client.ts";
 
 export const editorKeys = {
   article: (id: number) => ["admin", "editor", id] as const,
@@ -12,7 +11,7 @@ export const editorKeys = {
 export function editableQuery(id: number) {
   return queryOptions({
     queryKey: editorKeys.article(id),
-    queryFn: () => api<EditableArticle>(`/api/articles/${id}/edit`, { cache: "no-store" }),
+    queryFn: () => request("getEditableArticle", { params: { id }, init: { cache: "no-store" } }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -22,19 +21,19 @@ export function editableQuery(id: number) {
 export function versionsQuery(id: number, enabled: boolean) {
   return queryOptions({
     queryKey: editorKeys.versions(id),
-    queryFn: () => api<ArticleVersion[]>(`/api/articles/${id}/versions`, { cache: "no-store" }),
+    queryFn: () => request("listArticleVersions", { params: { id }, init: { cache: "no-store" } }),
     enabled,
     staleTime: 0,
   });
 }
 
 export function categoriesQuery() {
-  return queryOptions({ queryKey: ["categories"] as const, queryFn: () => api<Category[]>("/api/categories") });
+  return queryOptions({ queryKey: ["categories"] as const, queryFn: () => request("listCategories") });
 }
 
-export const saveArticle = (id: number, body: ArticleSaveBody) => api<SavedArticle>(`/api/articles/${id}`, { method: "PUT", json: body });
+export const saveArticle = (id: number, body: ArticleSaveBody) => request("saveArticle", { params: { id }, body });
 
 export const restoreVersion = (id: number, versionId: number, revision: number) =>
-  api<SavedArticle>(`/api/articles/${id}/versions/${versionId}/restore`, { method: "POST", json: { revision } });
+  request("restoreArticleVersion", { params: { id, versionId }, body: { revision } });
 
-export const moveToTrash = (id: number) => api<EditorialResult>(`/api/articles/${id}`, { method: "DELETE" });
+export const moveToTrash = (id: number) => request("trashArticle", { params: { id } });

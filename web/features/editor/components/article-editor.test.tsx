@@ -1,11 +1,14 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { Category } from "#schema/contracts/article.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import AdminArticleEditPage, { EDITOR_DENIED_TEXT, EDITOR_DENIED_TOAST } from "#web/app/routes/admin-article-edit.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
-import { asGetRoutes, errorResponse, routeFetch } from "#web/test/admin-fetch.ts";
-import { authRoutes, makeUser } from "#web/test/auth-fixtures.ts";
+import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
+import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { RESTORE_CONFIRM, TRASH_CONFIRM, VISUAL_NOTE } from "./editor-form.ts";
 
@@ -27,14 +30,20 @@ const article: EditableArticle = {
   updatedAt: "2026-11-22T06:00:00.000Z",
   publishedAt: null,
 };
-const categories = [
+const categories: Category[] = [
   { id: 17, name: "Trending Analysis", slug: "trending-analysis", description: "", kind: "news" },
   { id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" },
 ];
-const admin = asGetRoutes(authRoutes(makeUser({ role: "admin" })));
+const crash = (message: string) => ({ body: JSON.stringify(errorBody("INTERNAL", message)) });
 
-function open(routes: Record<string, unknown> = {}) {
-  const fetch = routeFetch({ ...admin, "GET /api/categories": categories, "GET /api/articles/7/edit": article, ...routes });
+/** An admin editing article 7; `handlers` answer the rest (and win over these). */
+function open(...handlers: HttpHandler[]) {
+  server.use(
+    ...authMocks(makeUser({ role: "admin" })),
+    mock(apiContract.listCategories, categories),
+    mock(apiContract.getEditableArticle, article),
+  );
+  server.use(...handlers);
   render(<Toaster />);
   const go = vi.fn();
   const view = renderAt(<AdminArticleEditPage go={go} />, {
@@ -42,12 +51,11 @@ function open(routes: Record<string, unknown> = {}) {
     at: "/admin/articles/7/edit",
     routes: [{ path: "/admin", element: <p>Admin panel</p> }],
   });
-  return { ...fetch, go, view };
+  return { go, view };
 }
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -80,7 +88,7 @@ describe("Article editor", () => {
   });
 
   it("blocks a save without title or content with the validation toast", async () => {
-    const { calls } = open();
+    open();
     await userEvent.clear(await screen.findByLabelText("Title"));
     await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Validation Error")).toBeInTheDocument();
@@ -89,8 +97,8 @@ describe("Article editor", () => {
   });
 
   it("saves the fields with the revision, the notes and the integer category", async () => {
-    const saved = { ...article, title: "Bitcoin fixed", isPublished: true, status: "published", revision: 4 };
-    const { calls } = open({ "PUT /api/articles/7": { success: true, message: "ok", article: saved } });
+    const saved = { ...article, title: "Bitcoin fixed", isPublished: true, status: "published", revision: 4 } as const;
+    open(mock(apiContract.saveArticle, { success: true, message: "ok", article: saved }));
     await userEvent.clear(await screen.findByLabelText("Title"));
     await userEvent.type(screen.getByLabelText("Title"), "Bitcoin fixed");
     await userEvent.type(screen.getByLabelText("Version Notes"), "Fixed the price");
@@ -99,6 +107,7 @@ describe("Article editor", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Article updated successfully")).toBeInTheDocument();
     const put = calls.find((c) => c.method === "PUT");
+    expect(put?.path).toBe("/api/articles/7");
     expect(put?.body).toEqual({
       title: "Bitcoin fixed",
       excerpt: article.excerpt,
@@ -113,13 +122,7 @@ describe("Article editor", () => {
   });
 
   it("keeps everything typed when a save fails, and says so on a 409", async () => {
-    let status = 500;
-    open({
-      "PUT /api/articles/7": () =>
-        status === 409
-          ? errorResponse(409, "CONFLICT", "This article was changed by someone else after you opened it. Nothing was overwritten.")
-          : errorResponse(500, "INTERNAL", "Something went wrong on our side."),
-    });
+    open(failure(apiContract.saveArticle, 500, crash("Something went wrong on our side.")));
     const title = await screen.findByLabelText("Title");
     await userEvent.type(title, " (draft 2)");
     await userEvent.type(screen.getByLabelText("Version Notes"), "my notes");
@@ -128,7 +131,13 @@ describe("Article editor", () => {
     expect(title).toHaveValue(`${article.title} (draft 2)`);
     expect(screen.getByLabelText("Version Notes")).toHaveValue("my notes");
 
-    status = 409;
+    server.use(
+      mock(
+        apiContract.saveArticle,
+        errorBody("CONFLICT", "This article was changed by someone else after you opened it. Nothing was overwritten."),
+        { status: 409 },
+      ),
+    );
     await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByRole("button", { name: "Load the latest version (discards your edits)" })).toBeInTheDocument();
     expect(screen.getByText("Not saved:")).toBeInTheDocument();
@@ -141,10 +150,13 @@ describe("Article editor", () => {
       { id: 41, versionNumber: 2, createdAt: "2026-11-22T07:00:00.000Z", title: "Older title", authorNotes: "Manual edit via admin panel" },
     ];
     const restored = { ...article, title: "Older title", revision: 4 };
-    const { calls } = open({
-      "GET /api/articles/7/versions": versions,
-      "POST /api/articles/7/versions/41/restore": { success: true, message: "ok", article: restored },
-    });
+    open(
+      mock(apiContract.listArticleVersions, versions),
+      mock(apiContract.restoreArticleVersion, ({ params }) => {
+        expect(params).toEqual({ id: "7", versionId: "41" });
+        return { success: true as const, message: "ok", article: restored };
+      }),
+    );
     await screen.findByLabelText("Title");
     expect(calls.some((c) => c.path.endsWith("/versions"))).toBe(false);
     await userEvent.click(screen.getByRole("button", { name: "Version History" }));
@@ -160,26 +172,25 @@ describe("Article editor", () => {
   });
 
   it("moves to trash after the spec's prompt and returns to the admin panel; a failure says so", async () => {
-    let fail = true;
-    open({ "DELETE /api/articles/7": () => (fail ? errorResponse(500, "INTERNAL", "boom") : { success: true, message: "ok" }) });
+    open(failure(apiContract.trashArticle, 500, crash("boom")));
     await screen.findByLabelText("Title");
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
     await userEvent.click(screen.getByRole("button", { name: "Move to Trash" }));
     expect(confirm).toHaveBeenCalledWith(TRASH_CONFIRM);
     expect(await screen.findByText("Failed to delete article")).toBeInTheDocument();
-    fail = false;
+    server.use(mock(apiContract.trashArticle, { success: true, message: "ok" }));
     await userEvent.click(screen.getByRole("button", { name: "Move to Trash" }));
     expect(await screen.findByText("Admin panel")).toBeInTheDocument();
   });
 
   it("says when the article does not exist", async () => {
-    open({ "GET /api/articles/7/edit": () => errorResponse(404, "NOT_FOUND", "Article not found") });
+    open(mock(apiContract.getEditableArticle, errorBody("NOT_FOUND", "Article not found"), { status: 404 }));
     expect(await screen.findByText("This article does not exist or is in the trash.")).toBeInTheDocument();
   });
 
   it("shows non-admins the editor's texts and sends them to /admin after 2 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    routeFetch(asGetRoutes(authRoutes(makeUser({ role: "premium" }))));
+    server.use(...authMocks(makeUser({ role: "premium" })));
     render(<Toaster />);
     const go = vi.fn();
     renderAt(<AdminArticleEditPage go={go} />, { path: "/admin/articles/:id/edit", at: "/admin/articles/7/edit" });

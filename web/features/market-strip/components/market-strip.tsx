@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { GlobalMarket } from "#schema/contracts/charts.ts";
-import { api } from "#web/lib/api.ts";
+import { request } from "#web/lib/api-client.ts";
 import { formatMoney } from "#web/lib/format.ts";
 import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
 import styles from "./market-strip.module.css";
@@ -8,7 +7,7 @@ import styles from "./market-strip.module.css";
 export function globalMarketQuery() {
   return {
     queryKey: ["market", "global"] as const,
-    queryFn: () => api<GlobalMarket>("/api/market/global"),
+    queryFn: () => request("getGlobalMarket"),
     refetchInterval: PRICE_REFRESH_MS,
   };
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
-import { api } from "#web/lib/api.ts";
+import { listAnswer, pageAnswer, request } from "#web/lib/api-client.ts";
 import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
 import { DEFAULT_SORT, type SortState } from "./sort.ts";
 
@@ -18,17 +17,17 @@ export const cryptoKeys = {
 export function topCryptosQuery(limit: number) {
   return queryOptions({
     queryKey: cryptoKeys.top(limit),
-    queryFn: () => api<Crypto[]>(`/api/cryptos?limit=${limit}`),
+    queryFn: async () => listAnswer(await request("listCryptos", { query: { limit } })),
     refetchInterval: PRICE_REFRESH_MS,
   });
 }
 
 /** One page of 100 from the database copy, sorted across all 500 by the server, refreshed every 30 s. */
 export function cryptoPageQuery(page: number, sort: SortState = DEFAULT_SORT) {
-  const order = sort.key === DEFAULT_SORT.key && sort.order === DEFAULT_SORT.order ? "" : `&sort=${sort.key}&order=${sort.order}`;
+  const order = sort.key === DEFAULT_SORT.key && sort.order === DEFAULT_SORT.order ? {} : { sort: sort.key, order: sort.order };
   return queryOptions({
     queryKey: cryptoKeys.page(page, sort),
-    queryFn: () => api<CryptoPage>(`/api/cryptos?page=${page}&limit=${MARKETS_PAGE_SIZE}&fromDb=true${order}`),
+    queryFn: async () => pageAnswer(await request("listCryptos", { query: { page, limit: MARKETS_PAGE_SIZE, fromDb: "true", ...order } })),
     placeholderData: (previous) => previous,
     refetchInterval: PRICE_REFRESH_MS,
   });
@@ -38,7 +37,7 @@ export function cryptoPageQuery(page: number, sort: SortState = DEFAULT_SORT) {
 export function moversQuery(kind: "gainers" | "losers", limit?: number) {
   return queryOptions({
     queryKey: cryptoKeys.movers(kind, limit),
-    queryFn: () => api<Crypto[]>(`/api/cryptos/${kind}${limit ? `?limit=${limit}` : ""}`),
+    queryFn: () => request(kind === "gainers" ? "listGainers" : "listLosers", { query: { limit: limit || undefined } }),
     refetchInterval: PRICE_REFRESH_MS,
   });
 }

@@ -1,18 +1,22 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { SubscribeResponse } from "#schema/contracts/newsletter.ts";
 import { dismissToast, Toaster } from "#web/components/ui/toast.tsx";
+import { calls, errorBody, failure, mock, networkError, notTheApi, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { NEWSLETTER_TEXT as T } from "../messages.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
 afterEach(() => {
   act(() => dismissToast());
-  vi.unstubAllGlobals();
 });
 
-function setup(fetchImpl: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
-  const fetchMock = vi.fn(fetchImpl);
-  vi.stubGlobal("fetch", fetchMock);
+const subscribe = apiContract.subscribeNewsletter;
+
+function setup(answer: HttpHandler = mock(subscribe, { success: true, message: "Thanks!" })) {
+  server.use(answer);
   renderAt(
     <>
       <NewsletterForm />
@@ -26,11 +30,8 @@ function setup(fetchImpl: (input: RequestInfo | URL, init?: RequestInit) => Prom
     fireEvent.change(email, { target: { value } });
     if (agree !== consent.checked) fireEvent.click(consent);
   };
-  return { fetchMock, email, consent, submit, fill };
+  return { email, consent, submit, fill };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 async function toastText() {
   return (await screen.findByTestId("toast")).textContent;
@@ -38,7 +39,7 @@ async function toastText() {
 
 describe("NewsletterForm", () => {
   it("is an email input, required, with the browser's own validation off so the app's toasts show", () => {
-    const { email } = setup(async () => json({}));
+    const { email } = setup();
     expect(email.type).toBe("email");
     expect(email.required).toBe(true);
     expect(email.closest("form")?.noValidate).toBe(true);
@@ -48,36 +49,37 @@ describe("NewsletterForm", () => {
     ["an empty address", "", T.emailRequired],
     ["only spaces", "   ", T.emailRequired],
   ])("refuses %s with the 'Error' toast and sends nothing", async (_, value, message) => {
-    const { fetchMock, fill, submit } = setup(async () => json({}));
+    const { fill, submit } = setup();
     fill(value);
     fireEvent.click(submit);
     expect(await toastText()).toBe(`${T.errorTitle}${message}×`);
     expect(screen.getByRole("alert")).toBeInTheDocument(); // destructive style
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("requires the consent tick", async () => {
-    const { fetchMock, fill, submit } = setup(async () => json({}));
+    const { fill, submit } = setup();
     fill("ada@example.com", false);
     fireEvent.click(submit);
     expect(await toastText()).toContain(T.consentRequired);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("shows 'Subscribing...' while sending, sends only the address, then confirms and resets the form", async () => {
-    let answer: (r: Response) => void = () => {};
-    const { fetchMock, fill, submit, email, consent } = setup(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let answer: (r: SubscribeResponse) => void = () => {};
+    // A spy that passes every call on to MSW, to read the fetch options the request itself does not keep.
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const { fill, submit, email, consent } = setup(mock(subscribe, () => new Promise<SubscribeResponse>((resolve) => (answer = resolve))));
     fill("  ada@example.com ");
     fireEvent.click(submit);
     const busy = await screen.findByRole("button", { name: T.submitting });
     expect(busy).toBeDisabled();
 
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe("/api/newsletter/subscribe");
-    expect(init).toMatchObject({ method: "POST", credentials: "include" });
-    expect(JSON.parse(String(init?.body))).toEqual({ email: "ada@example.com" });
+    expect(calls).toMatchObject([{ method: "POST", path: "/api/newsletter/subscribe", body: { email: "ada@example.com" } }]);
+    expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ method: "POST", credentials: "include" });
+    fetchSpy.mockRestore();
 
-    await act(async () => answer(json({ success: true, message: "Thanks!" })));
+    await act(async () => answer({ success: true, message: "Thanks!" }));
     expect(await toastText()).toBe(`${T.successTitle}${T.success}×`);
     expect(screen.queryByRole("alert")).toBeNull();
     await waitFor(() => expect(email.value).toBe(""));
@@ -86,8 +88,8 @@ describe("NewsletterForm", () => {
   });
 
   it("shows the server's message on a refusal and keeps what the reader typed", async () => {
-    const { fill, submit, email, consent } = setup(async () =>
-      json({ error: { code: "BAD_REQUEST", message: "Please enter a valid email address", requestId: "r1" } }, 400),
+    const { fill, submit, email, consent } = setup(
+      mock(subscribe, errorBody("BAD_REQUEST", "Please enter a valid email address"), { status: 400 }),
     );
     fill("not-an-email");
     fireEvent.click(submit);
@@ -97,24 +99,24 @@ describe("NewsletterForm", () => {
   });
 
   it("falls back to 'try again' when the server's failure carries no message", async () => {
-    const { fill, submit } = setup(async () => new Response("upstream exploded", { status: 502 }));
+    const { fill, submit } = setup(failure(subscribe, 502, { body: "upstream exploded" }));
     fill("ada@example.com");
     fireEvent.click(submit);
     expect(await toastText()).toContain(T.serverFailed);
   });
 
   it("shows the server's message when it answers success: false", async () => {
-    const { fill, submit } = setup(async () => json({ success: false, message: "Newsletter signups are paused." }));
+    const { fill, submit } = setup(mock(subscribe, { success: false, message: "Newsletter signups are paused." }));
     fill("ada@example.com");
     fireEvent.click(submit);
     expect(await toastText()).toContain("Newsletter signups are paused.");
   });
 
   it.each([
-    ["the network fails", () => Promise.reject(new TypeError("Failed to fetch"))],
-    ["the answer is not JSON", async () => new Response("<html>", { status: 200 })],
-  ])("says 'try again later' when %s", async (_, impl) => {
-    const { fill, submit, email } = setup(impl);
+    ["the network fails", () => networkError(subscribe)],
+    ["the answer is not JSON", () => notTheApi(subscribe, new Response("<html>", { status: 200 }))],
+  ])("says 'try again later' when %s", async (_, answer) => {
+    const { fill, submit, email } = setup(answer());
     fill("ada@example.com");
     fireEvent.click(submit);
     expect(await toastText()).toContain(T.networkFailed);

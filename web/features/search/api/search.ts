@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SearchResult } from "#schema/contracts/article.ts";
 import { SEARCH_MAX_LENGTH } from "#schema/contracts/article-rules.ts";
-import { api } from "#web/lib/api.ts";
+import { request } from "#web/lib/api-client.ts";
 
 /** The query as the server accepts it: trimmed and at most 100 characters. */
 export function normalizeQuery(q: string): string {
@@ -11,7 +10,7 @@ export function normalizeQuery(q: string): string {
 export function searchQuery(q: string) {
   return queryOptions({
     queryKey: ["search", q] as const,
-    queryFn: () => api<SearchResult>(`/api/search?q=${encodeURIComponent(q)}`),
+    queryFn: () => request("search", { query: { q } }),
     enabled: q.length > 0,
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { BillingInfo, ClientSecretResponse, PaidTier, PortalResponse, TestCheckoutResponse } from "#schema/contracts/billing.ts";
-import { api } from "#web/lib/api.ts";
+import type { ClientSecretResponse, PaidTier, PortalResponse, TestCheckoutResponse } from "#schema/contracts/billing.ts";
+import { request } from "#web/lib/api-client.ts";
 
 export const billingKeys = { info: ["billing", "info"] as const };
 
@@ -8,7 +8,7 @@ export const billingKeys = { info: ["billing", "info"] as const };
 export function billingInfoQuery(enabled: boolean) {
   return queryOptions({
     queryKey: billingKeys.info,
-    queryFn: () => api<BillingInfo>("/api/billing"),
+    queryFn: () => request("getBilling"),
     enabled,
     staleTime: 30_000,
     retry: 1,
@@ -20,16 +20,14 @@ export type Purchase = { kind: "subscription"; tier: PaidTier } | { kind: "credi
 
 /** Asks the server for the payment to confirm; the price is the server's, never ours. */
 export function startPayment(purchase: Purchase): Promise<Partial<ClientSecretResponse>> {
-  return purchase.kind === "credits"
-    ? api<Partial<ClientSecretResponse>>("/api/billing/credits", { method: "POST", json: {} })
-    : api<Partial<ClientSecretResponse>>("/api/create-subscription", { method: "POST", json: { tier: purchase.tier } });
+  return purchase.kind === "credits" ? request("buyCredits") : request("createSubscription", { body: { tier: purchase.tier } });
 }
 
 /** The local test checkout's Pay button (only where the server has no Stripe key, outside production). */
 export function payInTestCheckout(clientSecret: string, outcome: "succeed" | "decline"): Promise<TestCheckoutResponse> {
-  return api<TestCheckoutResponse>("/api/billing/test-checkout", { method: "POST", json: { clientSecret, outcome } });
+  return request("payTestCheckout", { body: { clientSecret, outcome } });
 }
 
 export function openBillingPortal(): Promise<PortalResponse> {
-  return api<PortalResponse>("/api/billing/portal", { method: "POST", json: {} });
+  return request("openBillingPortal");
 }

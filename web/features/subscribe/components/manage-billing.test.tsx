@@ -1,9 +1,12 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { BillingInfo } from "#schema/contracts/billing.ts";
 import { dismissToast, Toaster } from "#web/components/ui/toast.tsx";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { errorBody, mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { ManageBilling } from "./manage-billing.tsx";
 
 afterEach(() => {
@@ -13,8 +16,8 @@ afterEach(() => {
 
 const info = (hasPaid: boolean): BillingInfo => ({ mode: "test", publishableKey: null, hasPaid, message: null });
 
-function renderManage(routes: Record<string, unknown>) {
-  vi.stubGlobal("fetch", vi.fn(stubFetch(routes)));
+function renderManage(...handlers: HttpHandler[]) {
+  server.use(...handlers);
   renderAt(
     <>
       <ManageBilling />
@@ -25,7 +28,7 @@ function renderManage(routes: Record<string, unknown>) {
 
 describe("Manage Billing", () => {
   it("is off, with the note, for a member who never paid", async () => {
-    renderManage({ "/api/billing": info(false) });
+    renderManage(mock(apiContract.getBilling, info(false)));
     expect(await screen.findByText("There is no billing to manage until you subscribe to a paid plan.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Manage Billing" })).toBeDisabled();
   });
@@ -33,7 +36,10 @@ describe("Manage Billing", () => {
   it("opens the billing portal for a member who has paid, without the note", async () => {
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign });
-    renderManage({ "/api/billing": info(true), "/api/billing/portal": { url: "https://billing.stripe.com/p/session/test_1" } });
+    renderManage(
+      mock(apiContract.getBilling, info(true)),
+      mock(apiContract.openBillingPortal, { url: "https://billing.stripe.com/p/session/test_1" }),
+    );
     const button = await screen.findByRole("button", { name: "Manage Billing" });
     await vi.waitFor(() => expect(button).toBeEnabled());
     expect(screen.queryByText(/no billing to manage/)).toBeNull();
@@ -42,16 +48,12 @@ describe("Manage Billing", () => {
   });
 
   it("toasts the server's message when the portal cannot open", async () => {
-    renderManage({
-      "/api/billing": info(true),
-      "/api/billing/portal": () =>
-        new Response(
-          JSON.stringify({ error: { code: "UNAVAILABLE", message: "The payment provider is unavailable. Please try again." } }),
-          {
-            status: 503,
-          },
-        ),
-    });
+    renderManage(
+      mock(apiContract.getBilling, info(true)),
+      mock(apiContract.openBillingPortal, errorBody("UNAVAILABLE", "The payment provider is unavailable. Please try again."), {
+        status: 503,
+      }),
+    );
     const button = await screen.findByRole("button", { name: "Manage Billing" });
     await vi.waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);

@@ -1,33 +1,26 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import type { BillingInfo } from "#schema/contracts/billing.ts";
 import { dismissToast, Toaster } from "#web/components/ui/toast.tsx";
-import { authRoutes, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
-import { renderAt, stubFetch } from "#web/test/render.tsx";
+import { authMocks, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
+import { calls, errorBody, failure, mock, networkError, notTheApi, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
 import { SubscribePage } from "./subscribe-page.tsx";
 
 vi.mock("./live-payment-form.tsx", () => ({
   default: ({ publishableKey }: { publishableKey: string }) => <p>Stripe Payment Element ({publishableKey})</p>,
 }));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  dismissToast();
-});
+afterEach(() => dismissToast());
 
 const testMode: BillingInfo = { mode: "test", publishableKey: null, hasPaid: false, message: null };
-const json =
-  (body: unknown, status = 200) =>
-  () =>
-    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-function renderSubscribe(routes: Record<string, unknown>, subscription: Subscription | null = makeSubscription()) {
-  const answer = stubFetch(routes);
-  const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => answer(input));
-  vi.stubGlobal("fetch", fetchMock);
-  const utils = renderAt(
+function renderSubscribe(handlers: HttpHandler[], subscription: Subscription | null = makeSubscription()) {
+  server.use(...handlers);
+  return renderAt(
     <>
       <SubscribePage subscription={subscription} subscriptionLoading={false} />
       <Toaster />
@@ -47,14 +40,14 @@ function renderSubscribe(routes: Record<string, unknown>, subscription: Subscrip
       ],
     },
   );
-  return { ...utils, fetchMock };
 }
 
-const member = (info: BillingInfo = testMode, extra: Record<string, unknown> = {}) => ({
-  ...authRoutes(makeUser()),
-  "/api/billing": info,
+const member = (info: BillingInfo = testMode, ...extra: HttpHandler[]) => [
+  ...authMocks(makeUser()),
+  mock(apiContract.getBilling, info),
   ...extra,
-});
+];
+const sent = (operation: string) => calls.find((c) => c.operation === operation)?.body;
 
 async function toastText() {
   return (await screen.findByTestId("toast")).textContent;
@@ -62,7 +55,7 @@ async function toastText() {
 
 describe("/subscribe", () => {
   it("asks a signed-out visitor to sign in, and comes back here after", async () => {
-    renderSubscribe(authRoutes(null), null);
+    renderSubscribe(authMocks(null), null);
     expect(await screen.findByRole("heading", { name: "Sign In Required" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login?returnTo=%2Fsubscribe");
     expect(screen.queryByRole("heading", { name: "Pro" })).toBeNull();
@@ -99,13 +92,12 @@ describe("/subscribe", () => {
   });
 
   it("opens the local test checkout for the chosen plan, and goes back to the plans", async () => {
-    const { fetchMock } = renderSubscribe(member(testMode, { "/api/create-subscription": { clientSecret: "pi_local_a_secret_b" } }));
+    renderSubscribe(member(testMode, mock(apiContract.createSubscription, { clientSecret: "pi_local_a_secret_b" })));
     await userEvent.click(await screen.findByRole("button", { name: "Choose Basic" }));
     expect(await screen.findByRole("heading", { name: "Coinsight Basic" })).toBeInTheDocument();
     expect(screen.getByText("Test payment: no card is charged")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Subscribe to Coinsight Basic" })).toBeEnabled();
-    const create = fetchMock.mock.calls.find(([input]) => String(input) === "/api/create-subscription");
-    expect(JSON.parse(String(create?.[1]?.body))).toEqual({ tier: "basic" });
+    expect(sent("createSubscription")).toEqual({ tier: "basic" });
     await userEvent.click(screen.getByRole("button", { name: "Back to Plans" }));
     expect(await screen.findByRole("heading", { name: "Pro" })).toBeInTheDocument();
   });
@@ -114,7 +106,7 @@ describe("/subscribe", () => {
     renderSubscribe(
       member(
         { mode: "live", publishableKey: "pk_test_123", hasPaid: false, message: null },
-        { "/api/create-subscription": { clientSecret: "pi_1_secret_2" } },
+        mock(apiContract.createSubscription, { clientSecret: "pi_1_secret_2" }),
       ),
     );
     await userEvent.click(await screen.findByRole("button", { name: "Choose Pro" }));
@@ -125,13 +117,13 @@ describe("/subscribe", () => {
   it.each([
     [
       "the server's error text",
-      json({ error: { code: "CONFLICT", message: "You already have the Basic plan." } }, 409),
+      () => mock(apiContract.createSubscription, errorBody("CONFLICT", "You already have the Basic plan."), { status: 409 }),
       "You already have the Basic plan.",
     ],
-    ["else the status", () => new Response("", { status: 502, statusText: "Bad Gateway" }), "Server responded with 502"],
-    ["a missing secret", json({}), "No client secret received from server"],
+    ["else the status", () => failure(apiContract.createSubscription, 502, { body: "" }), "Server responded with 502"],
+    ["a missing secret", () => notTheApi(apiContract.createSubscription, Response.json({})), "No client secret received from server"],
   ])("toasts 'Error' with %s when creation fails, and stays on the plan list", async (_, answer, text) => {
-    renderSubscribe(member(testMode, { "/api/create-subscription": answer }));
+    renderSubscribe(member(testMode, answer()));
     await userEvent.click(await screen.findByRole("button", { name: "Choose Lite" }));
     expect(await toastText()).toContain(`Error${text}`);
     expect(screen.getByRole("button", { name: "Choose Lite" })).toBeEnabled();
@@ -139,31 +131,18 @@ describe("/subscribe", () => {
   });
 
   it("toasts the generic line when the server cannot be reached", async () => {
-    const routes = stubFetch(member());
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (input: RequestInfo | URL) => {
-        if (String(input) === "/api/create-subscription") throw new TypeError("Failed to fetch");
-        return routes(input);
-      }),
-    );
-    renderAt(
-      <>
-        <SubscribePage subscription={makeSubscription()} subscriptionLoading={false} />
-        <Toaster />
-      </>,
-      { path: "/subscribe" },
-    );
+    renderSubscribe(member(testMode, networkError(apiContract.createSubscription)));
     await userEvent.click(await screen.findByRole("button", { name: "Choose Pro" }));
     expect(await toastText()).toContain("Failed to initialize payment. Please try again.");
   });
 
   it("pays, toasts the real plan name and lands on the success page", async () => {
     const { router } = renderSubscribe(
-      member(testMode, {
-        "/api/create-subscription": { clientSecret: "pi_local_a_secret_b" },
-        "/api/billing/test-checkout": { success: true, events: 2 },
-      }),
+      member(
+        testMode,
+        mock(apiContract.createSubscription, { clientSecret: "pi_local_a_secret_b" }),
+        mock(apiContract.payTestCheckout, { success: true, events: 2 }),
+      ),
     );
     await userEvent.click(await screen.findByRole("button", { name: "Choose Lite" }));
     await userEvent.click(await screen.findByRole("button", { name: "Subscribe to Coinsight Lite" }));
@@ -173,25 +152,28 @@ describe("/subscribe", () => {
   });
 
   it("toasts 'Payment Failed' with the provider's message and keeps the payment card", async () => {
-    const declined = json({ error: { code: "PAYMENT_REQUIRED", message: "Your card was declined." } }, 402);
-    const { fetchMock } = renderSubscribe(
-      member(testMode, { "/api/create-subscription": { clientSecret: "pi_local_a_secret_b" }, "/api/billing/test-checkout": declined }),
+    renderSubscribe(
+      member(
+        testMode,
+        mock(apiContract.createSubscription, { clientSecret: "pi_local_a_secret_b" }),
+        mock(apiContract.payTestCheckout, errorBody("PAYMENT_REQUIRED", "Your card was declined."), { status: 402 }),
+      ),
     );
     await userEvent.click(await screen.findByRole("button", { name: "Choose Pro" }));
     await userEvent.click(await screen.findByLabelText("Simulate a declined card"));
     await userEvent.click(screen.getByRole("button", { name: "Subscribe to Coinsight Pro" }));
     expect(await toastText()).toContain("Payment FailedYour card was declined.");
     expect(screen.getByRole("button", { name: "Subscribe to Coinsight Pro" })).toBeEnabled();
-    const pay = fetchMock.mock.calls.find(([input]) => String(input) === "/api/billing/test-checkout");
-    expect(JSON.parse(String(pay?.[1]?.body))).toEqual({ clientSecret: "pi_local_a_secret_b", outcome: "decline" });
+    expect(sent("payTestCheckout")).toEqual({ clientSecret: "pi_local_a_secret_b", outcome: "decline" });
   });
 
   it("lets an active subscriber buy credits, with no plan change offered", async () => {
     const { router } = renderSubscribe(
-      member(testMode, {
-        "/api/billing/credits": { clientSecret: "pi_local_c_secret_d" },
-        "/api/billing/test-checkout": { success: true, events: 1 },
-      }),
+      member(
+        testMode,
+        mock(apiContract.buyCredits, { clientSecret: "pi_local_c_secret_d" }),
+        mock(apiContract.payTestCheckout, { success: true, events: 1 }),
+      ),
       makeSubscription({ tier: "basic", queryLimit: 30 }),
     );
     const basic = (await screen.findByRole("heading", { name: "Basic" })).closest("article") as HTMLElement;
@@ -211,7 +193,7 @@ describe("/subscribe", () => {
   });
 
   it("tells admins there is nothing to buy", async () => {
-    vi.stubGlobal("fetch", vi.fn(stubFetch({ ...authRoutes(makeUser({ role: "admin" })), "/api/billing": testMode })));
+    server.use(...authMocks(makeUser({ role: "admin" })), mock(apiContract.getBilling, testMode));
     renderAt(<SubscribePage subscription={null} subscriptionLoading={false} />, { path: "/subscribe" });
     expect(await screen.findByText("Admins have unlimited Ask Coinsight; there is nothing to buy.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Choose Pro" })).toBeDisabled();

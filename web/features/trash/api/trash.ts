@@ -1,21 +1,19 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Category } from "#schema/contracts/article.ts";
-import type { EditorialResult, TrashedArticle } from "#schema/contracts/editorial.ts";
-import { api } from "#web/lib/api.ts";
+import { request } from "#web/lib/api-client.ts";
 
 export const trashKeys = { all: ["admin", "trash"] as const };
 
 export function trashQuery() {
   return queryOptions({
     queryKey: trashKeys.all,
-    queryFn: () => api<TrashedArticle[]>("/api/admin/trash", { cache: "no-store" }),
+    queryFn: () => request("listTrash", { init: { cache: "no-store" } }),
     staleTime: 0,
   });
 }
 
 export function categoriesQuery() {
-  return queryOptions({ queryKey: ["categories"] as const, queryFn: () => api<Category[]>("/api/categories") });
+  return queryOptions({ queryKey: ["categories"] as const, queryFn: () => request("listCategories") });
 }
 
-export const restoreFromTrash = (id: number) => api<EditorialResult>(`/api/admin/trash/${id}/restore`, { method: "POST" });
-export const deleteForever = (id: number) => api<EditorialResult>(`/api/admin/trash/${id}`, { method: "DELETE" });
+export const restoreFromTrash = (id: number) => request("restoreFromTrash", { params: { id } });
+export const deleteForever = (id: number) => request("deleteForever", { params: { id } });

@@ -1,12 +1,14 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { TrashedArticle } from "#schema/contracts/editorial.ts";
 import { ADMIN_DENIED_TEXT } from "#web/app/layout/admin-gate.tsx";
 import AdminTrashPage, { TRASH_DENIED_TOAST } from "#web/app/routes/admin-trash.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
-import { asGetRoutes, errorResponse, routeFetch } from "#web/test/admin-fetch.ts";
-import { authRoutes, makeUser } from "#web/test/auth-fixtures.ts";
+import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
+import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { deleteConfirm, restoreConfirm } from "./trash-page.tsx";
 
@@ -33,24 +35,22 @@ const items: TrashedArticle[] = [
     deletedBy: "chief@example.com",
   },
 ];
-const admin = asGetRoutes(authRoutes(makeUser({ role: "admin" })));
+const ok = { success: true, message: "ok" } as const;
 
-function open(routes: Record<string, unknown>) {
-  const fetch = routeFetch({ ...admin, ...routes });
+function open(...handlers: HttpHandler[]) {
+  server.use(...authMocks(makeUser({ role: "admin" })), ...handlers);
   render(<Toaster />);
   renderAt(<AdminTrashPage go={vi.fn()} />, { path: "/admin/trash" });
-  return fetch;
 }
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe("Trash manager", () => {
   it("lists deleted articles with the spec's title, count, columns, notice and fallbacks", async () => {
-    open({ "GET /api/admin/trash": items });
+    open(mock(apiContract.listTrash, items));
     expect(await screen.findByText("2 items in trash")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Trash Manager" })).toBeInTheDocument();
     expect(screen.getByText(/Permanently deleted articles cannot be recovered/)).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe("Trash manager", () => {
   });
 
   it("filters on the client by title, excerpt or symbol, case-insensitively", async () => {
-    open({ "GET /api/admin/trash": items });
+    open(mock(apiContract.listTrash, items));
     const search = await screen.findByPlaceholderText("Search deleted articles...");
     await userEvent.type(search, "pepe");
     expect(screen.getAllByRole("row")).toHaveLength(2);
@@ -79,20 +79,21 @@ describe("Trash manager", () => {
   });
 
   it("says 'Trash is empty' when it is", async () => {
-    open({ "GET /api/admin/trash": [] });
+    open(mock(apiContract.listTrash, []));
     expect(await screen.findByText("Trash is empty")).toBeInTheDocument();
     expect(screen.getByText("0 items in trash")).toBeInTheDocument();
   });
 
   it("restores after the prompt, toasts and refreshes", async () => {
     let list = items;
-    const { calls } = open({
-      "GET /api/admin/trash": () => list,
-      "POST /api/admin/trash/1/restore": () => {
+    open(
+      mock(apiContract.listTrash, () => list),
+      mock(apiContract.restoreFromTrash, ({ params }) => {
+        expect(params.id).toBe("1");
         list = items.slice(1);
-        return { success: true, message: "ok" };
-      },
-    });
+        return ok;
+      }),
+    );
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
     const [restore] = await screen.findAllByRole("button", { name: "Restore" });
     await userEvent.click(restore as HTMLElement);
@@ -103,12 +104,11 @@ describe("Trash manager", () => {
   });
 
   it("deletes forever after the prompt; failures show the server's message or the spec's fallback", async () => {
-    let answer: () => Response | unknown = () => errorResponse(404, "NOT_FOUND", "Article not found in trash");
-    open({
-      "GET /api/admin/trash": items,
-      "DELETE /api/admin/trash/2": () => answer(),
-      "POST /api/admin/trash/2/restore": () => new Response("", { status: 500 }),
-    });
+    open(
+      mock(apiContract.listTrash, items),
+      mock(apiContract.deleteForever, errorBody("NOT_FOUND", "Article not found in trash"), { status: 404 }),
+      failure(apiContract.restoreFromTrash, 500, { body: "" }),
+    );
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
     const del = (await screen.findAllByRole("button", { name: "Delete Forever" }))[1] as HTMLElement;
     await userEvent.click(del);
@@ -116,16 +116,17 @@ describe("Trash manager", () => {
     expect(await screen.findByText("Article not found in trash")).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole("button", { name: "Restore" })[1] as HTMLElement);
     expect(await screen.findByText("Failed to restore article")).toBeInTheDocument();
-    answer = () => new Response("", { status: 500 });
+    server.use(failure(apiContract.deleteForever, 500, { body: "" }));
     await userEvent.click(del);
     expect(await screen.findByText("Failed to delete article permanently")).toBeInTheDocument();
-    answer = () => ({ success: true, message: "ok" });
+    server.use(mock(apiContract.deleteForever, ok));
     await userEvent.click(del);
     expect(await screen.findByText("Article permanently deleted")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual(Array(3).fill("/api/admin/trash/2"));
   });
 
   it("does nothing when a prompt is declined", async () => {
-    const { calls } = open({ "GET /api/admin/trash": items });
+    open(mock(apiContract.listTrash, items));
     vi.spyOn(window, "confirm").mockReturnValue(false);
     await userEvent.click((await screen.findAllByRole("button", { name: "Delete Forever" }))[0] as HTMLElement);
     await userEvent.click(screen.getAllByRole("button", { name: "Restore" })[0] as HTMLElement);
@@ -134,7 +135,7 @@ describe("Trash manager", () => {
 
   it("toasts non-admins, shows the unauthorized card and sends them to /admin after 2 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    routeFetch(asGetRoutes(authRoutes(null)));
+    server.use(...authMocks(null));
     render(<Toaster />);
     const go = vi.fn();
     renderAt(<AdminTrashPage go={go} />, { path: "/admin/trash" });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { WatchlistChange, WatchlistCheck, WatchlistEntry } from "#schema/contracts/watchlist.ts";
 import { toast } from "#web/components/ui/toast.tsx";
-import { api, HttpError, isUnauthorized } from "#web/lib/api.ts";
+import { HttpError, isUnauthorized } from "#web/lib/api.ts";
+import { request } from "#web/lib/api-client.ts";
 import { authKeys } from "#web/lib/auth.ts";
 import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
 
@@ -15,7 +15,7 @@ export const watchlistKeys = {
 export function watchlistQuery(enabled = true) {
   return queryOptions({
     queryKey: watchlistKeys.list,
-    queryFn: () => api<WatchlistEntry[]>("/api/watchlist"),
+    queryFn: () => request("listWatchlist"),
     enabled,
     refetchInterval: PRICE_REFRESH_MS,
   });
@@ -24,7 +24,7 @@ export function watchlistQuery(enabled = true) {
 export function watchlistCheckQuery(symbol: string, enabled = true) {
   return queryOptions({
     queryKey: watchlistKeys.check(symbol),
-    queryFn: async () => (await api<WatchlistCheck>(`/api/watchlist/check/${encodeURIComponent(symbol.toUpperCase())}`)).inWatchlist,
+    queryFn: async () => (await request("checkWatchlist", { params: { symbol: symbol.toUpperCase() } })).inWatchlist,
     enabled,
   });
 }
@@ -40,8 +40,8 @@ export function useWatchlistToggle() {
   return useMutation({
     mutationFn: ({ symbol, name, inWatchlist }: ToggleInput) =>
       inWatchlist
-        ? api<WatchlistChange>(`/api/watchlist/remove/${encodeURIComponent(symbol.toUpperCase())}`, { method: "DELETE" })
-        : api<WatchlistChange>("/api/watchlist/add", { method: "POST", json: { cryptoSymbol: symbol, cryptoName: name } }),
+        ? request("removeFromWatchlist", { params: { symbol: symbol.toUpperCase() } })
+        : request("addToWatchlist", { body: { cryptoSymbol: symbol, cryptoName: name } }),
     onSuccess: (result, { name }) => {
       toast({
         title: result.inWatchlist ? "Added to watchlist" : "Removed from watchlist",

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { WatchlistEntry } from "#schema/contracts/watchlist.ts";
 import { goToLogin } from "#web/lib/auth.ts";
-import { authRoutes, makeUser } from "#web/test/auth-fixtures.ts";
+import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
 import { makeCrypto } from "#web/test/fixtures.ts";
+import { calls, errorResponse, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { WatchlistButton } from "./watchlist-button.tsx";
 import { WatchlistPanel } from "./watchlist-panel.tsx";
@@ -21,44 +23,38 @@ const eth = makeCrypto({ id: "ethereum", symbol: "ETH", name: "Ethereum", rank: 
  */
 function fakeServer(options: { signedIn: boolean; initial?: Crypto[] }) {
   const list = new Map<string, Crypto | null>((options.initial ?? []).map((c) => [c.symbol, c]));
-  const requests: { method: string; path: string; body?: unknown }[] = [];
   let hold: Promise<void> | null = null;
   let release = () => {};
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    const method = init?.method ?? "GET";
-    requests.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const auth = authRoutes(options.signedIn ? makeUser() : null)["/api/auth/user"];
-    if (url.pathname === "/api/auth/user") return typeof auth === "function" ? auth() : json(auth);
-    if (url.pathname === "/api/watchlist") {
-      const entries: WatchlistEntry[] = [...list].map(([symbol, coin]) => ({
-        cryptoSymbol: symbol,
-        cryptoName: coin?.name ?? symbol,
-        addedAt: "",
-        coin,
-      }));
-      return json(entries);
-    }
-    const check = url.pathname.match(/^\/api\/watchlist\/check\/(.+)$/);
-    if (check) return json({ inWatchlist: list.has(check[1] ?? "") });
-    if (hold) await hold;
-    if (url.pathname === "/api/watchlist/add") {
-      const symbol = (JSON.parse(String(init?.body)) as { cryptoSymbol: string }).cryptoSymbol;
-      list.set(symbol, [btc, eth].find((c) => c.symbol === symbol) ?? null);
-      return json({ success: true, inWatchlist: true, changed: true, cryptoSymbol: symbol }, 201);
-    }
-    const removed = url.pathname.match(/^\/api\/watchlist\/remove\/(.+)$/);
-    if (removed) {
-      list.delete(removed[1] ?? "");
-      return json({ success: true, inWatchlist: false, changed: true, cryptoSymbol: removed[1] });
-    }
-    return new Response("Not found", { status: 404 });
-  });
-  vi.stubGlobal("fetch", fetchMock);
+  const guest = () => options.signedIn === false;
+  const unauthorized = errorResponse(401, "UNAUTHORIZED", "Unauthorized");
+  const entries = (): WatchlistEntry[] =>
+    [...list].map(([symbol, coin]) => ({
+      cryptoSymbol: symbol,
+      cryptoName: coin?.name ?? symbol,
+      addedAt: "2026-11-23T10:00:00.000Z",
+      coin,
+    }));
+  server.use(
+    ...authMocks(options.signedIn ? makeUser() : null),
+    mock(apiContract.listWatchlist, () => (guest() ? unauthorized : entries())),
+    mock(apiContract.checkWatchlist, ({ params }) => (guest() ? unauthorized : { inWatchlist: list.has(params.symbol ?? "") })),
+    mock(
+      apiContract.addToWatchlist,
+      async ({ body }) => {
+        if (hold) await hold;
+        list.set(body.cryptoSymbol, [btc, eth].find((c) => c.symbol === body.cryptoSymbol) ?? null);
+        return { success: true as const, inWatchlist: true, changed: true, cryptoSymbol: body.cryptoSymbol };
+      },
+      { status: 201 },
+    ),
+    mock(apiContract.removeFromWatchlist, async ({ params }) => {
+      if (hold) await hold;
+      list.delete(params.symbol ?? "");
+      return { success: true as const, inWatchlist: false, changed: true, cryptoSymbol: params.symbol ?? "" };
+    }),
+  );
   return {
-    requests,
+    requests: calls,
     list,
     holdNext() {
       hold = new Promise((r) => {
@@ -73,7 +69,6 @@ function fakeServer(options: { signedIn: boolean; initial?: Crypto[] }) {
 }
 
 beforeEach(() => vi.mocked(goToLogin).mockClear());
-afterEach(() => vi.unstubAllGlobals());
 
 describe("the watchlist star", () => {
   it("prompts a guest to log in and sends them to sign-in on click", async () => {
@@ -87,21 +82,21 @@ describe("the watchlist star", () => {
   });
 
   it("toggles a member's coin: outlined 'Add', disabled while pending, then filled 'Remove' after the list refreshes", async () => {
-    const server = fakeServer({ signedIn: true });
+    const fake = fakeServer({ signedIn: true });
     renderAt(<WatchlistStar coin={btc} />);
     const star = await screen.findByRole("button", { name: "Add Bitcoin to watchlist" });
     await waitFor(() => expect(star).toBeEnabled());
     expect(star).toHaveAttribute("title", "Add to watchlist");
     expect(star).toHaveAttribute("aria-pressed", "false");
 
-    server.holdNext();
+    fake.holdNext();
     fireEvent.click(star);
     await waitFor(() => expect(star).toBeDisabled());
-    server.release();
+    fake.release();
     const filled = await screen.findByRole("button", { name: "Remove Bitcoin from watchlist" });
     expect(filled).toHaveAttribute("title", "Remove from watchlist");
     expect(filled).toHaveAttribute("aria-pressed", "true");
-    expect(server.requests.find((r) => r.method === "POST")).toEqual({
+    expect(fake.requests.find((r) => r.method === "POST")).toMatchObject({
       method: "POST",
       path: "/api/watchlist/add",
       body: { cryptoSymbol: "BTC", cryptoName: "Bitcoin" },
@@ -109,21 +104,21 @@ describe("the watchlist star", () => {
 
     fireEvent.click(filled);
     await screen.findByRole("button", { name: "Add Bitcoin to watchlist" });
-    expect(server.requests.some((r) => r.method === "DELETE" && r.path === "/api/watchlist/remove/BTC")).toBe(true);
-    expect(server.requests.filter((r) => r.path === "/api/watchlist").length).toBeGreaterThanOrEqual(3);
+    expect(fake.requests.some((r) => r.method === "DELETE" && r.path === "/api/watchlist/remove/BTC")).toBe(true);
+    expect(fake.requests.filter((r) => r.path === "/api/watchlist").length).toBeGreaterThanOrEqual(3);
   });
 });
 
 describe("the coin page button", () => {
   it("reads the check, removes, and refreshes the check", async () => {
-    const server = fakeServer({ signedIn: true, initial: [eth] });
+    const fake = fakeServer({ signedIn: true, initial: [eth] });
     renderAt(<WatchlistButton coin={eth} />);
     const remove = await screen.findByRole("button", { name: "Remove from Watchlist" });
     await waitFor(() => expect(remove).toBeEnabled());
     fireEvent.click(remove);
     await screen.findByRole("button", { name: "Add to Watchlist" });
-    expect(server.list.has("ETH")).toBe(false);
-    expect(server.requests.filter((r) => r.path === "/api/watchlist/check/ETH")).toHaveLength(2);
+    expect(fake.list.has("ETH")).toBe(false);
+    expect(fake.requests.filter((r) => r.path === "/api/watchlist/check/ETH")).toHaveLength(2);
   });
 
   it("sends a guest to sign-in", async () => {
@@ -153,13 +148,13 @@ describe("the My Watchlist panel", () => {
   });
 
   it("hands the member's coins to the table and lists coins that left the Top 500 with a Remove button", async () => {
-    const server = fakeServer({ signedIn: true, initial: [btc] });
-    server.list.set("GONE", null);
+    const fake = fakeServer({ signedIn: true, initial: [btc] });
+    fake.list.set("GONE", null);
     renderAt(<WatchlistPanel renderTable={table} />);
     expect(await screen.findByText("Bitcoin")).toBeInTheDocument();
     expect(screen.getByText("No longer in the Top 500:")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Remove" }));
     await waitFor(() => expect(screen.queryByText("No longer in the Top 500:")).toBeNull());
-    expect(server.list.has("GONE")).toBe(false);
+    expect(fake.list.has("GONE")).toBe(false);
   });
 });

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { symbolParams } from "../crypto.ts";
+import { newsletterTokenParam, oneClickForm, subscribeRequest, subscribeResponse, unsubscribeResponse } from "../newsletter.ts";
+import { content, errors, HTML, json, type RouteContract, redirect } from "./route-contract.ts";
+
+const RSS = "application/rss+xml; charset=utf-8";
+/** Pages whose <head> is filled at the edge: the SPA's shell, 404 with noindex when the thing is missing. */
+const edgePage = (path: string, summary: string) =>
+  ({
+    method: "GET",
+    path,
+    summary,
+    tags: ["Pages and feeds"],
+    access: "public",
+    responses: {
+      200: content("The SPA with this page's title, description and structured data", HTML),
+      404: content("Not found (noindex)", HTML),
+    },
+  }) as const satisfies RouteContract;
+
+/** A slug in an edge page's path (the page answers 404 for an invalid one, never 400). */
+const pageSlug = z.object({ slug: z.string() });
+
+/** The newsletter, the edge-filled pages and feeds, and this document itself. */
+export const siteContract = {
+  subscribeNewsletter: {
+    method: "POST",
+    path: "/api/newsletter/subscribe",
+    summary: "Subscribe to the newsletter (sends a confirmation mail)",
+    tags: ["Newsletter"],
+    access: "public",
+    request: { body: subscribeRequest },
+    responses: { 200: json("What the form says next", subscribeResponse), ...errors(400, 403, 409, 413, 429) },
+  },
+  newsletterConfirmPage: {
+    method: "GET",
+    path: "/api/newsletter/confirm/:token",
+    summary: "The confirmation mail's link: a page with a Confirm button",
+    tags: ["Newsletter"],
+    access: "public",
+    request: { params: newsletterTokenParam },
+    responses: { 200: content("The confirmation page (link scanners never confirm)", HTML), ...errors(400) },
+  },
+  confirmNewsletter: {
+    method: "POST",
+    path: "/api/newsletter/confirm/:token",
+    summary: "Confirm a subscription",
+    tags: ["Newsletter"],
+    access: "public",
+    request: { params: newsletterTokenParam },
+    responses: { 303: redirect("To `/?newsletter=confirmed|expired|invalid`"), ...errors(400, 403, 413) },
+  },
+  unsubscribeNewsletter: {
+    method: "POST",
+    path: "/api/newsletter/unsubscribe/:token",
+    summary: "Unsubscribe (the /unsubscribe page's button)",
+    tags: ["Newsletter"],
+    access: "public",
+    request: { params: newsletterTokenParam },
+    responses: { 200: json("Unsubscribed, or what went wrong", unsubscribeResponse), ...errors(400, 403, 404, 413) },
+  },
+  oneClickUnsubscribe: {
+    method: "POST",
+    path: "/api/newsletter/one-click/:token",
+    summary: "RFC 8058 one-click unsubscribe (mail providers; the token is the credential)",
+    tags: ["Newsletter"],
+    access: "public",
+    request: { params: newsletterTokenParam, body: oneClickForm, bodyType: "form" },
+    responses: { 200: json("Unsubscribed, or what went wrong", subscribeResponse), ...errors(400, 404, 413) },
+  },
+  oneClickUnsubscribePage: {
+    method: "GET",
+    path: "/api/newsletter/one-click/:token",
+    summary: "A browser opening the List-Unsubscribe address",
+    tags: ["Newsletter"],
+    access: "public",
+    request: { params: newsletterTokenParam },
+    responses: { 303: redirect("To the /unsubscribe page, which asks first"), ...errors(400) },
+  },
+  openApiDocument: {
+    method: "GET",
+    path: "/api/openapi.json",
+    summary: "This API's OpenAPI 3.1 document",
+    tags: ["Site"],
+    access: "public",
+    responses: { 200: json("The document", z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })) },
+  },
+  apiReference: {
+    method: "GET",
+    path: "/api/docs",
+    summary: "The interactive API reference (Scalar)",
+    tags: ["Site"],
+    access: "public",
+    responses: { 200: content("The reference page", HTML) },
+  },
+  articlePage: { ...edgePage("/article/:slug", "A news article's page"), request: { params: pageSlug } },
+  guidePage: { ...edgePage("/crypto-101/:slug", "A Crypto 101 guide's page"), request: { params: pageSlug } },
+  coinPage: { ...edgePage("/coin/:symbol", "A coin's page"), request: { params: symbolParams } },
+  categoryPage: { ...edgePage("/categories/:slug", "A category's page"), request: { params: pageSlug } },
+  rssFeed: {
+    method: "GET",
+    path: "/rss.xml",
+    summary: "The news feed (RSS 2.0)",
+    tags: ["Pages and feeds"],
+    access: "public",
+    responses: { 200: content("The newest news articles", RSS) },
+  },
+  categoryRssFeed: {
+    method: "GET",
+    path: "/categories/:slug/rss.xml",
+    summary: "One category's feed (RSS 2.0)",
+    tags: ["Pages and feeds"],
+    access: "public",
+    request: { params: pageSlug },
+    responses: { 200: content("The category's newest articles", RSS), 404: content("No such category", "text/plain; charset=utf-8") },
+  },
+  sitemap: {
+    method: "GET",
+    path: "/sitemap.xml",
+    summary: "The sitemap",
+    tags: ["Pages and feeds"],
+    access: "public",
+    responses: { 200: content("Static pages, articles and coins", "application/xml; charset=utf-8") },
+  },
+  robotsTxt: {
+    method: "GET",
+    path: "/robots.txt",
+    summary: "robots.txt",
+    tags: ["Pages and feeds"],
+    access: "public",
+    responses: { 200: content("Crawling rules and the sitemap's address", "text/plain; charset=utf-8") },
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,55 @@
+import { Scalar } from "@scalar/hono-api-reference";
+import { Hono } from "hono";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
+
+/** Scalar's standalone bundle, pinned: the page loads exactly this file (it is not in the repository). */
+export const SCALAR_BUNDLE = "https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.72.1/dist/browser/standalone.js";
+
+/**
+ * The reference page's own policy (the site-wide one stays as strict as it is): scripts only with
+ * this answer's nonce (the pinned bundle and its one-line start), Scalar's injected styles, and
+ * calls to this origin (the document and "try it").
+ */
+export function docsCsp(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
+/** The document changes only with a deploy: built once per isolate. */
+let document: Record<string, unknown> | undefined;
+
+/** GET /api/openapi.json and GET /api/docs (mounted under /api). */
+export const apiDocsRoutes = new Hono<AppEnv>()
+  .get("/openapi.json", (c) => {
+    document ??= buildOpenApiDocument();
+    c.header("cache-control", "public, max-age=300");
+    return c.json(document, 200);
+  })
+  .get("/docs", async (c, next) => {
+    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+    const render = Scalar({
+      url: "/api/openapi.json",
+      pageTitle: "Coinsight API reference",
+      cdn: SCALAR_BUNDLE,
+      nonce,
+      // Scalar's default fonts come from its own host; the page uses the system's.
+      withDefaultFonts: false,
+      // Nothing leaves for Scalar's own services (the policy would block it anyway).
+      telemetry: false,
+    });
+    // Scalar's middleware is typed for a Hono app without bindings; it reads nothing from them.
+    const res = await render(c as unknown as Parameters<typeof render>[0], next);
+    res.headers.set("content-security-policy", docsCsp(nonce));
+    res.headers.set("cache-control", "no-store");
+    return res;
+  });

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { RouteContract } from "#schema/contracts/api/route-contract.ts";
+import { app } from "#worker/app.ts";
+import { requireAdmin, requireUser } from "#worker/lib/auth.ts";
+import { validationOf } from "#worker/lib/validate.ts";
+
+/**
+ * The contract table and the app's own route table must agree both ways: every route the Worker
+ * answers is documented, every documented route exists, and each validator validates with the very
+ * schema its contract entry declares (so the OpenAPI document cannot drift from what is enforced).
+ */
+type Handler = { method: string; path: string; handler: unknown };
+const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const TARGET_TO_PART = { json: "body", form: "body", query: "query", param: "params" } as const;
+
+/** Declared for the document, parsed by the handler itself rather than by a validator. */
+const PARSED_IN_HANDLER = new Set([
+  "restoreArticleVersion body", // optional body, read as text (an empty body is allowed)
+  "articlePage params",
+  "guidePage params",
+  "coinPage params",
+  "categoryPage params",
+  "categoryRssFeed params",
+]);
+
+/** Writes that authenticate themselves and so carry no same-origin guard (worker/app.ts SELF_AUTHENTICATING). */
+const SELF_AUTHENTICATING = new Set(["POST /api/newsletter/one-click/:token", "POST /api/webhooks/stripe"]);
+
+const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+function routeTable(routes: Handler[]): Map<string, Handler[]> {
+  const table = new Map<string, Handler[]>();
+  for (const r of routes) {
+    if (!METHODS.has(r.method)) continue;
+    table.set(key(r), [...(table.get(key(r)) ?? []), r]);
+  }
+  return table;
+}
+
+/** Middleware registered with `.use(path, mw)` (method ALL) that covers `path`. */
+function middlewareOn(path: string): unknown[] {
+  return app.routes
+    .filter((r) => r.method === "ALL")
+    .filter((r) => {
+      if (r.path === path) return true;
+      if (!r.path.endsWith("/*")) return false;
+      const prefix = r.path.slice(0, -2);
+      return path === prefix || path.startsWith(`${prefix}/`);
+    })
+    .map((r) => r.handler);
+}
+
+/** Everything wrong between the route table and the contract, as readable lines (empty: they agree). */
+function contractProblems(routes: Handler[], contract: Record<string, RouteContract>): string[] {
+  const problems: string[] = [];
+  const table = routeTable(routes);
+  const documented = new Map(Object.entries(contract).map(([id, c]) => [key(c), { id, c }]));
+  for (const [route, handlers] of table) {
+    const entry = documented.get(route);
+    if (!entry) {
+      problems.push(`${route}: not in the contract table (schema/contracts/api)`);
+      continue;
+    }
+    const { id, c } = entry;
+    const validated = new Set<string>();
+    for (const h of handlers) {
+      const v = validationOf(h.handler);
+      if (!v) continue;
+      const part = TARGET_TO_PART[v.target as keyof typeof TARGET_TO_PART];
+      validated.add(part);
+      const declared = c.request?.[part];
+      if (!declared) problems.push(`${route} (${id}): validates its ${part} but the contract declares no request.${part}`);
+      else if (declared !== v.schema) problems.push(`${route} (${id}): validates its ${part} with a schema other than the contract's`);
+    }
+    for (const part of ["params", "query", "body"] as const) {
+      if (c.request?.[part] && !validated.has(part) && !PARSED_IN_HANDLER.has(`${id} ${part}`))
+        problems.push(`${route} (${id}): the contract declares request.${part} but no validator checks it`);
+    }
+    const all = [...handlers.map((h) => h.handler), ...middlewareOn(c.path)];
+    const admin = c.path.startsWith("/api/admin/") || all.includes(requireAdmin);
+    const member = !admin && all.includes(requireUser);
+    const access = admin ? "admin" : member ? "member" : "public";
+    if (c.access !== access) problems.push(`${route} (${id}): access is "${c.access}" in the contract but the route is ${access}`);
+    const statuses = new Set(Object.keys(c.responses).map(Number));
+    const need = (status: number, why: string) => {
+      if (!statuses.has(status)) problems.push(`${route} (${id}): answers ${status} (${why}) but does not declare it`);
+    };
+    if (validated.size) need(400, "invalid request");
+    if (c.access !== "public") need(401, "signed out");
+    if (c.access === "admin") need(403, "members");
+    if (WRITES.has(c.method) && c.path.startsWith("/api/") && !SELF_AUTHENTICATING.has(route)) need(403, "cross-site write");
+    if (WRITES.has(c.method) && c.path.startsWith("/api/")) need(413, "body too large");
+  }
+  for (const [route, { id }] of documented)
+    if (!table.has(route)) problems.push(`${route} (${id}): documented but the app has no such route`);
+  return problems;
+}
+
+describe("the contract table documents every route", () => {
+  it("matches the app's route table both ways, with the same validation schemas", () => {
+    expect(contractProblems(app.routes, apiContract)).toEqual([]);
+  });
+
+  it("reads the real route table (not an empty one)", () => {
+    expect(routeTable(app.routes).size).toBeGreaterThanOrEqual(80);
+    expect(Object.keys(apiContract).length).toBe(routeTable(app.routes).size);
+  });
+
+  it("catches an undocumented route, a missing one, and a validator the contract does not know", () => {
+    const { getSiteStatus, addToWatchlist } = apiContract;
+    const routes: Handler[] = [
+      { method: "GET", path: "/api/site-status", handler: () => null },
+      { method: "GET", path: "/api/forgotten", handler: () => null },
+    ];
+    const contract = { getSiteStatus, addToWatchlist } as Record<string, RouteContract>;
+    expect(contractProblems(routes, contract)).toEqual([
+      "GET /api/forgotten: not in the contract table (schema/contracts/api)",
+      "POST /api/watchlist/add (addToWatchlist): documented but the app has no such route",
+    ]);
+  });
+
+  it("catches a route validating with a schema of its own", async () => {
+    const { validate } = await import("#worker/lib/validate.ts");
+    const { z } = await import("zod");
+    const routes: Handler[] = [{ method: "GET", path: "/api/cryptos/gainers", handler: validate("query", z.object({}).strict()) }];
+    expect(contractProblems(routes, { listGainers: apiContract.listGainers })).toEqual([
+      "GET /api/cryptos/gainers (listGainers): validates its query with a schema other than the contract's",
+    ]);
+  });
+});
