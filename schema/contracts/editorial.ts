@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { SEARCH_MAX_LENGTH } from "./article-rules.ts";
 
-/** Spec §9: the admin article list pages by 100. */
+/** Spec assistant-plans-admin.md §9: the admin article list pages by 100. */
 export const ADMIN_PAGE_SIZE = 100;
-/** Spec §5: what a save stores as the version's notes when the editor left them empty. */
+/** Spec assistant-plans-admin.md §5: what a save stores as the version's notes when the editor left them empty. */
 export const DEFAULT_VERSION_NOTES = "Manual edit via admin panel";
 /** The largest article body a save accepts (the body-size allowance of PUT /api/articles/:id is 512 KB). */
 export const MAX_CONTENT_CHARS = 400_000;
@@ -23,7 +23,7 @@ export const adminArticleQuery = z
   .strict();
 export type AdminArticleQuery = z.infer<typeof adminArticleQuery>;
 
-/** One article as the admin list shows it (§3 "Article (admin list)", plus what the review filter needs). */
+/** One article as the admin list shows it (assistant-plans-admin.md §3 "Article (admin list)", plus what the review filter needs). */
 export type AdminArticle = {
   id: number;
   title: string;
@@ -112,10 +112,10 @@ export type ArticleSaveBody = z.input<typeof articleSaveBody>;
 /** POST /api/articles/{id}/versions/{versionId}/restore: the revision the editor shows (optional). */
 export const restoreVersionBody = z.object({ revision: z.number().int().min(1).optional() }).strict();
 
-/** §3 Article version. */
+/** assistant-plans-admin.md §3 Article version. */
 export type ArticleVersion = { id: number; versionNumber: number; createdAt: string; title: string; authorNotes: string };
 
-/** §3 Trashed article, with the category name and who deleted it (name or email) for the trash table. */
+/** assistant-plans-admin.md §3 Trashed article, with the category name and who deleted it (name or email) for the trash table. */
 export type TrashedArticle = {
   id: number;
   title: string;

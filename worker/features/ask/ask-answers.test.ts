@@ -18,7 +18,7 @@ async function trialsOf(userId: string | null) {
 }
 
 describe("Ask Coinsight answers", () => {
-  it("an answer that fails the grounding check is regenerated once, then refused with §8's text and the unit released", async () => {
+  it("an answer that fails the grounding check is regenerated once, then refused with assistant-plans-admin.md §8's text and the unit released", async () => {
     const member = await persona("free");
     const liar = tamperingAnswerer(invent);
     const { status, body } = await askWith<AskRefusal>(liar, member, "price_movement");
@@ -117,7 +117,7 @@ describe("Ask Coinsight answers", () => {
     expect(events.at(-1)?.event).toBe("done");
   });
 
-  it("a stream whose both attempts fail ends with the §8 error and the unit back", async () => {
+  it("a stream whose both attempts fail ends with the assistant-plans-admin.md §8 error and the unit back", async () => {
     const member = await persona("free");
     const { body } = await askWith<string>(tamperingAnswerer(invent), member, "price_movement", "text/event-stream");
     const events = sseEvents(body);

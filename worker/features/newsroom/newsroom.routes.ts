@@ -9,7 +9,7 @@ import { dailySummary, generationStatus } from "./status.ts";
 import { dailyBudget, tokensUsed } from "./token-budget.ts";
 
 /**
- * The admin calls of the newsroom (§7). No access control of its own: it is mounted under
+ * The admin calls of the newsroom (assistant-plans-admin.md §7). No access control of its own: it is mounted under
  * /api/admin behind the admin middleware, which refuses guests (401) and non-admins (403).
  */
 export function createAdminNewsroomRoutes(makeDeps: DepsFactory = defaultDeps) {

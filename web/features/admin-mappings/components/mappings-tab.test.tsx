@@ -47,7 +47,7 @@ describe("MappingsTab", () => {
     expect(ALL_MAPPED).toBe("All cryptocurrencies have been mapped!");
   });
 
-  it("falls back to local storage only when the save fails (§8), keeping what was typed", async () => {
+  it("falls back to local storage only when the save fails (assistant-plans-admin.md §8), keeping what was typed", async () => {
     const refuse = () => new Response(JSON.stringify({ error: { code: "INTERNAL", message: "D1 is down" } }), { status: 500 });
     vi.stubGlobal("fetch", vi.fn(stubFetch({ "/api/admin/unmapped-cryptos": list(), "/api/tradingview-mappings": refuse })));
     renderAt(

@@ -10,7 +10,7 @@ import {
 } from "#schema/contracts/newsroom.ts";
 import { api, HttpError } from "#web/lib/api.ts";
 
-/** §9: generation status every 10 s, daily summary every 30 s. */
+/** assistant-plans-admin.md §9: generation status every 10 s, daily summary every 30 s. */
 export const GENERATION_STATUS_REFRESH_MS = 10_000;
 export const DAILY_SUMMARY_REFRESH_MS = 30_000;
 

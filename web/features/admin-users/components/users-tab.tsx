@@ -106,7 +106,7 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
                           title={self ? "You cannot change your own role" : undefined}
                           onChange={(e) => {
                             const role = e.target.value as Role;
-                            // An empty or unknown value is never sent (spec §5: selects refuse empty items).
+                            // An empty or unknown value is never sent (assistant-plans-admin.md §5: selects refuse empty items).
                             if (!ROLES.includes(role) || role === u.role) return;
                             mutation.mutate({ userId: u.id, role });
                           }}

@@ -110,7 +110,7 @@ describe("Ask Coinsight card", () => {
     expect(client.getQueryData(SUBSCRIPTION_KEY)).toEqual(after);
   });
 
-  it("free member out of trials: a 429 shows the server's message and §8's banner, and locks premium questions", async () => {
+  it("free member out of trials: a 429 shows the server's message and assistant-plans-admin.md §8's banner, and locks premium questions", async () => {
     const spent = makeSubscription({ trialQueriesRemaining: 0 });
     const { posts, router } = setup(authRoutes(makeUser(), makeSubscription({ trialQueriesRemaining: 1 })), () =>
       refusal(429, "RATE_LIMITED", "You have used your free trial queries. Please subscribe for more queries.", spent),
@@ -125,7 +125,7 @@ describe("Ask Coinsight card", () => {
     expect(posts).toHaveLength(1);
   });
 
-  it("a free member who has spent both trials sees §8's free banner straight away", async () => {
+  it("a free member who has spent both trials sees assistant-plans-admin.md §8's free banner straight away", async () => {
     setup(authRoutes(makeUser(), makeSubscription({ trialQueriesRemaining: 0 })));
     expect(await screen.findByTestId("ask-banner")).toHaveTextContent("Please subscribe for more queries.");
     expect(await question(/How has BTC's price moved\? \(subscribers only\)/)).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe("Ask Coinsight card", () => {
     expect(await screen.findByTestId("ask-banner")).toHaveTextContent("Monthly query limit exceeded. Upgrade or wait until next month.");
   });
 
-  it("guest over the daily limit: §8's guest banner; a 429 without a message reads 'Usage limit reached'", async () => {
+  it("guest over the daily limit: assistant-plans-admin.md §8's guest banner; a 429 without a message reads 'Usage limit reached'", async () => {
     setup(authRoutes(null), () => new Response("", { status: 429 }));
     await guestReady();
     fireEvent.click(await question(/What is Bitcoin\?/));
@@ -174,7 +174,7 @@ describe("Ask Coinsight card", () => {
     expect(paths).not.toContain("/api/user/subscription");
   });
 
-  it("a 402 shows the server's message without the limit banner; other failures §8's apology", async () => {
+  it("a 402 shows the server's message without the limit banner; other failures assistant-plans-admin.md §8's apology", async () => {
     let call = 0;
     setup(authRoutes(makeUser(), makeSubscription({ tier: "basic", queryLimit: 30 })), () =>
       ++call === 1

@@ -12,13 +12,13 @@ import { utcDateTime } from "#web/lib/format.ts";
 import { deleteForever, restoreFromTrash, trashKeys, trashQuery } from "../api/trash.ts";
 import styles from "./trash.module.css";
 
-/** Spec §9: the title column shows the first 100 characters of the excerpt. */
+/** Spec assistant-plans-admin.md §9: the title column shows the first 100 characters of the excerpt. */
 export const EXCERPT_PREVIEW = 100;
 
 export const restoreConfirm = (title: string) => `Are you sure you want to restore "${title}"?`;
 export const deleteConfirm = (title: string) => `Are you sure you want to PERMANENTLY delete "${title}"? This action cannot be undone.`;
 
-/** Case-insensitive match on title, excerpt or crypto symbol (client-side, spec §2). */
+/** Case-insensitive match on title, excerpt or crypto symbol (client-side, assistant-plans-admin.md §2). */
 export function matchesTrash(article: TrashedArticle, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
