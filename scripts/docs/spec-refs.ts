@@ -57,7 +57,8 @@ export function sourceFiles(root: string, dirs: readonly string[]): string[] {
     if (stat.isDirectory()) {
       for (const name of readdirSync(path)) if (!SKIP.has(name)) walk(join(path, name));
     } else if (SOURCE.test(path) && !path.endsWith("worker-configuration.d.ts")) {
-      out.push(relative(root, path));
+      // This check's own files hold made-up references for its tests.
+      if (!relative(root, path).startsWith("scripts/docs/")) out.push(relative(root, path));
     }
   };
   for (const dir of dirs) walk(join(root, dir));
