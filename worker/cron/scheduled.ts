@@ -1,5 +1,5 @@
-import { priceFeed } from "#worker/durable-objects/price-feed.ts";
 import { pruneStripeEvents } from "#worker/features/billing/webhook.ts";
+import { priceFeed } from "#worker/features/cryptos/feed.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
 import { runDailySend } from "#worker/features/newsletter/daily-send.ts";
 import { purgeNewsletterData } from "#worker/features/newsletter/subscribers.service.ts";

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { coinQuery, cryptoListQuery, moversQuery, symbolParam } from "#schema/contracts/crypto.ts";
+import { coinQuery, cryptoListQuery, moversQuerySchema, symbolParam } from "#schema/contracts/crypto.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
@@ -26,11 +26,11 @@ export const cryptosRoutes = new Hono<AppEnv>()
     if (fromDb === "true") return fromCache(c, `/api/cryptos?fromDb=true&limit=${limit ?? "all"}`, () => listFromDb(c.env, limit));
     return c.json(await listTop(runtimeDeps(c), limit), 200);
   })
-  .get("/gainers", validate("query", moversQuery), async (c) => {
+  .get("/gainers", validate("query", moversQuerySchema), async (c) => {
     c.header("cache-control", PRICE_CACHE);
     return c.json(await listMovers(runtimeDeps(c), "gainers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
   })
-  .get("/losers", validate("query", moversQuery), async (c) => {
+  .get("/losers", validate("query", moversQuerySchema), async (c) => {
     c.header("cache-control", PRICE_CACHE);
     return c.json(await listMovers(runtimeDeps(c), "losers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
   })

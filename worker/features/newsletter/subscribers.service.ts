@@ -42,7 +42,7 @@ export const INVALID_UNSUBSCRIBE_MESSAGE =
   "This unsubscribe link is invalid. Please use the link at the bottom of one of our newsletter emails.";
 
 type SubscribeInput = { email: string; clientKey: string; origin: string; now?: number };
-type Deps = { db: D1Database; mail: MailPort; keys: Pick<Env, "APP_ENV" | "SESSION_SECRET"> };
+type SubscriberDeps = { db: D1Database; mail: MailPort; keys: Pick<Env, "APP_ENV" | "SESSION_SECRET"> };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isSha256Hex = (text: string) => /^[0-9a-f]{64}$/.test(text);
@@ -58,7 +58,7 @@ function parseEmail(raw: string): string {
  * Double opt-in signup. A new (or still unconfirmed) address gets a confirmation link; a confirmed
  * one gets a short "already subscribed" note instead. The caller hears the same thing in every case.
  */
-export async function subscribe({ db: d1, mail, keys }: Deps, input: SubscribeInput): Promise<SubscribeResponse> {
+export async function subscribe({ db: d1, mail, keys }: SubscriberDeps, input: SubscribeInput): Promise<SubscribeResponse> {
   const now = input.now ?? Date.now();
   await enforceRateLimit(d1, SIGNUP_RATE_LIMIT, input.clientKey, RATE_LIMITED_MESSAGE, now);
   const email = parseEmail(input.email);

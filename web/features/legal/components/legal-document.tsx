@@ -1,3 +1,4 @@
+import { escapeToBuffer } from "hono/utils/html";
 import { Marked } from "marked";
 import { type MouseEvent, useMemo } from "react";
 import { Link, useNavigate } from "react-router";
@@ -11,7 +12,12 @@ import styles from "./legal.module.css";
 const markdown = new Marked({
   gfm: true,
   renderer: {
-    html: ({ text }) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"),
+    // Hono's escaper, the one the worker's pages and mails use (`worker/lib/html.ts`).
+    html: ({ text }) => {
+      const buffer: [string] = [""];
+      escapeToBuffer(text, buffer);
+      return buffer[0];
+    },
   },
 });
 
