@@ -15,7 +15,7 @@ import { purgeEndedSessions } from "#worker/lib/session.ts";
 export const CRONS = {
   everyMinute: "* * * * *",
   nightly: "0 3 * * *",
-  /** 06:00 UTC: the day's newsroom pipeline (README, Schedule). */
+  /** 06:00 UTC: the day's newsroom pipeline (docs/architecture.md, Schedule). */
   dailyPipeline: "0 6 * * *",
   /** Every 10 minutes from 07:00 to 09:50 UTC: the daily newsletter, in batches, until everyone has it. */
   newsletterDaily: "*/10 7-9 * * *",

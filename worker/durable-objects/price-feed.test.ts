@@ -13,7 +13,7 @@ import { PRICES_KEY, PRICES_STATUS_KEY, type PriceSnapshot } from "#worker/featu
 import { HISTORY_BUCKET_S, historyBucket } from "#worker/features/cryptos/price-store.ts";
 import worker from "#worker/index.ts";
 import type { MarketDataPort } from "#worker/ports/market/market-data.ts";
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import { getJson } from "#worker/test/http.ts";
 import type { PriceFeed } from "./price-feed.ts";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AskRefusal, AskResponse } from "#schema/contracts/ask.ts";
 import type { Answerer } from "#worker/ports/llm/answer.ts";
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { ANSWER_FAILED } from "./answering.ts";
 import { ask, askWith, persona, sseEvents, tamperingAnswerer } from "./test-helpers.ts";

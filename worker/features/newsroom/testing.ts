@@ -4,7 +4,7 @@ import { presentAll } from "#worker/features/cryptos/present.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import type { ArticleWriter, Draft, Repair } from "#worker/ports/llm/llm.ts";
 import { createOfflineWriter } from "#worker/ports/llm/offline.ts";
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import { createOfflineMarketData } from "#worker/ports/market/offline.ts";
 import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import type { SentimentPort } from "#worker/ports/sentiment/sentiment.ts";

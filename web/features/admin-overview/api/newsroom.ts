@@ -60,7 +60,7 @@ function fileNameFrom(res: Response, fallback: string): string {
 
 /**
  * Downloads one rank range of the day's LunarCrush data and saves it as a file. The session is
- * the HttpOnly cookie, so a same-origin fetch with credentials (README, Decisions).
+ * the HttpOnly cookie, so a same-origin fetch with credentials (docs/decisions/admin/downloads-use-the-session-cookie.md).
  */
 export async function downloadLunarcrush(range: RankRange): Promise<string> {
   const res = await fetch(`/api/admin/download-lunarcrush-data/${range}`, { credentials: "include" });
