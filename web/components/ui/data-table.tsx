@@ -34,3 +34,8 @@ export function DataTable({
     </div>
   );
 }
+
+/** The admin pages' list of rich rows (articles, outbox messages): bordered, no bullets. */
+export function RowList({ children }: { children: ReactNode }) {
+  return <ul className={styles.rows}>{children}</ul>;
+}

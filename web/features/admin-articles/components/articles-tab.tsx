@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { ADMIN_PAGE_SIZE } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { RowList } from "#web/components/ui/data-table.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
@@ -127,11 +128,11 @@ export function ArticlesTab() {
         </Notice>
       ) : (
         <>
-          <ul className={styles.list}>
+          <RowList>
             {data.articles.map((a) => (
               <ArticleRow key={a.id} article={a} actions={actions} />
             ))}
-          </ul>
+          </RowList>
           <Pagination page={filter.page} totalPages={data.totalPages} onPage={(page) => setFilter({ page })} label="Article pages" />
         </>
       )}

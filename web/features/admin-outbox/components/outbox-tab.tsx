@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { OutboxChannel, OutboxItem } from "#schema/contracts/outbox.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { RowList } from "#web/components/ui/data-table.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
 import { utcDateTime } from "#web/lib/format.ts";
@@ -101,11 +102,11 @@ export function OutboxTab() {
           {channel === "all" ? "The outbox is empty." : `No ${channel === "email" ? "email" : "social posts"} in the outbox.`}
         </Notice>
       ) : (
-        <ul className={styles.list}>
+        <RowList>
           {data.items.map((item) => (
             <Message key={item.id} item={item} />
           ))}
-        </ul>
+        </RowList>
       )}
     </Card>
   );
