@@ -3,12 +3,12 @@ import type { SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/n
 import { newsletterEmail } from "#schema/contracts/newsletter.ts";
 import type { ConfirmOutcome } from "#schema/contracts/newsletter-confirm.ts";
 import { newsletterDeliveries, newsletterSubscribers } from "#schema/db/newsletter.ts";
+import { forgetRecipient } from "#worker/features/outbox/outbox.service.ts";
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
 import type { MailPort } from "#worker/ports/mail/mail.ts";
-import { forgetRecipient } from "../outbox/outbox.service.ts";
 import { confirmUrl, publicOrigin, unsubscribeToken } from "./links.ts";
 import { alreadySubscribedMail, confirmationMail } from "./mail-templates.ts";
 

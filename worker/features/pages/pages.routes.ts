@@ -1,12 +1,12 @@
 import { type Context, Hono } from "hono";
 import { slugParam } from "#schema/contracts/article.ts";
 import { symbolParam } from "#schema/contracts/crypto.ts";
+import { categoryArticles, getArticle, listArticles, sitemapArticles } from "#worker/features/content/articles.service.ts";
+import { getCategory, listCategories } from "#worker/features/content/categories.service.ts";
+import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { categoryArticles, getArticle, listArticles, sitemapArticles } from "../content/articles.service.ts";
-import { getCategory, listCategories } from "../content/categories.service.ts";
-import { currentSnapshot, findBySymbol } from "../cryptos/cryptos.service.ts";
 import { FEED_ITEMS, renderRss } from "./feeds.ts";
 import { fillHead, type PageMeta } from "./html-head.ts";
 import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";

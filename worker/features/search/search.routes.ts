@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { SearchResult } from "#schema/contracts/article.ts";
 import { searchQuery } from "#schema/contracts/article.ts";
+import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { validate } from "#worker/lib/validate.ts";
-import { currentSnapshot } from "../cryptos/cryptos.service.ts";
 import { searchArticles } from "./article-search.ts";
 import { searchCoins } from "./coin-search.ts";
 

@@ -1,5 +1,5 @@
+import { facts } from "#worker/features/newsroom/facts.ts";
 import type { ClaimInput } from "#worker/lib/grounding/index.ts";
-import { facts } from "../facts.ts";
 
 /** The suite's brief: three coins and the market on a fixed day. Bitcoin fell on the day and rose on the week; Ethereum the other way. */
 const btc = { subject: "bitcoin" };
