@@ -48,7 +48,8 @@ export default defineConfig(async () => {
           test: {
             name: "web",
             environment: "jsdom",
-            include: ["web/**/*.test.{ts,tsx}"],
+            // scripts/docs: checks of the docs themselves (every spec reference resolves).
+            include: ["web/**/*.test.{ts,tsx}", "scripts/docs/*.test.ts"],
             setupFiles: ["web/test/setup.ts"],
           },
         },

@@ -6,7 +6,7 @@ import type { ErrorBody } from "./error.ts";
 export const QUESTION_TYPES = ["about", "price_movement", "future_price", "social_sentiment", "latest_news"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
-/** Only `about` is free (§5). */
+/** Only `about` is free (assistant-plans-admin.md §5). */
 export const FREE_QUESTION: QuestionType = "about";
 
 /** The body of POST /api/ask-coinsight (validated by askRequestSchema in ask.ts). */
@@ -20,7 +20,7 @@ export type AskRequest = {
 /** Questions left and when they come back; null for admins (unlimited). */
 export type RateLimitInfo = { remaining: number | null; resetTime: string | null };
 
-/** The answer (§3): Markdown-ish text ending with its data time and sources. */
+/** The answer (assistant-plans-admin.md §3): Markdown-ish text ending with its data time and sources. */
 export type AskResponse = {
   success: true;
   response: string;
@@ -33,5 +33,5 @@ export type AskResponse = {
   asOf: string;
 };
 
-/** 402 and 429 carry the plan beside the one error shape, so the card can pick §8's banner. */
+/** 402 and 429 carry the plan beside the one error shape, so the card can pick assistant-plans-admin.md §8's banner. */
 export type AskRefusal = ErrorBody & { subscription: Subscription | null };

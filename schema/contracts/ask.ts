@@ -7,7 +7,7 @@ import { errorBodySchema } from "./error.ts";
 export * from "./ask-types.ts";
 
 /**
- * POST /api/ask-coinsight (§7). `coinName` and `priceChange24h` are what the card shows; the answer is
+ * POST /api/ask-coinsight (assistant-plans-admin.md §7). `coinName` and `priceChange24h` are what the card shows; the answer is
  * built from the server's own figures, so they only have to be well-formed.
  */
 export const askRequestSchema = z

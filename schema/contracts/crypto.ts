@@ -30,7 +30,7 @@ export const cryptoListQuery = z
   .strict();
 export type CryptoListQuery = z.infer<typeof cryptoListQuery>;
 
-export const moversQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }).strict();
+export const moversQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }).strict();
 
 export const coinQuery = z.object({ fromDb: z.enum(["true", "false"]).optional() }).strict();
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { SEARCH_MAX_LENGTH } from "./article-rules.ts";
 
-/** Spec §9: the admin article list pages by 100. */
+/** Spec assistant-plans-admin.md §9: the admin article list pages by 100. */
 export const ADMIN_PAGE_SIZE = 100;
-/** Spec §5: what a save stores as the version's notes when the editor left them empty. */
+/** Spec assistant-plans-admin.md §5: what a save stores as the version's notes when the editor left them empty. */
 export const DEFAULT_VERSION_NOTES = "Manual edit via admin panel";
 /** The largest article body a save accepts (the body-size allowance of PUT /api/articles/:id is 512 KB). */
 export const MAX_CONTENT_CHARS = 400_000;

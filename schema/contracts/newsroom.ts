@@ -12,7 +12,7 @@ export const taskLabels: Record<TaskKey, string> = {
   trending_301_500: "Trending 301-500",
 };
 
-/** The three trending tasks wait for that day's LunarCrush data; the roundup has none (§4). */
+/** The three trending tasks wait for that day's LunarCrush data; the roundup has none (assistant-plans-admin.md §4). */
 export const taskDependencies: Record<TaskKey, readonly TaskKey[]> = {
   lunarcrush_data: [],
   daily_roundup: [],
@@ -165,7 +165,7 @@ export const downloadParam = z.object({ range: z.enum(rankRanges) }).strict();
 export const downloadQuery = z.object({ date: isoDate.optional() }).strict();
 
 /**
- * The admin generate calls (§7): path segment after /api/admin/ and the tasks each one starts.
+ * The admin generate calls (assistant-plans-admin.md §7): path segment after /api/admin/ and the tasks each one starts.
  * "Trending analysis" runs the three rank bands.
  */
 export const generateCalls = {
@@ -183,7 +183,7 @@ export function lunarcrushFileName(range: RankRange, date: string): string {
   return `lunarcrush-rank-${range}-${date}.json`;
 }
 
-/** §8: the suggested action for each error category when the server gives none. */
+/** assistant-plans-admin.md §8: the suggested action for each error category when the server gives none. */
 export const suggestedActions: Record<ErrorCategory | "unknown", string> = {
   timeout: "Increase timeout limits or check system load",
   api_failure: "Verify API credentials and rate limits",

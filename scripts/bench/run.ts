@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: production-like serving (Miniflare, not `wrangler dev`), load from a second
- * process, figures printed, nothing asserted. Targets are in the README (Performance).
+ * process, figures printed, nothing asserted. Targets are in docs/operations.md (Benchmarks).
  *   BENCH_SECONDS=10 npm run bench
  */
 import { readdirSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
  * Builds worker/ports/market/data/offline-markets.json from the real public data in ../shared/data
- * (see the README's "Data and attribution" and ../shared/data/SOURCES.txt). Run when the sources change:
+ * (see docs/data.md and ../shared/data/SOURCES.txt). Run when the sources change:
  *   node scripts/data/extract-offline-markets.ts [path/to/shared/data]
  * Ranks 1-250: CoinGecko's /coins/markets page 1 of 2026-07-07 as recorded. Then page 2 of a
  * 2026-04-30 capture, merged by id (coins already in the top 250 are skipped) and ranked after it.

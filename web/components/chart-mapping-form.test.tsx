@@ -5,7 +5,7 @@ import { ChartMappingForm } from "./chart-mapping-form.tsx";
 
 const coin = { symbol: "pepe", name: "Pepe", rank: 42 };
 
-describe("chart symbol rules (§5)", () => {
+describe("chart symbol rules (assistant-plans-admin.md §5)", () => {
   it("builds {exchange override, else exchange}:{SYMBOL}{quote}", () => {
     expect(buildChartSymbol({ exchange: "BINANCE", symbol: "btc", quote: "USDT" })).toBe("BINANCE:BTCUSDT");
     expect(buildChartSymbol({ exchange: "BINANCE", exchangeOverride: "gateio", symbol: "btc", quote: "USD" })).toBe("GATEIO:BTCUSD");

@@ -18,7 +18,7 @@ function initialFields(symbol: string, saved: string | null | undefined): { exch
 }
 
 /**
- * The per-coin mapping form (§5): exchange, quote, optional overrides, a live preview of the chart
+ * The per-coin mapping form (assistant-plans-admin.md §5): exchange, quote, optional overrides, a live preview of the chart
  * symbol and the rank's exchange hint. What was typed stays in the form when a save fails.
  */
 export function ChartMappingForm({
@@ -50,7 +50,7 @@ export function ChartMappingForm({
     if (!overrideValid) return;
     setPending(true);
     try {
-      // §5: the coin name override defaults to the coin's own name when empty.
+      // assistant-plans-admin.md §5: the coin name override defaults to the coin's own name when empty.
       await onSubmit({
         symbol: coin.symbol.toUpperCase(),
         coinName: nameOverride.trim() || coin.name,

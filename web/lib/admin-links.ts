@@ -7,7 +7,7 @@ export function editorHref(id: number): string {
   return `/admin/articles/${id}/edit`;
 }
 
-/** Spec §9: how long a toast stays before the page leaves (admin pages 2 s, an expired session 0.5 s). */
+/** Spec assistant-plans-admin.md §9: how long a toast stays before the page leaves (admin pages 2 s, an expired session 0.5 s). */
 export const SESSION_EXPIRED_DELAY_MS = 500;
 export const SESSION_EXPIRED_TEXT = "Session expired. Redirecting to login...";
 

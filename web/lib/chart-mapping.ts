@@ -17,13 +17,13 @@ export const EXCHANGE_LABELS: Record<(typeof chartExchanges)[number], string> = 
   MEXC: "MEXC",
 };
 
-/** §5: {exchange override, else chosen exchange}:{SYMBOL uppercase}{quote}. */
+/** assistant-plans-admin.md §5: {exchange override, else chosen exchange}:{SYMBOL uppercase}{quote}. */
 export function buildChartSymbol(input: { exchange: string; exchangeOverride?: string; symbol: string; quote: string }): string {
   const exchange = (input.exchangeOverride?.trim() || input.exchange).toUpperCase();
   return `${exchange}:${input.symbol.trim().toUpperCase()}${input.quote}`;
 }
 
-/** §5: where a coin of this rank is most likely listed. */
+/** assistant-plans-admin.md §5: where a coin of this rank is most likely listed. */
 export function rankHint(rank: number): string {
   if (rank <= 100) return "MEXC/OKX";
   if (rank <= 300) return "OKX/KuCoin";
@@ -36,7 +36,7 @@ export function usableSymbol(mapping: Pick<Mapping, "tradingviewSymbol"> | null 
   return s && s !== FAILED_MAPPING ? s : null;
 }
 
-/** The symbol cache in local storage (§3, §7): the last saved mapping per coin, and whether only this browser has it. */
+/** The symbol cache in local storage (assistant-plans-admin.md §3, §7): the last saved mapping per coin, and whether only this browser has it. */
 export const SYMBOL_CACHE_KEY = "tradingview-symbol-cache";
 export type CachedMapping = Mapping & { coinName: string; localOnly: boolean; savedAt: string };
 
@@ -64,7 +64,7 @@ export const mappingKeys = {
 };
 
 /**
- * A coin's mapping. A mapping this browser could only keep locally (§8) wins over the server's
+ * A coin's mapping. A mapping this browser could only keep locally (assistant-plans-admin.md §8) wins over the server's
  * answer here, so the admin who made it sees it until a save reaches the server.
  */
 export function mappingQuery(symbol: string) {
@@ -81,7 +81,7 @@ export function mappingQuery(symbol: string) {
 
 export type SaveResult = { mapping: Mapping; localOnly: false } | { mapping: Mapping; localOnly: true; error: string };
 
-/** POST /api/tradingview-mappings; on failure the mapping is kept in local storage only (§8) and the caller says so. */
+/** POST /api/tradingview-mappings; on failure the mapping is kept in local storage only (assistant-plans-admin.md §8) and the caller says so. */
 export async function saveMapping(body: MappingBody): Promise<SaveResult> {
   const entry = { coinName: body.coinName, savedAt: new Date().toISOString() };
   try {

@@ -1,5 +1,5 @@
-import { priceFeed } from "#worker/durable-objects/price-feed.ts";
 import { pruneStripeEvents } from "#worker/features/billing/webhook.ts";
+import { priceFeed } from "#worker/features/cryptos/feed.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
 import { runDailySend } from "#worker/features/newsletter/daily-send.ts";
 import { purgeNewsletterData } from "#worker/features/newsletter/subscribers.service.ts";
@@ -15,7 +15,7 @@ import { purgeEndedSessions } from "#worker/lib/session.ts";
 export const CRONS = {
   everyMinute: "* * * * *",
   nightly: "0 3 * * *",
-  /** 06:00 UTC: the day's newsroom pipeline (README, Schedule). */
+  /** 06:00 UTC: the day's newsroom pipeline (docs/architecture.md, Schedule). */
   dailyPipeline: "0 6 * * *",
   /** Every 10 minutes from 07:00 to 09:50 UTC: the daily newsletter, in batches, until everyone has it. */
   newsletterDaily: "*/10 7-9 * * *",

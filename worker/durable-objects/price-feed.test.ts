@@ -8,13 +8,14 @@ import {
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
+import { priceFeed, REFRESH_MS } from "#worker/features/cryptos/feed.ts";
 import { PRICES_KEY, PRICES_STATUS_KEY, type PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import { HISTORY_BUCKET_S, historyBucket } from "#worker/features/cryptos/price-store.ts";
 import worker from "#worker/index.ts";
 import type { MarketDataPort } from "#worker/ports/market/market-data.ts";
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import { getJson } from "#worker/test/http.ts";
-import { type PriceFeed, priceFeed, REFRESH_MS } from "./price-feed.ts";
+import type { PriceFeed } from "./price-feed.ts";
 
 const failing: MarketDataPort = {
   source: "failing-test-source",

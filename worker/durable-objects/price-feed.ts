@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { REFRESH_MS, type RefreshResult, TOP_COUNT } from "#worker/features/cryptos/feed.ts";
 import { presentAll } from "#worker/features/cryptos/present.ts";
 import {
   type FeedStatus,
@@ -13,14 +14,8 @@ import { historyBucket, writeTick } from "#worker/features/cryptos/price-store.t
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import type { MarketCoin, MarketDataPort } from "#worker/ports/market/market-data.ts";
 
-/** How often prices refresh. Workers cron is minute-grained, so a Durable Object alarm keeps time. */
-export const REFRESH_MS = 30_000;
-/** How many coins the site tracks. */
-export const TOP_COUNT = 500;
 /** An answer with fewer coins than this is treated as a failed fetch, never published. */
 const MIN_COINS = 100;
-
-export type RefreshResult = { ok: true; snapshot: PriceSnapshot } | { ok: false; error: string; snapshot: PriceSnapshot | null };
 
 /**
  * The one writer of prices. Its alarm fetches the top 500 every 30 s, publishes one KV snapshot
@@ -119,9 +114,4 @@ export class PriceFeed extends DurableObject<Env> {
 
 function emptyStatus(source: string): FeedStatus {
   return { source, lastSuccessAt: null, lastFailureAt: null, lastError: null, consecutiveFailures: 0 };
-}
-
-/** The single PriceFeed instance. */
-export function priceFeed(env: Env) {
-  return env.PRICE_FEED.get(env.PRICE_FEED.idFromName("global"));
 }

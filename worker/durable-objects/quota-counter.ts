@@ -32,7 +32,7 @@ type StateRow = {
 type ReservationRow = { id: string; source: ReservationSource; period_start: string | null; expires_at: number };
 
 /**
- * One member's Ask allowance (README, Architecture; /work/wt/QUOTA.md). The object is the single
+ * One member's Ask allowance (docs/architecture.md, Quotas). The object is the single
  * writer: every change happens in one synchronous SQLite transaction, so concurrent asks are
  * serialised and can never both take the last unit. D1's `subscriptions` row is a read mirror,
  * written after every change; a write that fails is retried by the alarm, and writes never overlap,

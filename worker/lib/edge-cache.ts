@@ -1,3 +1,4 @@
+import type { WaitUntil } from "./deps.ts";
 /**
  * Serves a JSON answer from the Cache API of the colo for `ttlSeconds`, computing it on a miss.
  * For public, user-independent reads that would otherwise hit D1 on every request. `key` is built
@@ -9,7 +10,7 @@ export async function edgeCachedJson(
   key: string,
   ttlSeconds: number,
   compute: () => Promise<unknown>,
-  waitUntil: (p: Promise<unknown>) => void,
+  waitUntil: WaitUntil,
 ): Promise<Response> {
   const cacheKey = new Request(new URL(key, request.url).toString(), { method: "GET" });
   const cache = caches.default;

@@ -37,7 +37,7 @@ export function AdminGate({
   children: (user: AuthUser) => ReactNode;
   /** "login" for the panel; a path (the editor and trash use "/admin"). */
   redirectTo?: "login" | string;
-  /** The editor and the trash page have their own texts (spec §2, §8). */
+  /** The editor and the trash page have their own texts (assistant-plans-admin.md §2, §8). */
   deniedToast?: string;
   deniedText?: string;
   /** Leaves the page; a full navigation, since sign-in is served by the Worker. */

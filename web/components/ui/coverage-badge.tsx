@@ -1,6 +1,6 @@
 import "./ui.css";
 
-/** §9: chart mapping coverage reads green at 75 % or above. */
+/** assistant-plans-admin.md §9: chart mapping coverage reads green at 75 % or above. */
 export const COVERAGE_GREEN_AT = 75;
 
 export function CoverageBadge({ coverage }: { coverage: number }) {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { NEWSROOM_BYLINE } from "#schema/contracts/provenance.ts";
+import prose from "#web/components/ui/prose.module.css";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import styles from "./methodology.module.css";
 
@@ -13,7 +14,7 @@ export function MethodologyView() {
         Every Daily Roundup and Trending Analysis is published by the {NEWSROOM_BYLINE}: written automatically from market and social data,
         checked claim by claim against that data, and never published when a check fails.
       </p>
-      <div className={styles.prose}>
+      <div className={prose.prose}>
         <h2>The data</h2>
         <ul>
           <li>

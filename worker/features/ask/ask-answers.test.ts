@@ -4,7 +4,7 @@ import type { AskRefusal, AskResponse } from "#schema/contracts/ask.ts";
 import { QUESTION_TYPES } from "#schema/contracts/ask.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { Answerer } from "#worker/ports/llm/answer.ts";
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { ANSWER_FAILED, NO_FORECAST_LABEL, RANGE_LABEL } from "./answering.ts";
 import { checkAnswer } from "./grounding.ts";
@@ -219,7 +219,7 @@ describe("Ask Coinsight answers", () => {
     expect(summary.response.startsWith(before.join(""))).toBe(true);
   });
 
-  it("a stream whose both attempts fail ends with the §8 error and the unit back", async () => {
+  it("a stream whose both attempts fail ends with the assistant-plans-admin.md §8 error and the unit back", async () => {
     const member = await persona("free");
     const { body } = await askWith<string>(tamperingAnswerer(invent), member, "price_movement", "text/event-stream");
     const events = sseEvents(body);

@@ -19,7 +19,7 @@ const MATRIX: Record<Persona, Record<QuestionType, number>> = {
   admin: { about: 200, price_movement: 200, future_price: 200, social_sentiment: 200, latest_news: 200 },
 };
 
-describe("Ask Coinsight gating (§5, §6)", () => {
+describe("Ask Coinsight gating (assistant-plans-admin.md §5, §6)", () => {
   for (const [who, row] of Object.entries(MATRIX) as [Persona, Record<QuestionType, number>][]) {
     it(`${who}: ${QUESTION_TYPES.map((t) => `${t} ${row[t]}`).join(", ")}`, async () => {
       for (const type of QUESTION_TYPES) {
@@ -40,7 +40,7 @@ describe("Ask Coinsight gating (§5, §6)", () => {
     });
   }
 
-  it("402 and 429 bodies carry the plan and §8's texts", async () => {
+  it("402 and 429 bodies carry the plan and assistant-plans-admin.md §8's texts", async () => {
     const guest = await persona("guest");
     expect((await ask<AskRefusal>(guest, "future_price")).body).toEqual({
       error: { code: "PAYMENT_REQUIRED", message: MESSAGES.guestPremium, requestId: expect.any(String) },
@@ -107,7 +107,7 @@ describe("Ask Coinsight gating (§5, §6)", () => {
     expect(row?.n).toBe(0);
   });
 
-  it(`guests get ${GUEST_DAILY_LIMIT} about questions a day per address, then §8's daily-limit text`, async () => {
+  it(`guests get ${GUEST_DAILY_LIMIT} about questions a day per address, then assistant-plans-admin.md §8's daily-limit text`, async () => {
     const guest = await persona("guest");
     const answers = [];
     for (let i = 0; i < GUEST_DAILY_LIMIT; i++) answers.push(await ask<AskResponse>(guest, "about"));

@@ -125,7 +125,7 @@ async function prepare(type: QuestionType, input: BriefInput, answerer: Answerer
 
 type AnswerCtx = { c: Ctx; req: AskRequest; gate: Grant; asOf: string };
 
-/** Keeps the unit (the answer is shown) and builds the §3 answer. A cached answer uses a query like a fresh one. */
+/** Keeps the unit (the answer is shown) and builds the assistant-plans-admin.md §3 answer. A cached answer uses a query like a fresh one. */
 async function success({ req, gate, asOf }: AnswerCtx, text: string, cached: boolean): Promise<AskResponse> {
   const subscription = await gate.commit();
   return { success: true, response: text, cached, rateLimit: gate.rateLimit, subscription, questionType: req.questionType, asOf };

@@ -10,7 +10,7 @@ export const GUEST_DAILY_LIMIT = 5;
 /** `about` questions a member may ask per UTC day: generous, only there to bound the model's cost. */
 export const MEMBER_ABOUT_DAILY_CAP = 50;
 
-/** §8's texts, as the server's messages (the card shows them on 402 and 429). */
+/** assistant-plans-admin.md §8's texts, as the server's messages (the card shows them on 402 and 429). */
 export const MESSAGES = {
   guestDaily: "Daily limit reached. Sign in for standard queries or subscribe for enhanced features with higher limits.",
   memberDaily: "Daily limit for standard questions reached. Please try again after midnight UTC.",
@@ -52,7 +52,7 @@ function premiumLeft(s: QuotaState): RateLimitInfo {
 const settled = async () => null;
 
 /**
- * Decides whether this person may ask this question now, and takes the unit if so (§5, §6):
+ * Decides whether this person may ask this question now, and takes the unit if so (assistant-plans-admin.md §5, §6):
  * admins are never counted; `about` is free within a daily limit (guests) or cap (members);
  * the other four reserve one unit of the member's QuotaCounter. Lite is a paid plan like the others.
  */

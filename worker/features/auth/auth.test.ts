@@ -90,7 +90,7 @@ describe("offline sign-in (no provider configured)", () => {
     });
     const html = await res.text();
     expect(html).not.toContain("<script>alert(1)</script>");
-    expect(html).toContain("&#34;&#62;&#60;script&#62;");
+    expect(html).toContain("&quot;&gt;&lt;script&gt;");
   });
 
   it("GET /api/auth/user answers 401 'Unauthorized' when signed out", async () => {

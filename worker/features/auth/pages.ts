@@ -4,9 +4,7 @@
  * inline styles, the site's theme (its own pre-paint theme script) and every value escaped.
  */
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+import { escapeHtml } from "#worker/lib/html.ts";
 
 /** Only the site's own theme script; styles inline; forms may only post back here. */
 export const PAGE_CSP =

@@ -7,6 +7,7 @@ import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { escapeHtml } from "#worker/lib/html.ts";
 import { validate } from "#worker/lib/validate.ts";
 import { localTestPayments } from "#worker/ports/payments/create-payments.ts";
 import { LOCAL_WEBHOOK_SECRET, type LocalEvent, type OfflinePayments } from "#worker/ports/payments/offline.ts";
@@ -37,10 +38,6 @@ async function deliverLocally(c: Ctx, events: LocalEvent[]): Promise<void> {
     const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET, cryptoProvider });
     await receiveStripeEvent(deps(c), payload, signature);
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** The local stand-in for Stripe's customer portal: see the plan, cancel it, go back. */

@@ -1,3 +1,4 @@
+import type { WaitUntil } from "#worker/lib/deps.ts";
 /** 7-day sparklines for the market table: one price per 4-hour slot, for every tracked coin. */
 
 export const SPARKLINE_KEY = "sparklines:7d";
@@ -34,7 +35,7 @@ export async function buildSparklines(db: D1Database, now: number): Promise<Spar
  * The sparklines every list page serves, from KV. A stale set is answered at once while one
  * rebuild runs in the background; only a site that never built one waits for it.
  */
-export async function readSparklines(env: Env, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): Promise<Sparklines> {
+export async function readSparklines(env: Env, waitUntil: WaitUntil, now = Date.now()): Promise<Sparklines> {
   const stored = await env.KV.get<Sparklines>(SPARKLINE_KEY, "json");
   const rebuild = async () => {
     const built = await buildSparklines(env.DB, now);

@@ -8,7 +8,7 @@ import { findDailyRoundup, findTrendingAnalysis, loadEditionArticles } from "./d
 import { publicOrigin, unsubscribeToken } from "./links.ts";
 import { type DailyEdition, dailyMail, dailySubject } from "./mail-templates.ts";
 
-/** Batches per cron run: 10 × 100 mails, with several runs each morning (README, Newsletter). */
+/** Batches per cron run: 10 × 100 mails, with several runs each morning (docs/architecture.md, Daily send). */
 export const MAX_BATCHES_PER_RUN = 10;
 /** A batch the provider refused (so nothing went out) is tried again on later runs, this many times in all. */
 export const MAX_ATTEMPTS = 3;

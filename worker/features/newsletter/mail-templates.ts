@@ -1,12 +1,9 @@
+import { escapeHtml } from "#worker/lib/html.ts";
 import type { MailMessage } from "#worker/ports/mail/mail.ts";
 import { articleUrl, unsubscribeHeaders, unsubscribePageUrl } from "./links.ts";
 
 const SUPPORT_EMAIL = "support@coinsight.news";
 const BRAND = "#4f46e5";
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
-}
 
 /** One narrow column with inline styles only (many mail clients drop <style>); callers escape every value. */
 function layout({ preheader, body, footer }: { preheader: string; body: string; footer: string }): string {

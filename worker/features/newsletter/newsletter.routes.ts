@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { CONFIRM_QUERY_PARAM } from "#schema/contracts/newsletter-confirm.ts";
+import { layout, PAGE_CSP } from "#worker/features/auth/pages.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { escapeHtml } from "#worker/lib/html.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { validate } from "#worker/lib/validate.ts";
 import { createMail } from "#worker/ports/mail/create-mail.ts";
-import { escapeHtml, layout, PAGE_CSP } from "../auth/pages.ts";
 import { publicOrigin } from "./links.ts";
 import { confirm, subscribe, unsubscribe } from "./subscribers.service.ts";
 

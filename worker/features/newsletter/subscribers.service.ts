@@ -3,12 +3,12 @@ import type { SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/n
 import { newsletterEmail } from "#schema/contracts/newsletter.ts";
 import type { ConfirmOutcome } from "#schema/contracts/newsletter-confirm.ts";
 import { newsletterDeliveries, newsletterSubscribers } from "#schema/db/newsletter.ts";
+import { forgetRecipient } from "#worker/features/outbox/outbox.service.ts";
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
 import type { MailPort } from "#worker/ports/mail/mail.ts";
-import { forgetRecipient } from "../outbox/outbox.service.ts";
 import { confirmUrl, publicOrigin, unsubscribeToken } from "./links.ts";
 import { alreadySubscribedMail, confirmationMail } from "./mail-templates.ts";
 
@@ -42,7 +42,7 @@ export const INVALID_UNSUBSCRIBE_MESSAGE =
   "This unsubscribe link is invalid. Please use the link at the bottom of one of our newsletter emails.";
 
 type SubscribeInput = { email: string; clientKey: string; origin: string; now?: number };
-type Deps = { db: D1Database; mail: MailPort; keys: Pick<Env, "APP_ENV" | "SESSION_SECRET"> };
+type SubscriberDeps = { db: D1Database; mail: MailPort; keys: Pick<Env, "APP_ENV" | "SESSION_SECRET"> };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isSha256Hex = (text: string) => /^[0-9a-f]{64}$/.test(text);
@@ -58,7 +58,7 @@ function parseEmail(raw: string): string {
  * Double opt-in signup. A new (or still unconfirmed) address gets a confirmation link; a confirmed
  * one gets a short "already subscribed" note instead. The caller hears the same thing in every case.
  */
-export async function subscribe({ db: d1, mail, keys }: Deps, input: SubscribeInput): Promise<SubscribeResponse> {
+export async function subscribe({ db: d1, mail, keys }: SubscriberDeps, input: SubscribeInput): Promise<SubscribeResponse> {
   const now = input.now ?? Date.now();
   await enforceRateLimit(d1, SIGNUP_RATE_LIMIT, input.clientKey, RATE_LIMITED_MESSAGE, now);
   const email = parseEmail(input.email);

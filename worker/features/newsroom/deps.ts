@@ -1,6 +1,7 @@
 import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import { type Db, getDb } from "#worker/lib/db.ts";
+import type { WaitUntil } from "#worker/lib/deps.ts";
 import { createArticleWriter } from "#worker/ports/llm/create-writer.ts";
 import type { ArticleWriter } from "#worker/ports/llm/llm.ts";
 import { createSentiment } from "#worker/ports/sentiment/create-sentiment.ts";
@@ -16,12 +17,12 @@ export type NewsroomDeps = {
   market: () => Promise<PriceSnapshot>;
   /** The clock of timestamps, retries and the watchdog. */
   now: () => number;
-  waitUntil: (p: Promise<unknown>) => void;
+  waitUntil: WaitUntil;
 };
 
 export function newsroomDeps(
   env: Env,
-  waitUntil: (p: Promise<unknown>) => void,
+  waitUntil: WaitUntil,
   overrides: Partial<Omit<NewsroomDeps, "env" | "waitUntil">> = {},
 ): NewsroomDeps {
   return {
@@ -36,7 +37,7 @@ export function newsroomDeps(
 }
 
 /** Builds the deps of one request or cron invocation; tests pass their own. */
-export type DepsFactory = (env: Env, waitUntil: (p: Promise<unknown>) => void) => NewsroomDeps;
+export type DepsFactory = (env: Env, waitUntil: WaitUntil) => NewsroomDeps;
 
 export const defaultDeps: DepsFactory = (env, waitUntil) => newsroomDeps(env, waitUntil);
 

@@ -114,7 +114,7 @@ describe("admin newsroom API", () => {
     expect(body.message).toMatch(/will start when LunarCrush data is completed\.$/);
   });
 
-  it("answers every generate call of §7", async () => {
+  it("answers every generate call of assistant-plans-admin.md §7", async () => {
     for (const path of ["generate-daily-roundup", "generate-trending-101-300", "generate-trending-301-500"]) {
       expect((await post(`/api/admin/${path}`)).status, path).toBe(202);
     }

@@ -14,7 +14,7 @@ const statusQuery = apiContract.getGenerationStatus.request.query;
 const { params: downloadParam, query: downloadQuery } = apiContract.downloadLunarcrushData.request;
 
 /**
- * The admin calls of the newsroom (§7). No access control of its own: it is mounted under
+ * The admin calls of the newsroom (assistant-plans-admin.md §7). No access control of its own: it is mounted under
  * /api/admin behind the admin middleware, which refuses guests (401) and non-admins (403).
  */
 export function createAdminNewsroomRoutes(makeDeps: DepsFactory = defaultDeps) {

@@ -7,7 +7,7 @@ import type { MarketInput, SocialMetrics } from "#worker/ports/sentiment/sentime
 
 export type SnapshotRow = Omit<typeof sentimentSnapshots.$inferSelect, "categories"> & { categories: string[] };
 
-/** The rank bands of the trending tasks and the downloads (§9: 1-100, 101-300, 301-500). */
+/** The rank bands of the trending tasks and the downloads (assistant-plans-admin.md §9: 1-100, 101-300, 301-500). */
 export const BANDS: Record<RankRange, { from: number; to: number }> = {
   "1-100": { from: 1, to: 100 },
   "101-300": { from: 101, to: 300 },

@@ -14,7 +14,7 @@ import type { NewsroomDeps } from "./deps.ts";
 import { MAX_RETRIES } from "./engine.ts";
 import { parseSteps, type RunRow, runsOfDate } from "./runs.ts";
 
-/** When the daily cron starts the pipeline (README, Schedule); before it, a missing run is not late. */
+/** When the daily cron starts the pipeline (docs/architecture.md, Schedule); before it, a missing run is not late. */
 export const PIPELINE_HOUR_UTC = 6;
 
 function seconds(fromIso: string, toMs: number): number {

@@ -17,7 +17,7 @@ export class ValidationError extends Error {
   }
 }
 
-/** The five categories of §4, from what a step threw. */
+/** The five categories of assistant-plans-admin.md §4, from what a step threw. */
 export function classify(err: unknown): ErrorCategory {
   const e = err instanceof Error ? err : new Error(String(err));
   if (e.name === "TimeoutError" || e.name === "AbortError" || /timed? ?out/i.test(e.message)) return "timeout";
@@ -27,7 +27,7 @@ export function classify(err: unknown): ErrorCategory {
   return "system";
 }
 
-/** A specific hint where we know more than the category; §8's text otherwise. */
+/** A specific hint where we know more than the category; assistant-plans-admin.md §8's text otherwise. */
 export function suggestAction(category: ErrorCategory, err: unknown, date: string): string {
   const status = (err as { status?: number }).status;
   if (category === "api_failure" && (status === 401 || status === 403)) {

@@ -1,6 +1,7 @@
 import type { ArticleSummary } from "#schema/contracts/article.ts";
 import { articlePath } from "#schema/contracts/article-rules.ts";
-import { absoluteUrl, escapeXml } from "./site.ts";
+import { escapeXml } from "#worker/lib/html.ts";
+import { absoluteUrl } from "./site.ts";
 
 export type Channel = { title: string; description: string; link: string; self: string };
 

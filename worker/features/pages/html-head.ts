@@ -1,4 +1,5 @@
-import { escapeXml, SITE_NAME, SITE_TWITTER } from "./site.ts";
+import { escapeXml } from "#worker/lib/html.ts";
+import { SITE_NAME, SITE_TWITTER } from "./site.ts";
 
 /** What a page tells search engines, link previews and feed readers. */
 export type PageMeta = {

@@ -1,11 +1,12 @@
 import { type Context, Hono } from "hono";
 import { slugParam } from "#schema/contracts/article.ts";
 import { symbolParam } from "#schema/contracts/crypto.ts";
+import { categoryArticles, getArticle, listArticles, sitemapArticles } from "#worker/features/content/articles.service.ts";
+import { getCategory, listCategories } from "#worker/features/content/categories.service.ts";
+import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { categoryArticles, getArticle, listArticles, sitemapArticles } from "../content/articles.service.ts";
-import { getCategory, listCategories } from "../content/categories.service.ts";
-import { currentSnapshot, findBySymbol } from "../cryptos/cryptos.service.ts";
 import { FEED_ITEMS, renderRss } from "./feeds.ts";
 import { fillHead, type PageMeta } from "./html-head.ts";
 import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";
@@ -16,7 +17,6 @@ type Ctx = Context<AppEnv>;
 
 const FEED_CACHE = "public, max-age=300";
 
-const deps = (c: Ctx) => ({ env: c.env, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) });
 const origin = (c: Ctx) => siteOrigin(c.env, c.req.url);
 
 /** The SPA's index.html, fetched fresh (no conditional headers, so never a bodiless 304). */
@@ -67,7 +67,7 @@ export const pagesRoutes = new Hono<AppEnv>()
     page(c, "Cryptocurrency", async () => {
       const symbol = symbolParam.safeParse(c.req.param("symbol"));
       if (!symbol.success) notFound();
-      return coinMeta(await findBySymbol(deps(c), symbol.data), origin(c));
+      return coinMeta(await findBySymbol(runtimeDeps(c), symbol.data), origin(c));
     }),
   )
   .get("/categories/:slug", (c) =>
@@ -103,7 +103,7 @@ export const pagesRoutes = new Hono<AppEnv>()
     return xml(c, renderRss(channel, items, site), "application/rss+xml");
   })
   .get("/sitemap.xml", async (c) => {
-    const [articles, snapshot] = await Promise.all([sitemapArticles(c.env), currentSnapshot(deps(c)).catch(() => null)]);
+    const [articles, snapshot] = await Promise.all([sitemapArticles(c.env), currentSnapshot(runtimeDeps(c)).catch(() => null)]);
     const coins = (snapshot?.coins ?? []).map((coin) => ({ path: `/coin/${coin.symbol.toLowerCase()}` }));
     // Two coins may share a symbol; the page belongs to the higher-ranked one, listed once.
     const uniqueCoins = [...new Map(coins.map((u) => [u.path, u])).values()];

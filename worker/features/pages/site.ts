@@ -22,18 +22,3 @@ export function socialImage(origin: string, imageUrl: string | null | undefined)
   const raster = path.startsWith("/images/") && path.endsWith(".svg") ? path.replace(/\.svg$/, ".jpg") : path;
   return absoluteUrl(origin, raster);
 }
-
-/** Characters XML 1.0 forbids (most control characters) are dropped from generated text. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-
-/** Escapes text for an HTML or XML attribute value or text node. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(XML_INVALID, "")
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
-}

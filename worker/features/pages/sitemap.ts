@@ -1,5 +1,6 @@
 import { articlePath } from "#schema/contracts/article-rules.ts";
-import { absoluteUrl, escapeXml } from "./site.ts";
+import { escapeXml } from "#worker/lib/html.ts";
+import { absoluteUrl } from "./site.ts";
 
 export type SitemapUrl = { path: string; lastmod?: string | undefined };
 

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SearchResult } from "#schema/contracts/article.ts";
+import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { runtimeDeps } from "#worker/lib/deps.ts";
 import { validate } from "#worker/lib/validate.ts";
-import { currentSnapshot } from "../cryptos/cryptos.service.ts";
 import { searchArticles } from "./article-search.ts";
 import { searchCoins } from "./coin-search.ts";
 
@@ -12,8 +13,7 @@ const DEFAULT_LIMIT = 20;
 
 export const searchRoutes = new Hono<AppEnv>().get("/", validate("query", apiContract.search.request.query), async (c) => {
   const { q, limit = DEFAULT_LIMIT } = c.req.valid("query");
-  const deps = { env: c.env, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
-  const [snapshot, articleHits] = await Promise.all([currentSnapshot(deps), searchArticles(getDb(c.env.DB), q, limit)]);
+  const [snapshot, articleHits] = await Promise.all([currentSnapshot(runtimeDeps(c)), searchArticles(getDb(c.env.DB), q, limit)]);
   const coinHits = searchCoins(snapshot.coins, q, limit);
   const body: SearchResult = {
     query: q,

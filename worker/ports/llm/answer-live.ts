@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import { type Answerer, AnswerFormatError } from "./answer.ts";
 import { buildAnswerMessages } from "./answer-prompt.ts";
 import { stripHtml } from "./prompt.ts";

@@ -1,4 +1,4 @@
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 
 /** Statuses that will not get better by asking again: the request or the key is wrong. */
 export const NO_RETRY = new Set([400, 401, 403, 404, 422]);

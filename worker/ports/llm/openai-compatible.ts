@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import { capRaw, MAX_WAIT_MS, NO_RETRY, RateLimitedError, retryAfterMs, sleep } from "./http.ts";
 import { type ArticleWriter, DraftFormatError } from "./llm.ts";
 import { buildMessages, parseDraft, promptHash } from "./prompt.ts";

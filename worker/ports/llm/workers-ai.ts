@@ -1,4 +1,4 @@
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import { capRaw, withTimeout } from "./http.ts";
 import { type ArticleWriter, DraftFormatError } from "./llm.ts";
 import { buildMessages, type ChatMessage, parseDraft, promptHash } from "./prompt.ts";

@@ -1,3 +1,4 @@
+import { PortError } from "#worker/ports/port.ts";
 /** One mail. `text` is the plain-text part every mail carries next to its HTML. */
 export type MailMessage = {
   to: string;
@@ -31,13 +32,10 @@ export const MAX_BATCH = 100;
  * and trying again cannot duplicate a mail; otherwise (no answer, a timeout, a server error) the
  * mail may or may not have gone out.
  */
-export class MailError extends Error {
+export class MailError extends PortError {
   readonly retryable: boolean;
-  readonly status: number | undefined;
   constructor(message: string, options: { retryable: boolean; status?: number }) {
-    super(message);
-    this.name = "MailError";
+    super("MailError", message, options.status);
     this.retryable = options.retryable;
-    this.status = options.status;
   }
 }

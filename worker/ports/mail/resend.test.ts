@@ -8,7 +8,7 @@ import validationError from "./fixtures/validation-error.json";
 import { MailError, type MailMessage } from "./mail.ts";
 import { createResendMail } from "./resend.ts";
 
-// Answers in the shapes of Resend's API reference (README, Data and attribution).
+// Answers in the shapes of Resend's API reference (docs/data.md).
 function replay(body: unknown, status = 200) {
   return vi
     .spyOn(globalThis, "fetch")

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { UpstreamError } from "#worker/ports/port.ts";
 import { createCoinGecko } from "./coingecko.ts";
 import page1 from "./fixtures/coins-markets-page1.json";
 import page2 from "./fixtures/coins-markets-page2.json";
-import { UpstreamError } from "./market-data.ts";
 
-// Recorded /coins/markets answers (real CoinGecko rows; see README, Data and attribution).
+// Recorded /coins/markets answers (real CoinGecko rows; see docs/data.md).
 function replay(pages: Record<string, unknown>, status = 200) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));

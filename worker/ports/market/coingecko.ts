@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type MarketCoin, type MarketDataPort, UpstreamError } from "./market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
+import type { MarketCoin, MarketDataPort } from "./market-data.ts";
 
 const PAGE_SIZE = 250;
 

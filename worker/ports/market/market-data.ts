@@ -30,13 +30,3 @@ export interface MarketDataPort {
    */
   fetchTop(count: number, previous?: readonly MarketCoin[]): Promise<MarketCoin[]>;
 }
-
-/** An upstream answered badly or not at all; callers keep their last good data. */
-export class UpstreamError extends Error {
-  readonly status: number | undefined;
-  constructor(message: string, status?: number) {
-    super(message);
-    this.name = "UpstreamError";
-    this.status = status;
-  }
-}

@@ -1,4 +1,5 @@
 import type { Tier } from "#schema/contracts/auth.ts";
+import { PortError } from "#worker/ports/port.ts";
 
 export type PaidTier = Exclude<Tier, "free">;
 
@@ -24,12 +25,9 @@ export const CREDITS_PACK = { amountCents: 500, currency: "usd", credits: 10 } a
 export const CREDITS_PURPOSE = "coinsight_credits";
 
 /** A provider refusal or outage, with a message that is safe to show the member. */
-export class PaymentsError extends Error {
-  readonly status: number | undefined;
+export class PaymentsError extends PortError {
   constructor(message: string, status?: number) {
-    super(message);
-    this.name = "PaymentsError";
-    this.status = status;
+    super("PaymentsError", message, status);
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import answer from "./fixtures/coins-list-v2.json";
 import { createLunarCrush } from "./lunarcrush.ts";
 import type { MarketInput } from "./sentiment.ts";

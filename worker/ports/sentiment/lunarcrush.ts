@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UpstreamError } from "#worker/ports/market/market-data.ts";
+import { UpstreamError } from "#worker/ports/port.ts";
 import type { MarketInput, SentimentPort, SocialMetrics } from "./sentiment.ts";
 
 export const LUNARCRUSH_BASE = "https://lunarcrush.com/api4/public";

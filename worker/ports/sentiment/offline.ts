@@ -6,7 +6,7 @@ import type { MarketInput, SentimentPort, SocialMetrics } from "./sentiment.ts";
  * plausible, stable values from the market figures and the day: price momentum drives the Galaxy
  * Score and sentiment, trading volume drives social volume, and a seeded jitter per coin and day
  * keeps coins apart. Same market rows and date, same answer. Articles name it as a model, not as
- * LunarCrush (README, Decisions).
+ * LunarCrush (docs/decisions/newsroom/offline-social-data-is-a-model.md).
  */
 export function createOfflineSentiment(): SentimentPort {
   return {

@@ -1,3 +1,4 @@
+import { PortError } from "#worker/ports/port.ts";
 /** One post to the site's social account. */
 export type SocialPost = {
   text: string;
@@ -20,14 +21,11 @@ export interface SocialPort {
  * A post that failed. `refused` means X answered with a refusal (4xx), so nothing was posted and
  * trying again cannot duplicate it; otherwise (no answer, a timeout, a 5xx) it may have gone out.
  */
-export class SocialError extends Error {
+export class SocialError extends PortError {
   readonly refused: boolean;
-  readonly status: number | undefined;
   constructor(message: string, options: { refused: boolean; status?: number }) {
-    super(message);
-    this.name = "SocialError";
+    super("SocialError", message, options.status);
     this.refused = options.refused;
-    this.status = options.status;
   }
 }
 

@@ -4,9 +4,10 @@ import { Link, useSearchParams } from "react-router";
 import { ADMIN_PAGE_SIZE } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { RowList } from "#web/components/ui/data-table.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Pagination } from "#web/components/ui/pagination.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
 import { TRASH_HREF } from "#web/lib/admin-links.ts";
 import { type ArticleFilter, adminArticlesQuery, categoriesQuery } from "../api/articles.ts";
 import { ArticleRow } from "./article-row.tsx";
@@ -118,28 +119,20 @@ export function ArticlesTab() {
           : " "}
       </p>
       {isLoading ? (
-        <div role="status" aria-busy="true" aria-label="Loading articles">
-          <Skeleton height={72} />
-          <Skeleton height={72} />
-        </div>
+        <LoadingRows label="Loading articles" height={72} />
       ) : isError || !data ? (
-        <Notice tone="error">
-          Unable to load articles.{" "}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Notice>
+        <LoadFailed what="articles" onRetry={() => void refetch()} />
       ) : data.articles.length === 0 ? (
         <Notice>
           {reviewing ? "No articles are held for review." : filter.q || filter.categoryId ? "No articles match." : "No articles yet."}
         </Notice>
       ) : (
         <>
-          <ul className={styles.list}>
+          <RowList>
             {data.articles.map((a) => (
               <ArticleRow key={a.id} article={a} actions={actions} />
             ))}
-          </ul>
+          </RowList>
           <Pagination page={filter.page} totalPages={data.totalPages} onPage={(page) => setFilter({ page })} label="Article pages" />
         </>
       )}

@@ -15,7 +15,7 @@ function useRefresh() {
   return () => client.invalidateQueries({ queryKey: adminArticleKeys.all });
 }
 
-/** The list's buttons, with the spec's toasts (§8). */
+/** The list's buttons, with the spec's toasts (assistant-plans-admin.md §8). */
 export function useArticleActions() {
   const refresh = useRefresh();
   const twitter = useMutation({

@@ -52,7 +52,7 @@ export function MappingsTab() {
   async function save(body: MappingBody) {
     const result = await saveMapping(body);
     if (result.localOnly) {
-      // §8: the server refused or could not be reached; the mapping lives in this browser only.
+      // assistant-plans-admin.md §8: the server refused or could not be reached; the mapping lives in this browser only.
       toast({ title: "Error", description: `Saved in this browser only: ${result.error}`, variant: "destructive" });
       return;
     }

@@ -3,8 +3,9 @@ import { useState } from "react";
 import type { OutboxChannel, OutboxItem } from "#schema/contracts/outbox.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { RowList } from "#web/components/ui/data-table.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
 import { utcDateTime } from "#web/lib/format.ts";
 import { OUTBOX_PAGE, outboxQuery } from "../api/outbox.ts";
 import styles from "./outbox.module.css";
@@ -93,27 +94,19 @@ export function OutboxTab() {
         <p className={styles.hint}>Offline: mail and social posts land here instead of being sent. Newest first, up to {OUTBOX_PAGE}.</p>
       )}
       {isLoading ? (
-        <div role="status" aria-busy="true" aria-label="Loading the outbox">
-          <Skeleton height={56} />
-          <Skeleton height={56} />
-        </div>
+        <LoadingRows label="Loading the outbox" height={56} />
       ) : isError || !data ? (
-        <Notice tone="error">
-          Unable to load the outbox.{" "}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Notice>
+        <LoadFailed what="the outbox" onRetry={() => void refetch()} />
       ) : data.items.length === 0 ? (
         <Notice>
           {channel === "all" ? "The outbox is empty." : `No ${channel === "email" ? "email" : "social posts"} in the outbox.`}
         </Notice>
       ) : (
-        <ul className={styles.list}>
+        <RowList>
           {data.items.map((item) => (
             <Message key={item.id} item={item} />
           ))}
-        </ul>
+        </RowList>
       )}
     </Card>
   );

@@ -3,14 +3,14 @@ import { dependencyState, duration, nextRetryMinutes, successTone, suggestedActi
 import { DAILY_SUMMARY_REFRESH_MS, dailySummaryQuery, GENERATION_STATUS_REFRESH_MS, generationStatusQuery } from "./newsroom.ts";
 
 describe("admin overview rules", () => {
-  it("polls the generation status every 10 s and the daily summary every 30 s (§9)", () => {
+  it("polls the generation status every 10 s and the daily summary every 30 s (assistant-plans-admin.md §9)", () => {
     expect(GENERATION_STATUS_REFRESH_MS).toBe(10_000);
     expect(DAILY_SUMMARY_REFRESH_MS).toBe(30_000);
     expect(generationStatusQuery().refetchInterval).toBe(10_000);
     expect(dailySummaryQuery().refetchInterval).toBe(30_000);
   });
 
-  it("maps task statuses to the dependency view's states (§4)", () => {
+  it("maps task statuses to the dependency view's states (assistant-plans-admin.md §4)", () => {
     expect(dependencyState({ status: "completed", blockedBy: [] })).toBe("completed");
     expect(dependencyState({ status: "failed", blockedBy: ["lunarcrush_data"] })).toBe("failed");
     expect(dependencyState({ status: "in_progress", blockedBy: [] })).toBe("running");
@@ -27,7 +27,7 @@ describe("admin overview rules", () => {
     expect([100, 90, 89.9, 70, 69.9, 0].map(successTone)).toEqual(["green", "green", "yellow", "yellow", "red", "red"]);
   });
 
-  it("falls back to §8's suggested action by category, and the unknown one", () => {
+  it("falls back to assistant-plans-admin.md §8's suggested action by category, and the unknown one", () => {
     expect(suggestedAction({ category: "timeout", suggestedAction: "" })).toBe("Increase timeout limits or check system load");
     expect(suggestedAction({ category: "api_failure", suggestedAction: "" })).toBe("Verify API credentials and rate limits");
     expect(suggestedAction({ category: "dependency", suggestedAction: "" })).toBe("Check prerequisite tasks completion");

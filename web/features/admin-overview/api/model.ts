@@ -10,7 +10,7 @@ export const statusLabels: Record<RunStatusValue, string> = {
 
 export type DependencyState = "completed" | "failed" | "running" | "ready" | "waiting";
 
-/** §4: how the dependency view reads a task's status. */
+/** assistant-plans-admin.md §4: how the dependency view reads a task's status. */
 export function dependencyState(task: Pick<TaskStatus, "status" | "blockedBy">): DependencyState {
   switch (task.status) {
     case "completed":
@@ -25,19 +25,19 @@ export function dependencyState(task: Pick<TaskStatus, "status" | "blockedBy">):
   }
 }
 
-/** §9: the next retry shows in minutes, rounded up from seconds. */
+/** assistant-plans-admin.md §9: the next retry shows in minutes, rounded up from seconds. */
 export function nextRetryMinutes(seconds: number): number {
   return Math.ceil(seconds / 60);
 }
 
-/** §9: green at 90 or above, yellow at 70 or above, else red. */
+/** assistant-plans-admin.md §9: green at 90 or above, yellow at 70 or above, else red. */
 export function successTone(rate: number): "green" | "yellow" | "red" {
   if (rate >= 90) return "green";
   if (rate >= 70) return "yellow";
   return "red";
 }
 
-/** §8: the server's suggestion, or the category's when none is given. */
+/** assistant-plans-admin.md §8: the server's suggestion, or the category's when none is given. */
 export function suggestedAction(error: Pick<TaskError, "category" | "suggestedAction">): string {
   return error.suggestedAction?.trim() || suggestedActionFor(error.category);
 }

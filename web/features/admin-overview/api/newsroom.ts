@@ -4,7 +4,7 @@ import { HttpError } from "#web/lib/api.ts";
 import { apiUrl, request } from "#web/lib/api-client.ts";
 import type { WebOperation } from "#web/lib/api-routes.ts";
 
-/** §9: generation status every 10 s, daily summary every 30 s. */
+/** assistant-plans-admin.md §9: generation status every 10 s, daily summary every 30 s. */
 export const GENERATION_STATUS_REFRESH_MS = 10_000;
 export const DAILY_SUMMARY_REFRESH_MS = 30_000;
 
@@ -64,7 +64,7 @@ function fileNameFrom(res: Response, fallback: string): string {
 
 /**
  * Downloads one rank range of the day's LunarCrush data and saves it as a file. The session is
- * the HttpOnly cookie, so a same-origin fetch with credentials (README, Decisions).
+ * the HttpOnly cookie, so a same-origin fetch with credentials (docs/decisions/admin/downloads-use-the-session-cookie.md).
  */
 export async function downloadLunarcrush(range: RankRange): Promise<string> {
   const res = await fetch(apiUrl("downloadLunarcrushData", { params: { range } }), { credentials: "include" });

@@ -8,7 +8,7 @@ import { duration, successTone } from "../api/model.ts";
 import { dailySummaryQuery } from "../api/newsroom.ts";
 import styles from "./overview.module.css";
 
-/** The day's pipeline at a glance (refreshes every 30 s), with the success-rate colours of §9. */
+/** The day's pipeline at a glance (refreshes every 30 s), with the success-rate colours of assistant-plans-admin.md §9. */
 export function DailySummaryCard() {
   const { data, isLoading, isError } = useQuery(dailySummaryQuery());
   const summary = data?.summary;

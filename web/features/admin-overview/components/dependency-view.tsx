@@ -14,7 +14,7 @@ function Node({ task, status }: { task: TaskKey; status: GenerationStatus }) {
   );
 }
 
-/** §4: the trending tasks wait on LunarCrush data; the roundup stands alone. */
+/** assistant-plans-admin.md §4: the trending tasks wait on LunarCrush data; the roundup stands alone. */
 export function DependencyView({ status }: { status: GenerationStatus }) {
   const roots = taskKeys.filter((t) => taskDependencies[t].length === 0);
   return (

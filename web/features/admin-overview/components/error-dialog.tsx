@@ -8,7 +8,7 @@ import styles from "./overview.module.css";
 import { useRetry } from "./use-admin-actions.ts";
 
 /**
- * The generation error dialog (§2): category, message, timestamp, retry count, stack trace and the
+ * The generation error dialog (assistant-plans-admin.md §2): category, message, timestamp, retry count, stack trace and the
  * suggested action. Retry Now retries trending_top_100 for today, as the spec has it; each failed
  * task's own card retries that task.
  */

@@ -4,7 +4,7 @@ import { Card } from "#web/components/ui/card.tsx";
 import styles from "./overview.module.css";
 import { useDownload, useGenerate } from "./use-admin-actions.ts";
 
-/** The generation tool buttons of §2, in the spec's order. */
+/** The generation tool buttons of assistant-plans-admin.md §2, in the spec's order. */
 export const GENERATION_TOOLS: { call: GenerateCall; label: string }[] = [
   { call: "generate-daily-roundup", label: "Daily roundup" },
   { call: "generate-trending-analysis", label: "Trending analysis" },

@@ -9,7 +9,7 @@ function useRefresh() {
   return () => client.invalidateQueries({ queryKey: newsroomKeys.all });
 }
 
-/** POST /api/admin/retry-generation with the spec's toasts (§8). */
+/** POST /api/admin/retry-generation with the spec's toasts (assistant-plans-admin.md §8). */
 export function useRetry() {
   const refresh = useRefresh();
   return useMutation({

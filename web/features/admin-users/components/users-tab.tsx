@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { AdminUser } from "#schema/contracts/admin-users.ts";
 import type { Role } from "#schema/contracts/auth.ts";
-import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { DataTable } from "#web/components/ui/data-table.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { SESSION_EXPIRED_DELAY_MS, SESSION_EXPIRED_TEXT } from "#web/lib/admin-links.ts";
 import { HttpError } from "#web/lib/api.ts";
@@ -54,17 +54,9 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
   return (
     <Card title="Users" aria-label="Users">
       {isLoading ? (
-        <div role="status" aria-busy="true" aria-label="Loading users">
-          <Skeleton height={44} />
-          <Skeleton height={44} />
-        </div>
+        <LoadingRows label="Loading users" height={44} />
       ) : isError || !data ? (
-        <Notice tone="error">
-          Unable to load users.{" "}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Notice>
+        <LoadFailed what="users" onRetry={() => void refetch()} />
       ) : data.users.length === 0 ? (
         <Notice>No users found.</Notice>
       ) : (
@@ -73,57 +65,44 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
             {data.total} member{data.total === 1 ? "" : "s"}
             {data.total > data.users.length ? `, newest ${data.users.length} shown` : ""}. Changing a role signs that member out everywhere.
           </p>
-          <div className={styles.scroller}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Role</th>
+          <DataTable columns={["Name", "Email", "Status", "Joined", "Role"]} align="middle" className={styles.narrow}>
+            {data.users.map((u) => {
+              const self = u.id === currentUserId;
+              const pending = mutation.isPending && mutation.variables?.userId === u.id;
+              return (
+                <tr key={u.id}>
+                  <td>
+                    {displayName(u)}
+                    {self ? <span className="badge badge-brand"> You</span> : null}
+                  </td>
+                  <td className={styles.email}>{u.email}</td>
+                  <td>{u.isActive ? "Active" : "Disabled"}</td>
+                  <td className="muted">{utcDateTime(u.createdAt)}</td>
+                  <td>
+                    <select
+                      className={`input ${styles.select}`}
+                      aria-label={`Role of ${u.email}`}
+                      value={u.role}
+                      disabled={self || pending || expired}
+                      title={self ? "You cannot change your own role" : undefined}
+                      onChange={(e) => {
+                        const role = e.target.value as Role;
+                        // An empty or unknown value is never sent (assistant-plans-admin.md §5: selects refuse empty items).
+                        if (!ROLES.includes(role) || role === u.role) return;
+                        mutation.mutate({ userId: u.id, role });
+                      }}
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.users.map((u) => {
-                  const self = u.id === currentUserId;
-                  const pending = mutation.isPending && mutation.variables?.userId === u.id;
-                  return (
-                    <tr key={u.id}>
-                      <td>
-                        {displayName(u)}
-                        {self ? <span className="badge badge-brand"> You</span> : null}
-                      </td>
-                      <td className={styles.email}>{u.email}</td>
-                      <td>{u.isActive ? "Active" : "Disabled"}</td>
-                      <td className="muted">{utcDateTime(u.createdAt)}</td>
-                      <td>
-                        <select
-                          className={`input ${styles.select}`}
-                          aria-label={`Role of ${u.email}`}
-                          value={u.role}
-                          disabled={self || pending || expired}
-                          title={self ? "You cannot change your own role" : undefined}
-                          onChange={(e) => {
-                            const role = e.target.value as Role;
-                            // An empty or unknown value is never sent (spec §5: selects refuse empty items).
-                            if (!ROLES.includes(role) || role === u.role) return;
-                            mutation.mutate({ userId: u.id, role });
-                          }}
-                        >
-                          {ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {r}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         </>
       )}
     </Card>

@@ -110,7 +110,7 @@ describe("Ask Coinsight card", () => {
     expect(client.getQueryData(SUBSCRIPTION_KEY)).toEqual(after);
   });
 
-  it("free member out of trials: a 429 shows the server's message and §8's banner, and locks premium questions", async () => {
+  it("free member out of trials: a 429 shows the server's message and assistant-plans-admin.md §8's banner, and locks premium questions", async () => {
     const spent = makeSubscription({ trialQueriesRemaining: 0 });
     const { router } = setup(authMocks(makeUser(), makeSubscription({ trialQueriesRemaining: 1 })), () =>
       refusal(429, "RATE_LIMITED", "You have used your free trial queries. Please subscribe for more queries.", spent),
@@ -175,7 +175,7 @@ describe("Ask Coinsight card", () => {
     expect(paths).not.toContain("/api/user/subscription");
   });
 
-  it("a 402 shows the server's message without the limit banner; other failures §8's apology", async () => {
+  it("a 402 shows the server's message without the limit banner; other failures assistant-plans-admin.md §8's apology", async () => {
     let call = 0;
     setup(authMocks(makeUser(), makeSubscription({ tier: "basic", queryLimit: 30 })), () =>
       ++call === 1

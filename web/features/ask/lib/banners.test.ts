@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeSubscription } from "#web/test/auth-fixtures.ts";
 import { BANNERS, limitBanner } from "./banners.ts";
 
-describe("§8 limit banners", () => {
+describe("assistant-plans-admin.md §8 limit banners", () => {
   it("guests: the daily limit for about, the premium text otherwise", () => {
     expect(limitBanner({ signedIn: false, subscription: null }, "about")).toBe(
       "Daily limit reached. Sign in for standard queries or subscribe for enhanced features with higher limits.",

@@ -1,7 +1,7 @@
 import type { QuestionType } from "#schema/contracts/ask-types.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 
-/** §8's banners, shown once a 429 set the limit-reached state. */
+/** assistant-plans-admin.md §8's banners, shown once a 429 set the limit-reached state. */
 export const BANNERS = {
   guestDaily: "Daily limit reached. Sign in for standard queries or subscribe for enhanced features with higher limits.",
   paid: "Monthly query limit exceeded. Upgrade or wait until next month.",

@@ -1,6 +1,6 @@
 import type { QuestionType } from "#schema/contracts/ask-types.ts";
 
-/** Answers kept per coin and question for the session (§2): leaving a coin page and coming back shows them again. */
+/** Answers kept per coin and question for the session (assistant-plans-admin.md §2): leaving a coin page and coming back shows them again. */
 const answers = new Map<string, string>();
 
 const keyOf = (symbol: string, type: QuestionType) => `${symbol.toUpperCase()}:${type}`;

@@ -59,7 +59,7 @@ function AdminControls({ coin, tvSymbol, isHidden }: { coin: Crypto; tvSymbol: s
   async function save(body: MappingBody) {
     const result = await saveMapping(body);
     if (result.localOnly) {
-      // §8: the mapping stays in this browser; the admin is told the server does not have it.
+      // assistant-plans-admin.md §8: the mapping stays in this browser; the admin is told the server does not have it.
       toast({ title: "Error", description: `Saved in this browser only: ${result.error}`, variant: "destructive" });
     } else {
       toast({ title: "Success", description: `Chart mapping for ${coin.symbol} saved.` });

@@ -31,7 +31,7 @@ function loadTradingView(): Promise<TradingViewGlobal> {
 }
 
 /**
- * TradingView's chart widget as §2 sets it: daily interval, light theme, UTC, 400 px high.
+ * TradingView's chart widget as assistant-plans-admin.md §2 sets it: daily interval, light theme, UTC, 400 px high.
  * `onFail` hands the panel back to our own chart when the widget cannot load.
  */
 export function TradingViewWidget({ symbol, onFail }: { symbol: string; onFail: () => void }) {

@@ -1,8 +1,6 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { CryptoTable } from "#web/features/markets/components/crypto-table.tsx";
 import { makeCrypto } from "#web/test/fixtures.ts";
-import { renderAt } from "#web/test/render.tsx";
 import { MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
 
 /** A coin of ranks 251-500 offline: the source reports no volume, supply or 1-hour change. */
@@ -31,14 +29,5 @@ describe("figures the data source does not report", () => {
     );
     expect(document.body).not.toHaveTextContent(/\$0\b|0\.00%|Unlimited/);
     expect(screen.getAllByText("—").length).toBeGreaterThanOrEqual(5);
-  });
-
-  it("show as unknown in the markets table", () => {
-    renderAt(<CryptoTable coins={[partial]} isLoading={false} isError={false} />);
-    const row = screen.getByRole("row", { name: /MultiversX/ });
-    const unknowns = within(row).getAllByText("—");
-    expect(unknowns.length).toBeGreaterThanOrEqual(2);
-    expect(unknowns[0]).toHaveAttribute("title", "Not reported by the data source");
-    expect(row).not.toHaveTextContent("$0");
   });
 });

@@ -30,7 +30,7 @@ export function PublishSettings({
           className="input"
           value={categoryId}
           onChange={(e) => {
-            // An empty value is never chosen (spec §5).
+            // An empty value is never chosen (assistant-plans-admin.md §5).
             if (e.target.value) onCategory(e.target.value);
           }}
         >

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ArticleVersion } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
 import { utcDateTime } from "#web/lib/format.ts";
 import { versionsQuery } from "../api/editor.ts";
 import styles from "./editor.module.css";
@@ -30,17 +30,9 @@ export function VersionPanel({
           </Button>
         </div>
         {isLoading ? (
-          <div role="status" aria-busy="true" aria-label="Loading versions">
-            <Skeleton height={48} />
-            <Skeleton height={48} />
-          </div>
+          <LoadingRows label="Loading versions" height={48} />
         ) : isError || !data ? (
-          <Notice tone="error">
-            Unable to load versions.{" "}
-            <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Notice>
+          <LoadFailed what="versions" onRetry={() => void refetch()} />
         ) : data.length === 0 ? (
           <Notice>No versions yet. Each save keeps the previous state here.</Notice>
         ) : (

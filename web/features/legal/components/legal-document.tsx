@@ -1,6 +1,8 @@
+import { escapeToBuffer } from "hono/utils/html";
 import { Marked } from "marked";
 import { type MouseEvent, useMemo } from "react";
 import { Link, useNavigate } from "react-router";
+import prose from "#web/components/ui/prose.module.css";
 import { type LegalDocumentId, legalDocuments } from "../documents.ts";
 import styles from "./legal.module.css";
 
@@ -11,7 +13,12 @@ import styles from "./legal.module.css";
 const markdown = new Marked({
   gfm: true,
   renderer: {
-    html: ({ text }) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"),
+    // Hono's escaper, the one the worker's pages and mails use (`worker/lib/html.ts`).
+    html: ({ text }) => {
+      const buffer: [string] = [""];
+      escapeToBuffer(text, buffer);
+      return buffer[0];
+    },
   },
 });
 
@@ -50,7 +57,7 @@ export function LegalDocumentView({ id }: { id: LegalDocumentId }) {
       {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the links inside; the links stay keyboard-reachable */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: same */}
       <div
-        className={styles.prose}
+        className={prose.prose}
         onClick={onClick}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own static Markdown with raw HTML escaped (see renderer above)
         dangerouslySetInnerHTML={{ __html: html }}

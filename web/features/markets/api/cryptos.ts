@@ -34,7 +34,7 @@ export function cryptoPageQuery(page: number, sort: SortState = DEFAULT_SORT) {
 }
 
 /** Gainers or losers, refreshed every 30 s; the markets tabs ask for 25. */
-export function moversQuery(kind: "gainers" | "losers", limit?: number) {
+export function moversQueryOptions(kind: "gainers" | "losers", limit?: number) {
   return queryOptions({
     queryKey: cryptoKeys.movers(kind, limit),
     queryFn: () => request(kind === "gainers" ? "listGainers" : "listLosers", { query: { limit: limit || undefined } }),

@@ -112,3 +112,16 @@ describe("CryptoTable", () => {
     expect(screen.getByText("Your watchlist is empty")).toBeInTheDocument();
   });
 });
+
+describe("figures the data source does not report", () => {
+  it("show as unknown in the markets table", () => {
+    // Offline, coins ranked 251-500 come without volume or 1-hour change.
+    const partial = makeCrypto({ name: "MultiversX", symbol: "EGLD", change1h: null, volume24h: null });
+    renderAt(<CryptoTable coins={[partial]} isLoading={false} isError={false} />);
+    const row = screen.getByRole("row", { name: /MultiversX/ });
+    const unknowns = within(row).getAllByText("—");
+    expect(unknowns.length).toBeGreaterThanOrEqual(2);
+    expect(unknowns[0]).toHaveAttribute("title", "Not reported by the data source");
+    expect(row).not.toHaveTextContent("$0");
+  });
+});

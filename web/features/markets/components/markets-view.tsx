@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { type TabItem, Tabs } from "#web/components/ui/tabs.tsx";
-import { cryptoPageQuery, MOVERS_TAB_SIZE, moversQuery } from "../api/cryptos.ts";
+import { cryptoPageQuery, MOVERS_TAB_SIZE, moversQueryOptions } from "../api/cryptos.ts";
 import { nextSort, readSort, type SortState, sortRows } from "../api/sort.ts";
 import { CryptoTable } from "./crypto-table.tsx";
 
@@ -44,7 +44,7 @@ function AllPanel({ page, onPage, star, sort }: { page: number; onPage: (p: numb
 }
 
 function MoversPanel({ kind, star, sort }: { kind: "gainers" | "losers"; star: Props["star"]; sort: Sorting }) {
-  const { data, isLoading, isError } = useQuery(moversQuery(kind, MOVERS_TAB_SIZE));
+  const { data, isLoading, isError } = useQuery(moversQueryOptions(kind, MOVERS_TAB_SIZE));
   // 25 rows: the browser sorts them; the default keeps the server's order of the move.
   const rows = data && sort.key !== "rank" ? sortRows(data, sort) : data;
   return (

@@ -5,13 +5,13 @@ import { ChangeText } from "#web/components/ui/change-text.tsx";
 import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { moversQuery } from "../api/cryptos.ts";
+import { moversQueryOptions } from "../api/cryptos.ts";
 import { coinPath, LOAD_ERROR } from "./crypto-table.tsx";
 import styles from "./markets.module.css";
 
 /** Sidebar list of the day's top gainers or losers, refreshed every 30 s. */
 export function MoversCard({ kind, limit = 5 }: { kind: "gainers" | "losers"; limit?: number }) {
-  const { data, isLoading, isError } = useQuery(moversQuery(kind));
+  const { data, isLoading, isError } = useQuery(moversQueryOptions(kind));
   const title = kind === "gainers" ? "Top Gainers" : "Top Losers";
   return (
     <Card title={title} as="section" aria-label={title}>

@@ -25,7 +25,7 @@ function isOutcome(value: string | null): value is ConfirmOutcome {
 }
 
 /**
- * The confirmation link in the mail lands on `/?newsletter=<outcome>` (README, Decisions). This
+ * The confirmation link in the mail lands on `/?newsletter=<outcome>` (docs/decisions/newsletter/confirmation-link-landing.md). This
  * shows the matching toast once and drops the parameter, so a reload or a shared URL does not repeat it.
  */
 export function ConfirmationNotice() {

@@ -28,7 +28,7 @@ export function purchaseName(purchase: Purchase): string {
   return purchase.kind === "credits" ? "Top-up Credits" : `Coinsight ${PLANS[purchase.tier].name}`;
 }
 
-/** Where Stripe (or the test checkout) sends the member after paying (§7: ?tier={tier}). */
+/** Where Stripe (or the test checkout) sends the member after paying (assistant-plans-admin.md §7: ?tier={tier}). */
 export function successPath(purchase: Purchase): string {
   return purchase.kind === "credits" ? "/subscription-success?type=credits" : `/subscription-success?tier=${purchase.tier}`;
 }

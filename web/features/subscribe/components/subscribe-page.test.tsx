@@ -61,7 +61,7 @@ describe("/subscribe", () => {
     expect(screen.queryByRole("heading", { name: "Pro" })).toBeNull();
   });
 
-  it("shows Free, Lite, Basic and Pro with §9's prices and queries, Pro as 'Most Popular'", async () => {
+  it("shows Free, Lite, Basic and Pro with assistant-plans-admin.md §9's prices and queries, Pro as 'Most Popular'", async () => {
     renderSubscribe(member());
     const pro = (await screen.findByRole("heading", { name: "Pro" })).closest("article") as HTMLElement;
     expect(within(pro).getByText("Most Popular")).toBeInTheDocument();

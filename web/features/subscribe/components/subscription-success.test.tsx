@@ -39,7 +39,7 @@ describe("/subscription-success", () => {
   });
 });
 
-describe("the plan the success page shows (§2)", () => {
+describe("the plan the success page shows (assistant-plans-admin.md §2)", () => {
   const p = (q: string) => new URLSearchParams(q);
   it("takes the tier param first, then type=credits, then the member's paid tier, else Basic", () => {
     expect(shownPurchase(p("tier=lite&type=credits"), "pro")).toEqual({ kind: "plan", tier: "lite" });

@@ -12,7 +12,7 @@ type Shown = { kind: "plan"; tier: Exclude<Tier, "free"> } | { kind: "credits" }
 
 const CREDIT_FEATURES = ["10 extra Ask Coinsight queries", "Never expire", "Used after your monthly allowance"];
 
-/** §2: the tier param, else type=credits, else the member's current (paid) tier, else Basic. */
+/** assistant-plans-admin.md §2: the tier param, else type=credits, else the member's current (paid) tier, else Basic. */
 export function shownPurchase(params: URLSearchParams, currentTier: Tier | null): Shown {
   const tier = tierSchema.safeParse(params.get("tier"));
   if (tier.success && tier.data !== "free") return { kind: "plan", tier: tier.data };

@@ -4,21 +4,22 @@ import { Link } from "react-router";
 import type { TrashedArticle } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { DataTable } from "#web/components/ui/data-table.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { ARTICLES_TAB_HREF, serverMessage } from "#web/lib/admin-links.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import { deleteForever, restoreFromTrash, trashKeys, trashQuery } from "../api/trash.ts";
 import styles from "./trash.module.css";
 
-/** Spec §9: the title column shows the first 100 characters of the excerpt. */
+/** Spec assistant-plans-admin.md §9: the title column shows the first 100 characters of the excerpt. */
 export const EXCERPT_PREVIEW = 100;
 
 export const restoreConfirm = (title: string) => `Are you sure you want to restore "${title}"?`;
 export const deleteConfirm = (title: string) => `Are you sure you want to PERMANENTLY delete "${title}"? This action cannot be undone.`;
 
-/** Case-insensitive match on title, excerpt or crypto symbol (client-side, spec §2). */
+/** Case-insensitive match on title, excerpt or crypto symbol (client-side, assistant-plans-admin.md §2). */
 export function matchesTrash(article: TrashedArticle, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
@@ -87,72 +88,50 @@ export function TrashPage() {
           onChange={(e) => setQuery(e.target.value)}
         />
         {isLoading ? (
-          <div role="status" aria-busy="true" aria-label="Loading the trash">
-            <Skeleton height={48} />
-            <Skeleton height={48} />
-          </div>
+          <LoadingRows label="Loading the trash" height={48} />
         ) : isError || !data ? (
-          <Notice tone="error">
-            Unable to load the trash.{" "}
-            <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Notice>
+          <LoadFailed what="the trash" onRetry={() => void refetch()} />
         ) : data.length === 0 ? (
           <Notice>Trash is empty</Notice>
         ) : shown.length === 0 ? (
           <Notice>No matching articles found</Notice>
         ) : (
-          <div className={styles.scroller}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Crypto</th>
-                  <th scope="col">Deleted</th>
-                  <th scope="col">Deleted By</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((a) => (
-                  <tr key={a.id}>
-                    <td className={styles.titleCell}>
-                      <strong>{a.title}</strong>
-                      {a.excerpt ? <span className={styles.excerpt}>{preview(a.excerpt)}</span> : null}
-                    </td>
-                    <td>{a.categoryName ?? "Unknown"}</td>
-                    <td className="num">{a.cryptoSymbol ?? "-"}</td>
-                    <td className={styles.nowrap}>
-                      <time dateTime={a.deletedAt}>{utcDateTime(a.deletedAt)}</time>
-                    </td>
-                    <td>{a.deletedBy ?? "—"}</td>
-                    <td>
-                      <div className={styles.actions}>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={busy(a)}
-                          onClick={() => window.confirm(restoreConfirm(a.title)) && restore.mutate(a)}
-                        >
-                          Restore
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          disabled={busy(a)}
-                          onClick={() => window.confirm(deleteConfirm(a.title)) && remove.mutate(a)}
-                        >
-                          Delete Forever
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={["Title", "Category", "Crypto", "Deleted", "Deleted By", "Actions"]}>
+            {shown.map((a) => (
+              <tr key={a.id}>
+                <td className={styles.titleCell}>
+                  <strong>{a.title}</strong>
+                  {a.excerpt ? <span className={styles.excerpt}>{preview(a.excerpt)}</span> : null}
+                </td>
+                <td>{a.categoryName ?? "Unknown"}</td>
+                <td className="num">{a.cryptoSymbol ?? "-"}</td>
+                <td className={styles.nowrap}>
+                  <time dateTime={a.deletedAt}>{utcDateTime(a.deletedAt)}</time>
+                </td>
+                <td>{a.deletedBy ?? "—"}</td>
+                <td>
+                  <div className={styles.actions}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busy(a)}
+                      onClick={() => window.confirm(restoreConfirm(a.title)) && restore.mutate(a)}
+                    >
+                      Restore
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      disabled={busy(a)}
+                      onClick={() => window.confirm(deleteConfirm(a.title)) && remove.mutate(a)}
+                    >
+                      Delete Forever
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Card>
     </div>

@@ -1,9 +1,9 @@
+import { CATEGORY_ROUNDUP, generatedExists, roundupSlug } from "#worker/features/newsroom/articles.ts";
+import { roundupBrief } from "#worker/features/newsroom/briefs.ts";
+import { sourcesOf } from "#worker/features/newsroom/provenance.ts";
+import { writeAndSave } from "#worker/features/newsroom/publish.ts";
+import { readDay, type SnapshotRow } from "#worker/features/newsroom/snapshots.ts";
 import type { RoundupBrief } from "#worker/ports/llm/llm.ts";
-import { CATEGORY_ROUNDUP, generatedExists, roundupSlug } from "../articles.ts";
-import { roundupBrief } from "../briefs.ts";
-import { sourcesOf } from "../provenance.ts";
-import { writeAndSave } from "../publish.ts";
-import { readDay, type SnapshotRow } from "../snapshots.ts";
 import { freshRows, loadMarket } from "./lunarcrush-data.ts";
 import type { StepContext, TaskDefinition } from "./task.ts";
 

@@ -1,8 +1,8 @@
 import { rankRanges } from "#schema/contracts/newsroom.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import { BANDS, buildRows, countTracked, replaceBand, type SnapshotRow, toMarketInput } from "#worker/features/newsroom/snapshots.ts";
+import { guardProduction, ValidationError } from "#worker/features/newsroom/task-errors.ts";
 import type { MarketInput, SocialMetrics } from "#worker/ports/sentiment/sentiment.ts";
-import { BANDS, buildRows, countTracked, replaceBand, type SnapshotRow, toMarketInput } from "../snapshots.ts";
-import { guardProduction, ValidationError } from "../task-errors.ts";
 import type { StepContext, TaskDefinition } from "./task.ts";
 
 /** Older market data fails the task (and is retried): it must never be written up as "the past 24 hours". */

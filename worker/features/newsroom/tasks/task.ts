@@ -1,5 +1,5 @@
 import type { TaskKey } from "#schema/contracts/newsroom.ts";
-import type { NewsroomDeps } from "../deps.ts";
+import type { NewsroomDeps } from "#worker/features/newsroom/deps.ts";
 
 /** What a task carries from one step to the next; persisted as JSON after every step. */
 export type TaskState = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import type { RankRange, TaskKey } from "#schema/contracts/newsroom.ts";
-import { CATEGORY_TRENDING, generatedExists, trendingSlug } from "../articles.ts";
-import { rankByMomentum, trendingBrief } from "../briefs.ts";
-import { sourcesOf } from "../provenance.ts";
-import { writeAndSave } from "../publish.ts";
-import { BANDS, countTracked, readBand, readCoin } from "../snapshots.ts";
-import { DependencyError } from "../task-errors.ts";
+import { CATEGORY_TRENDING, generatedExists, trendingSlug } from "#worker/features/newsroom/articles.ts";
+import { rankByMomentum, trendingBrief } from "#worker/features/newsroom/briefs.ts";
+import { sourcesOf } from "#worker/features/newsroom/provenance.ts";
+import { writeAndSave } from "#worker/features/newsroom/publish.ts";
+import { BANDS, countTracked, readBand, readCoin } from "#worker/features/newsroom/snapshots.ts";
+import { DependencyError } from "#worker/features/newsroom/task-errors.ts";
 import { loadMarket } from "./lunarcrush-data.ts";
 import type { Step, StepContext, TaskDefinition, TaskState } from "./task.ts";
 

@@ -1,5 +1,5 @@
 import { unit } from "#worker/lib/random.ts";
-import type { CoinFacts, Fact } from "../llm.ts";
+import type { CoinFacts, Fact } from "#worker/ports/llm/llm.ts";
 
 /** A deterministic chooser: the same seed and slot always pick the same variant. */
 export type Chooser = <T>(slot: string, options: readonly T[]) => T;

@@ -1,4 +1,4 @@
-import type { CoinFacts, Draft, RoundupBrief } from "../llm.ts";
+import type { CoinFacts, Draft, RoundupBrief } from "#worker/ports/llm/llm.ts";
 import { type Chooser, chooser, cite, coinName, list, markdown, moved, upDown } from "./phrases.ts";
 
 /** The Daily Roundup from templates: every figure cites a fact, every sentence is picked by a seeded chooser. */

@@ -1,4 +1,4 @@
-import type { CoinFacts, Draft, TrendingBrief } from "../llm.ts";
+import type { CoinFacts, Draft, TrendingBrief } from "#worker/ports/llm/llm.ts";
 import { type Chooser, chooser, cite, coinName, markdown, moved, sectorOf, upDown } from "./phrases.ts";
 
 /** A Trending Analysis from templates: the coin's social momentum, its price action, and what they do and do not say. */
