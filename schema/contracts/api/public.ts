@@ -19,7 +19,7 @@ import {
   cryptoListSchema,
   cryptoPageSchema,
   cryptoSchema,
-  moversQuery,
+  moversQuerySchema,
   symbolByNameSchema,
   symbolParams,
 } from "../crypto.ts";
@@ -50,7 +50,7 @@ export const publicContract = {
     summary: "The biggest 24 h gainers",
     tags: ["Market data"],
     access: "public",
-    request: { query: moversQuery },
+    request: { query: moversQuerySchema },
     responses: { 200: json("Coins, biggest gain first", cryptoListSchema), ...errors(400) },
   },
   listLosers: {
@@ -59,7 +59,7 @@ export const publicContract = {
     summary: "The biggest 24 h losers",
     tags: ["Market data"],
     access: "public",
-    request: { query: moversQuery },
+    request: { query: moversQuerySchema },
     responses: { 200: json("Coins, biggest loss first", cryptoListSchema), ...errors(400) },
   },
   symbolByName: {
