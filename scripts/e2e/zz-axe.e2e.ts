@@ -111,7 +111,7 @@ describe.each(THEMES)("axe-core, WCAG 2.2 A and AA, %s theme", (theme) => {
     await page.goto("/coin/btc");
     const card = page.getByRole("region", { name: "Ask Coinsight" });
     await card.getByRole("button", { name: /^What is Bitcoin\?$/ }).click();
-    await card.getByRole("heading", { name: /About Bitcoin/ }).waitFor();
+    await card.getByRole("heading", { name: /About Bitcoin/ }).waitFor({ timeout: 60_000 });
     await settle(page);
     found.push(...(await axeViolations(page, `member ${theme} Ask answer`)));
 
@@ -128,9 +128,9 @@ describe.each(THEMES)("axe-core, WCAG 2.2 A and AA, %s theme", (theme) => {
 
     const today = new Date().toISOString().slice(0, 10);
     const where = `task = 'daily_roundup' AND date = ${sqlString(today)}`;
-    const [before] = d1<{ status: string }>(`SELECT status FROM generation_runs WHERE ${where}`);
+    const [before] = d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
     d1(
-      `UPDATE generation_runs SET status = 'failed', error_category = 'api_failure', error_message = 'The model answered 503',
+      `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure', error_message = 'The model answered 503',
          error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), error_stack = 'UpstreamError: 503' WHERE ${where}`,
     );
     try {
@@ -141,7 +141,7 @@ describe.each(THEMES)("axe-core, WCAG 2.2 A and AA, %s theme", (theme) => {
       await settle(page);
       found.push(...(await axeViolations(page, `admin ${theme} error dialog`)));
     } finally {
-      d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, error_category = NULL, error_message = NULL,
+      d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, retry_count = ${before?.retry_count ?? 0}, error_category = NULL, error_message = NULL,
             error_at = NULL, error_stack = NULL WHERE ${where}`);
     }
     await context.close();

@@ -39,13 +39,13 @@ async function showsFocusRing(page: Page): Promise<boolean> {
 }
 
 describe("keyboard only", () => {
-  it("a reader opens the menu, goes to Markets, switches lists, opens a coin and asks the Ask card", async () => {
+  it("a reader opens the menu, goes to the Top 500, switches lists, opens a coin and asks the Ask card", async () => {
     const { page, context, errors } = await openPage(browser, { viewport: PHONE });
     await page.goto("/");
     await tabTo(page, page.getByRole("button", { name: "Open menu" }));
     expect(await showsFocusRing(page)).toBe(true);
     await page.keyboard.press("Enter");
-    const menuLink = page.locator("#mobile-menu").getByRole("link", { name: "Markets", exact: true });
+    const menuLink = page.locator("#mobile-menu").getByRole("link", { name: "Top 500", exact: true });
     await tabTo(page, menuLink);
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/markets");
@@ -87,9 +87,9 @@ describe("keyboard only", () => {
   it("an admin moves through the panel's tabs with arrows and reads a failure in a dialog that keeps focus and closes on Escape", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const where = `task = 'trending_101_300' AND date = ${sqlString(today)}`;
-    const [before] = d1<{ status: string }>(`SELECT status FROM generation_runs WHERE ${where}`);
+    const [before] = d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
     d1(
-      `UPDATE generation_runs SET status = 'failed', error_category = 'api_failure', error_message = 'LunarCrush answered 503',
+      `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure', error_message = 'LunarCrush answered 503',
          error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), error_stack = 'UpstreamError: 503' WHERE ${where}`,
     );
     const { page, context, errors } = await openPage(browser);
@@ -104,7 +104,8 @@ describe("keyboard only", () => {
       await page.waitForURL((url) => url.search === "?tab=users");
       expect(await isFocused(tabs.getByRole("tab", { name: "Users" }))).toBe(true);
       await page.keyboard.press("End");
-      expect(await tabs.getByRole("tab", { name: "Outbox" }).getAttribute("aria-selected")).toBe("true");
+      await page.waitForURL((url) => url.search === "?tab=outbox");
+      expect(await isFocused(tabs.getByRole("tab", { name: "Outbox" }))).toBe(true);
       await page.keyboard.press("ArrowRight");
       expect(await isFocused(tabs.getByRole("tab", { name: "Overview" }))).toBe(true);
       await page.waitForURL((url) => url.search === "");
@@ -128,7 +129,7 @@ describe("keyboard only", () => {
       expect(await isFocused(viewError)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
-      d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, error_category = NULL, error_message = NULL,
+      d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, retry_count = ${before?.retry_count ?? 0}, error_category = NULL, error_message = NULL,
             error_at = NULL, error_stack = NULL WHERE ${where}`);
       await context.close();
     }
