@@ -17,6 +17,8 @@ afterAll(async () => {
 });
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+/** A tab's selection follows its focus on the next render. */
+const selected = (tab: Locator) => expect.poll(() => tab.getAttribute("aria-selected"), { timeout: 10_000 }).toBe("true");
 
 /** Presses Tab until `target` has focus, as a keyboard user would; fails if it never comes. */
 async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
@@ -54,14 +56,14 @@ describe("keyboard only", () => {
     const tabs = page.getByRole("tablist", { name: "Market lists" }).getByRole("tab");
     const first = tabs.first();
     await tabTo(page, first);
-    expect(await first.getAttribute("aria-selected")).toBe("true");
+    await selected(first);
     expect(await showsFocusRing(page)).toBe(true);
     await page.keyboard.press("ArrowRight");
     expect(await isFocused(tabs.nth(1))).toBe(true);
-    expect(await tabs.nth(1).getAttribute("aria-selected")).toBe("true");
+    await selected(tabs.nth(1));
     await page.keyboard.press("Home");
     expect(await isFocused(first)).toBe(true);
-    expect(await first.getAttribute("aria-selected")).toBe("true");
+    await selected(first);
 
     await tabTo(page, page.getByRole("link", { name: /^Bitcoin/ }).first());
     await page.keyboard.press("Enter");

@@ -30,7 +30,11 @@ export function ModalDialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     initialFocus?.current?.focus();
-    const closed = () => onCloseRef.current();
+    // The close event is queued, so one from an earlier close() can arrive after the dialog was
+    // opened again (React's StrictMode mounts effects twice): only a dialog that is closed now closes.
+    const closed = () => {
+      if (!dialog.open) onCloseRef.current();
+    };
     dialog.addEventListener("close", closed);
     return () => {
       dialog.removeEventListener("close", closed);
