@@ -69,11 +69,10 @@ export function UserArea() {
     <Dropdown
       className={styles.desktopOnly}
       // The visible words (name, and the Admin badge) are part of the name, as speech control needs.
-      label={`Account menu for ${displayName(user)}${isAdmin ? " (Admin)" : ""}`}
+      label={`Account menu for ${displayName(user)}${isAdmin ? ", Admin" : ""}`}
       trigger={
         <>
-          <span className={styles.name}>{displayName(user)}</span>
-          {isAdmin ? <AdminBadge /> : null}
+          <span className={styles.name}>{displayName(user)}</span> {isAdmin ? <AdminBadge /> : null}
         </>
       }
     >
