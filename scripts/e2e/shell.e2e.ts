@@ -24,12 +24,15 @@ describe("app shell", () => {
     const { page, context } = await openPage(browser);
     await page.goto("/");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
-    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    const toggle = page.getByRole("button", { name: "Dark theme" });
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await toggle.click();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
-    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await toggle.click();
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     await context.close();

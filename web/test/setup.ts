@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { calls, noteFailure, server, takeFailures } from "./msw.ts";
+import "./dialog-shim.ts";
 
 // The findBy/waitFor limit: a first render on a busy machine (or the first MSW answer) can take over the default 1 s.
 configure({ asyncUtilTimeout: 5000 });

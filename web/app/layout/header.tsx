@@ -1,10 +1,10 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "#web/components/ui/button.tsx";
-import { useTheme } from "#web/lib/theme.ts";
 import styles from "./header.module.css";
 import { isActive, mainNav } from "./nav-items.ts";
 import { SearchBox } from "./search-box.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
 
 /** Home links reload the page when the reader is already home (public-site.md §2). */
 function reloadIfHome(e: MouseEvent, pathname: string) {
@@ -36,16 +36,6 @@ function NavLinks({ pathname, onChoose, className }: { pathname: string; onChoos
         );
       })}
     </ul>
-  );
-}
-
-function ThemeToggle() {
-  const [theme, toggle] = useTheme();
-  const next = theme === "dark" ? "light" : "dark";
-  return (
-    <Button variant="ghost" className="btn-icon" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} onClick={toggle}>
-      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
-    </Button>
   );
 }
 

@@ -11,9 +11,13 @@ export function AdSlot({
   height: number;
   label?: string;
 }) {
-  if (!useAdsShown()) return null;
+  const shown = useAdsShown();
+  const size = { width: "100%", maxWidth: width, height };
+  if (shown === false) return null;
+  // The plan is not known yet: hold the space so the page does not move when the slot fills in.
+  if (shown === null) return <div className="ad-slot ad-slot-pending" style={size} aria-hidden="true" />;
   return (
-    <div className="ad-slot" style={{ width: "100%", maxWidth: width, height }} aria-label="Advertisement placeholder" role="note">
+    <div className="ad-slot" style={size} aria-label="Advertisement placeholder" role="note">
       {label}
     </div>
   );

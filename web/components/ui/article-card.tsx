@@ -50,15 +50,27 @@ export function ArticleCard({
   );
 }
 
-/** Placeholder tiles with the shape of the cards they stand in for. */
+/**
+ * Heights of a typical card's lines (label, title, excerpt, date), so the page hardly moves when the
+ * cards replace their placeholders: a feature's title is about three large lines and its excerpt four.
+ */
+const SKELETON_LINES: Record<Variant, { title: number; excerpt: number }> = {
+  feature: { title: 96, excerpt: 99 },
+  card: { title: 66, excerpt: 63 },
+  row: { title: 40, excerpt: 0 },
+};
+
+/** Placeholder tiles with the shape and size of the cards they stand in for. */
 export function ArticleCardSkeleton({ variant = "card" }: { variant?: Variant }) {
+  const lines = SKELETON_LINES[variant];
   return (
     <div className={`${styles.tile} ${styles[variant]} ${styles.skeleton}`} aria-hidden="true" data-testid="article-skeleton">
       <div className={`${styles.media} skeleton`} />
       <div className={styles.body}>
-        <span className="skeleton" style={{ width: "30%", height: 12 }} />
-        <span className="skeleton" style={{ width: "90%", height: 18, marginTop: 8 }} />
-        {variant !== "row" ? <span className="skeleton" style={{ width: "100%", height: 40, marginTop: 8 }} /> : null}
+        <span className="skeleton" style={{ width: "30%", height: 14 }} />
+        <span className="skeleton" style={{ width: "90%", height: lines.title, marginTop: 4 }} />
+        {lines.excerpt ? <span className="skeleton" style={{ width: "100%", height: lines.excerpt, marginTop: 4 }} /> : null}
+        <span className="skeleton" style={{ width: "40%", height: 16, marginTop: 4 }} />
       </div>
     </div>
   );

@@ -3,7 +3,10 @@ import "./ui.css";
 
 export type TabItem<K extends string> = { key: K; label: string };
 
-/** An accessible tab list (arrow keys move between tabs); the panel is rendered by the caller. */
+/**
+ * An accessible tab list (WAI-ARIA tabs, automatic activation): one tab in the Tab order (roving
+ * tabindex), arrow keys, Home and End move and select; the panel is rendered by the caller.
+ */
 export function Tabs<K extends string>({
   items,
   value,
@@ -19,10 +22,11 @@ export function Tabs<K extends string>({
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   function onKeyDown(e: KeyboardEvent, index: number) {
-    const delta = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-    if (!delta) return;
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: items.length - 1 };
+    const to = moves[e.key];
+    if (to === undefined) return;
     e.preventDefault();
-    const next = (index + delta + items.length) % items.length;
+    const next = (to + items.length) % items.length;
     const item = items[next];
     if (!item) return;
     onChange(item.key);

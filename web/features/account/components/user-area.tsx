@@ -68,11 +68,11 @@ export function UserArea() {
   return (
     <Dropdown
       className={styles.desktopOnly}
-      label={`Account menu for ${displayName(user)}`}
+      // The visible words (name, and the Admin badge) are part of the name, as speech control needs.
+      label={`Account menu for ${displayName(user)}${isAdmin ? ", Admin" : ""}`}
       trigger={
         <>
-          <span className={styles.name}>{displayName(user)}</span>
-          {isAdmin ? <AdminBadge /> : null}
+          <span className={styles.name}>{displayName(user)}</span> {isAdmin ? <AdminBadge /> : null}
         </>
       }
     >

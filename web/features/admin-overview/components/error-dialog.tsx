@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { type TaskStatus, taskLabels } from "#schema/contracts/newsroom.ts";
 import { Button, buttonClass } from "#web/components/ui/button.tsx";
+import { ModalDialog } from "#web/components/ui/modal-dialog.tsx";
 import { utcDateTime } from "#web/lib/format.ts";
 import { suggestedAction } from "../api/model.ts";
 import { todayUtc } from "../api/newsroom.ts";
@@ -18,50 +19,35 @@ export function ErrorDialog({ task, onClose }: { task: TaskStatus; onClose: () =
   const retry = useRetry();
   const error = task.error;
 
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      opener?.focus?.();
-    };
-  }, [onClose]);
-
   if (!error) return null;
   return (
-    <div className={styles.backdrop}>
-      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId}>{taskLabels[task.task]} error</h2>
-        <dl className={styles.facts}>
-          <dt>Category</dt>
-          <dd>{error.category}</dd>
-          <dt>Message</dt>
-          <dd>{error.message}</dd>
-          <dt>Timestamp</dt>
-          <dd>{utcDateTime(error.timestamp)}</dd>
-          <dt>Retry count</dt>
-          <dd>{error.retryCount}</dd>
-          <dt>Suggested action</dt>
-          <dd>{suggestedAction(error)}</dd>
-        </dl>
-        <h3 className={styles.listTitle}>Stack trace</h3>
-        <pre className={styles.stack}>{error.stackTrace || "No stack trace recorded."}</pre>
-        <div className={styles.dialogActions}>
-          <button ref={closeRef} type="button" className={buttonClass("outline")} onClick={onClose}>
-            Close
-          </button>
-          <Button
-            disabled={retry.isPending}
-            onClick={() => retry.mutate({ generationType: "trending_top_100", date: todayUtc() }, { onSuccess: onClose })}
-          >
-            {retry.isPending ? "Retrying…" : "Retry Now"}
-          </Button>
-        </div>
+    <ModalDialog labelledBy={titleId} onClose={onClose} initialFocus={closeRef} className={styles.dialog}>
+      <h2 id={titleId}>{taskLabels[task.task]} error</h2>
+      <dl className={styles.facts}>
+        <dt>Category</dt>
+        <dd>{error.category}</dd>
+        <dt>Message</dt>
+        <dd>{error.message}</dd>
+        <dt>Timestamp</dt>
+        <dd>{utcDateTime(error.timestamp)}</dd>
+        <dt>Retry count</dt>
+        <dd>{error.retryCount}</dd>
+        <dt>Suggested action</dt>
+        <dd>{suggestedAction(error)}</dd>
+      </dl>
+      <h3 className={styles.listTitle}>Stack trace</h3>
+      <pre className={styles.stack}>{error.stackTrace || "No stack trace recorded."}</pre>
+      <div className={styles.dialogActions}>
+        <button ref={closeRef} type="button" className={buttonClass("outline")} onClick={onClose}>
+          Close
+        </button>
+        <Button
+          disabled={retry.isPending}
+          onClick={() => retry.mutate({ generationType: "trending_top_100", date: todayUtc() }, { onSuccess: onClose })}
+        >
+          {retry.isPending ? "Retrying…" : "Retry Now"}
+        </Button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

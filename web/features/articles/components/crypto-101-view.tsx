@@ -86,11 +86,10 @@ export function Crypto101View() {
             <img src={`/images/covers/${card.cover}.svg`} alt="" width={1200} height={630} className={styles.cardArt} />
             <span className={styles.cardName}>{card.name}</span>
             <span className={styles.cardBlurb}>{card.blurb}</span>
-            {guides ? (
-              <span className={styles.cardCount}>
-                {counts.get(card.id) ?? 0} {counts.get(card.id) === 1 ? "guide" : "guides"}
-              </span>
-            ) : null}
+            {/* The line is there while loading too, so the cards keep their height when the counts arrive. */}
+            <span className={styles.cardCount}>
+              {guides ? `${counts.get(card.id) ?? 0} ${counts.get(card.id) === 1 ? "guide" : "guides"}` : "\u00a0"}
+            </span>
           </button>
         ))}
       </section>

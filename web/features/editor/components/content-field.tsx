@@ -1,9 +1,14 @@
 import DOMPurify from "dompurify";
 import { useMemo, useState } from "react";
+import { Tabs } from "#web/components/ui/tabs.tsx";
 import styles from "./editor.module.css";
 import { VISUAL_NOTE } from "./editor-form.ts";
 
 type Mode = "visual" | "html";
+const MODES = [
+  { key: "visual", label: "Visual" },
+  { key: "html", label: "HTML" },
+] as const;
 
 /** Content in two modes: Visual (a read-only, sanitised preview) and HTML (the 20-row text area that edits it). */
 export function ContentField({ value, onChange }: { value: string; onChange: (next: string) => void }) {
@@ -18,44 +23,33 @@ export function ContentField({ value, onChange }: { value: string; onChange: (ne
         <span className={styles.label} id="editor-content-label">
           Content
         </span>
-        <div className={styles.modes} role="tablist" aria-label="Content mode">
-          {(["visual", "html"] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={mode === m}
-              className={mode === m ? `${styles.mode} ${styles.modeOn}` : styles.mode}
-              onClick={() => setMode(m)}
-            >
-              {m === "visual" ? "Visual" : "HTML"}
-            </button>
-          ))}
-        </div>
+        <Tabs items={MODES} value={mode} onChange={setMode} label="Content mode" idPrefix="editor-content" />
       </div>
-      {mode === "visual" ? (
-        <>
-          <p className={styles.note}>{VISUAL_NOTE}</p>
-          {/* Sanitised by DOMPurify above (and stored sanitised by the server). */}
-          <section
-            className={styles.preview}
+      <div id="editor-content-panel" role="tabpanel" aria-labelledby={`editor-content-tab-${mode}`}>
+        {mode === "visual" ? (
+          <>
+            <p className={styles.note}>{VISUAL_NOTE}</p>
+            {/* Sanitised by DOMPurify above (and stored sanitised by the server). */}
+            <section
+              className={styles.preview}
+              aria-labelledby="editor-content-label"
+              data-testid="visual-preview"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify on the line above
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
+          </>
+        ) : (
+          <textarea
+            id="editor-content"
+            className={`input ${styles.textarea} ${styles.code}`}
             aria-labelledby="editor-content-label"
-            data-testid="visual-preview"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify on the line above
-            dangerouslySetInnerHTML={{ __html: preview }}
+            rows={20}
+            spellCheck={false}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
           />
-        </>
-      ) : (
-        <textarea
-          id="editor-content"
-          className={`input ${styles.textarea} ${styles.code}`}
-          aria-labelledby="editor-content-label"
-          rows={20}
-          spellCheck={false}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
+        )}
+      </div>
     </div>
   );
 }

@@ -18,7 +18,9 @@ export function MarketStrip() {
   if (!data) return <div className={styles.strip} aria-hidden="true" />;
   return (
     <section className={styles.strip} aria-label="Global market">
-      <div className={`container ${styles.items}`}>
+      {/* On phones the line scrolls sideways; a Tab stop lets keyboard users scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled without a mouse */}
+      <div className={`container ${styles.items}`} tabIndex={0}>
         <span>
           Market Cap <strong className="num">{formatMoney(data.totalMarketCap)}</strong>
         </span>

@@ -1,0 +1,161 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runTodaysPipeline } from "../start.ts";
+import { axeViolations, settle, startInTheme } from "./axe.ts";
+import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, type Viewport } from "./browser.ts";
+import { d1, sqlString } from "./d1.ts";
+
+// Named to run last: it only reads pages, and fails one generation run for the error dialog,
+// which it puts back afterwards.
+
+let browser: Browser;
+let publicRoutes: string[];
+let adminRoutes: string[];
+
+const json = async <T>(path: string): Promise<T> => (await (await fetch(`${baseURL()}${path}`)).json()) as T;
+const firstSlug = async (path: string) => {
+  const body = await json<{ slug: string }[] | { items: { slug: string }[] }>(path);
+  const slug = (Array.isArray(body) ? body : body.items)[0]?.slug;
+  if (!slug) throw new Error(`${path} has nothing to audit`);
+  return slug;
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Today's articles (a no-op when an earlier journey already ran the day).
+  await runTodaysPipeline(baseURL());
+  const [article, guide, category] = await Promise.all([
+    firstSlug("/api/articles?limit=1"),
+    firstSlug("/api/guides"),
+    firstSlug("/api/categories"),
+  ]);
+  const [row] = d1<{ id: number }>("SELECT id FROM articles WHERE deleted_at IS NULL ORDER BY id LIMIT 1");
+  // Every route of web/app/router.tsx with real parameters; the admin ones are audited as an admin
+  // (anyone else is shown the refusal and sent away after 2 s).
+  publicRoutes = [
+    "/",
+    "/markets",
+    "/coin/btc",
+    "/bear-invaders",
+    "/news",
+    "/search?q=bitcoin",
+    `/categories/${category}`,
+    `/article/${article}`,
+    "/crypto-101",
+    `/crypto-101/${guide}`,
+    "/account",
+    "/subscribe",
+    "/subscription-success",
+    "/unsubscribe",
+    "/privacy",
+    "/terms",
+    "/cookies",
+    "/methodology",
+    "/no-such-page",
+  ];
+  adminRoutes = [
+    "/admin",
+    "/admin?tab=users",
+    "/admin?tab=mappings",
+    "/admin?tab=articles",
+    "/admin?tab=outbox",
+    `/admin/articles/${row?.id}/edit`,
+    "/admin/trash",
+  ];
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Who = "guest" | "member" | "admin";
+const THEMES = ["light", "dark"] as const;
+
+async function openAs(
+  who: Who,
+  theme: (typeof THEMES)[number],
+  viewport: Viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  await startInTheme(context, theme);
+  const page = await context.newPage();
+  if (who !== "guest") {
+    await page.goto("/api/login?returnTo=%2F");
+    await signIn(page, who === "admin" ? "admin@coinsight.test" : `axe-${theme}@coinsight.test`, who === "admin" ? "Ada" : "Alex");
+    await page.waitForURL((url) => url.pathname === "/");
+  }
+  return { context, page };
+}
+
+async function auditRoutes(page: Page, routes: string[], label: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const route of routes) {
+    await page.goto(route);
+    await settle(page);
+    found.push(...(await axeViolations(page, `${label} ${route}`)));
+  }
+  return found;
+}
+
+describe.each(THEMES)("axe-core, WCAG 2.2 A and AA, %s theme", (theme) => {
+  it("every public route, signed out", { timeout: 300_000 }, async () => {
+    const { context, page } = await openAs("guest", theme);
+    const found = await auditRoutes(page, publicRoutes, `guest ${theme}`);
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it("every public route, signed in, with the account menu and an Ask answer open", { timeout: 300_000 }, async () => {
+    const { context, page } = await openAs("member", theme);
+    const found = await auditRoutes(page, publicRoutes, `member ${theme}`);
+
+    await page.goto("/coin/btc");
+    const card = page.getByRole("region", { name: "Ask Coinsight" });
+    await card.getByRole("button", { name: /^What is Bitcoin\?$/ }).click();
+    await card.getByRole("heading", { name: /About Bitcoin/ }).waitFor({ timeout: 60_000 });
+    await settle(page);
+    found.push(...(await axeViolations(page, `member ${theme} Ask answer`)));
+
+    await page.getByRole("button", { name: "Account menu for Alex" }).click();
+    await settle(page);
+    found.push(...(await axeViolations(page, `member ${theme} account menu`)));
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it("the admin panel's tabs, the editor, the trash and the error dialog, as an admin", { timeout: 300_000 }, async () => {
+    const { context, page } = await openAs("admin", theme);
+    const found = await auditRoutes(page, adminRoutes, `admin ${theme}`);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const where = `task = 'daily_roundup' AND date = ${sqlString(today)}`;
+    const [before] = d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
+    d1(
+      `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure', error_message = 'The model answered 503',
+         error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), error_stack = 'UpstreamError: 503' WHERE ${where}`,
+    );
+    try {
+      await page.goto("/admin");
+      const card = page.getByRole("article", { name: "Daily roundup" });
+      await card.getByRole("button", { name: "View error" }).click({ timeout: 20_000 });
+      await page.getByRole("dialog").getByText("The model answered 503").waitFor();
+      await settle(page);
+      found.push(...(await axeViolations(page, `admin ${theme} error dialog`)));
+    } finally {
+      d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, retry_count = ${before?.retry_count ?? 0}, error_category = NULL, error_message = NULL,
+            error_at = NULL, error_stack = NULL WHERE ${where}`);
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it("the phone layout with the menu open", async () => {
+    const { context, page } = await openAs("guest", theme, PHONE);
+    await page.goto("/markets");
+    await settle(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await settle(page);
+    const found = await axeViolations(page, `phone ${theme} menu`);
+    await context.close();
+    expect(found).toEqual([]);
+  });
+});
