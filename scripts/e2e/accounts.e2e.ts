@@ -92,7 +92,7 @@ describe("accounts journeys", () => {
     await page.waitForURL("**/coin/sol");
     await page.getByRole("button", { name: "Add to Watchlist" }).click();
     await page.getByRole("button", { name: "Remove from Watchlist" }).waitFor();
-    await page.getByRole("link", { name: "My Watch List" }).click();
+    await page.getByRole("link", { name: "My Watchlist" }).click();
     await page.waitForURL(/tab=watchlist/);
     await expect.poll(() => rows(page).locator("td:nth-child(3) a").allTextContents()).toEqual(["Solana"]);
     await context.close();

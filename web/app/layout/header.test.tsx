@@ -52,4 +52,22 @@ describe("Header mobile menu", () => {
     fireEvent.click(mobile.querySelector('a[href="/markets"]') as HTMLAnchorElement);
     expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
   });
+
+  it("closes after any navigation, not only a click on its own links", async () => {
+    const { router } = renderAt(<Header mobileUserArea={<a href="/account">My Account</a>} />, { path: "*", at: "/" });
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(screen.getByRole("navigation", { name: "Mobile" })).toBeInTheDocument();
+    await act(() => router.navigate("/markets?tab=watchlist"));
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
+  });
+
+  it("closes on Escape and gives focus back to the menu button", () => {
+    renderAt(<Header />, { path: "*", at: "/" });
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const link = screen.getByRole("navigation", { name: "Mobile" }).querySelector("a") as HTMLAnchorElement;
+    link.focus();
+    fireEvent.keyDown(link, { key: "Escape" });
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Open menu" })).toHaveFocus();
+  });
 });

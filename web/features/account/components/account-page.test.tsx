@@ -16,9 +16,9 @@ function renderAccount(routes: Record<string, unknown>) {
 describe("/account", () => {
   it("asks a signed-out visitor to sign in, then come back here", async () => {
     renderAccount(authRoutes(null));
-    expect(await screen.findByRole("heading", { name: "Sign In Required" })).toBeInTheDocument();
-    expect(screen.getByText("Please sign in to view your account information.")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login?returnTo=%2Faccount");
+    expect(await screen.findByRole("heading", { name: "Login Required" })).toBeInTheDocument();
+    expect(screen.getByText("Please log in to view your account information.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/api/login?returnTo=%2Faccount");
   });
 
   it("shows a free member's plan, trial bar as (2 - remaining) / 2, details and the upgrade offer", async () => {

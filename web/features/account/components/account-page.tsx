@@ -152,10 +152,10 @@ function UpgradePanel() {
 function SignInRequired() {
   return (
     <Card as="section" aria-labelledby="signin-title" className={styles.signin}>
-      <h2 id="signin-title">Sign In Required</h2>
-      <p className="muted">Please sign in to view your account information.</p>
+      <h2 id="signin-title">Login Required</h2>
+      <p className="muted">Please log in to view your account information.</p>
       <a href={loginHref("/account")} className={buttonClass("primary")}>
-        Sign In
+        Login
       </a>
     </Card>
   );

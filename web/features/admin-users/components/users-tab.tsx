@@ -32,7 +32,7 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
   const mutation = useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) => changeRole(userId, role),
     onSuccess: ({ user }) => {
-      toast({ title: "Success", description: `${user.email} is now ${user.role}. They will sign in again.` });
+      toast({ title: "Success", description: `${user.email} is now ${user.role}. They will log in again.` });
       return client.invalidateQueries({ queryKey: usersKeys.all });
     },
     onError: (error) => {

@@ -147,7 +147,7 @@ describe("Ask Coinsight card", () => {
     fireEvent.click(await question(/What is Bitcoin\?/));
     expect(await screen.findByRole("alert")).toHaveTextContent("Usage limit reached");
     expect(screen.getByTestId("ask-banner")).toHaveTextContent(
-      "Daily limit reached. Sign in for standard queries or subscribe for enhanced features with higher limits.",
+      "Daily limit reached. Log in for standard queries or subscribe for enhanced features with higher limits.",
     );
   });
 

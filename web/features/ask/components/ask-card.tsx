@@ -64,7 +64,7 @@ function UsageLine({
   if (!signedIn) {
     return (
       <span className="muted">
-        Guests can ask the free question. <a href={loginHref()}>Sign in</a> for {FREE_TRIAL_QUERIES} free trial queries.
+        Guests can ask the free question. <a href={loginHref()}>Log in</a> for {FREE_TRIAL_QUERIES} free trial queries.
       </span>
     );
   }

@@ -5,10 +5,10 @@ import { BANNERS, limitBanner } from "./banners.ts";
 describe("§8 limit banners", () => {
   it("guests: the daily limit for about, the premium text otherwise", () => {
     expect(limitBanner({ signedIn: false, subscription: null }, "about")).toBe(
-      "Daily limit reached. Sign in for standard queries or subscribe for enhanced features with higher limits.",
+      "Daily limit reached. Log in for standard queries or subscribe for enhanced features with higher limits.",
     );
     expect(limitBanner({ signedIn: false, subscription: null }, "future_price")).toBe(
-      "Daily limit for premium questions reached. Sign in for standard Ask Coinsight queries or wait until midnight UTC for reset.",
+      "Daily limit for premium questions reached. Log in for standard Ask Coinsight queries or wait until midnight UTC for reset.",
     );
   });
 

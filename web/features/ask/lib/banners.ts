@@ -3,12 +3,12 @@ import type { Subscription } from "#schema/contracts/auth.ts";
 
 /** §8's banners, shown once a 429 set the limit-reached state. */
 export const BANNERS = {
-  guestDaily: "Daily limit reached. Sign in for standard queries or subscribe for enhanced features with higher limits.",
+  guestDaily: "Daily limit reached. Log in for standard queries or subscribe for enhanced features with higher limits.",
   paid: "Monthly query limit exceeded. Upgrade or wait until next month.",
   free: "Please subscribe for more queries.",
   otherwise: "Usage limit reached. Please try again later.",
   guestPremium:
-    "Daily limit for premium questions reached. Sign in for standard Ask Coinsight queries or wait until midnight UTC for reset.",
+    "Daily limit for premium questions reached. Log in for standard Ask Coinsight queries or wait until midnight UTC for reset.",
 } as const;
 
 export const ANSWER_FAILED = "Sorry, I couldn't answer that question right now. Please try again later.";

@@ -63,8 +63,8 @@ async function toastText() {
 describe("/subscribe", () => {
   it("asks a signed-out visitor to sign in, and comes back here after", async () => {
     renderSubscribe(authRoutes(null), null);
-    expect(await screen.findByRole("heading", { name: "Sign In Required" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login?returnTo=%2Fsubscribe");
+    expect(await screen.findByRole("heading", { name: "Login Required" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/api/login?returnTo=%2Fsubscribe");
     expect(screen.queryByRole("heading", { name: "Pro" })).toBeNull();
   });
 

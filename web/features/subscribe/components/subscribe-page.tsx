@@ -20,10 +20,10 @@ type Step = { step: "plans"; pending: Purchase | null } | { step: "pay"; purchas
 function SignInRequired() {
   return (
     <Card as="section" aria-labelledby="signin-title" className={styles.narrow}>
-      <h2 id="signin-title">Sign In Required</h2>
-      <p className="muted">Please sign in to choose a plan.</p>
+      <h2 id="signin-title">Login Required</h2>
+      <p className="muted">Please log in to choose a plan.</p>
       <a href={loginHref("/subscribe")} className={buttonClass("primary")}>
-        Sign In
+        Login
       </a>
     </Card>
   );
