@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { EMAIL_INVALID } from "#schema/contracts/newsletter.ts";
 import { dismissToast, Toaster } from "#web/components/ui/toast.tsx";
 import { renderAt } from "#web/test/render.tsx";
 import { NEWSLETTER_TEXT as T } from "../messages.ts";
@@ -85,15 +86,63 @@ describe("NewsletterForm", () => {
     expect(screen.getByRole("button", { name: T.submit })).toBeEnabled();
   });
 
-  it("shows the server's message on a refusal and keeps what the reader typed", async () => {
-    const { fill, submit, email, consent } = setup(async () =>
-      json({ error: { code: "BAD_REQUEST", message: "Please enter a valid email address", requestId: "r1" } }, 400),
+  it("shows the server's field message next to the address and keeps what the reader typed", async () => {
+    const { fill, submit, email, consent, fetchMock } = setup(async () =>
+      json(
+        {
+          error: {
+            code: "BAD_REQUEST",
+            message: "Please enter a valid email address",
+            requestId: "r1",
+            issues: [{ path: "email", message: "Please enter a valid email address" }],
+          },
+        },
+        400,
+      ),
     );
-    fill("not-an-email");
+    fill("ada@blocked.example");
     fireEvent.click(submit);
     expect(await toastText()).toContain("Please enter a valid email address");
-    expect(email.value).toBe("not-an-email");
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email).toHaveAccessibleDescription("Please enter a valid email address");
+    expect(email.value).toBe("ada@blocked.example");
     expect(consent.checked).toBe(true);
+  });
+
+  it("says an invalid address is invalid next to the field, not only in a toast, and sends nothing", async () => {
+    const { fill, submit, email, fetchMock } = setup(async () => json({}));
+    fill("ada@@example");
+    fireEvent.click(submit);
+    expect(await toastText()).toContain(EMAIL_INVALID);
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email).toHaveAccessibleDescription(EMAIL_INVALID);
+    expect(email.value).toBe("ada@@example");
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Typing again clears the field's message.
+    fireEvent.change(email, { target: { value: "ada@example.com" } });
+    expect(email).not.toHaveAttribute("aria-invalid");
+    expect(email).not.toHaveAccessibleDescription();
+  });
+
+  it("puts the consent message next to the tick box", async () => {
+    const { fill, submit, consent } = setup(async () => json({}));
+    fill("ada@example.com", false);
+    fireEvent.click(submit);
+    await toastText();
+    expect(consent).toHaveAttribute("aria-invalid", "true");
+    expect(consent).toHaveAccessibleDescription(T.consentRequired);
+  });
+
+  it("never says 'subscribed' before the address is confirmed: it asks the reader to check their inbox", async () => {
+    const { fill, submit } = setup(async () => json({ success: true, message: "Thanks!" }));
+    fill("ada@example.com");
+    fireEvent.click(submit);
+    const text = await toastText();
+    expect(text).toContain("check your inbox");
+    expect(text).not.toMatch(/subscribed/i);
+    expect(screen.getByText(T.sentTo("ada@example.com"))).toBeInTheDocument();
+    expect(T.sentTo("ada@example.com")).not.toMatch(/subscribed/i);
   });
 
   it("falls back to 'try again' when the server's failure carries no message", async () => {
