@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ArticleSummary } from "#schema/contracts/article.ts";
 import { makeArticleSummary } from "#web/test/fixtures.ts";
@@ -95,7 +95,7 @@ describe("home sections", () => {
     stub({
       "/api/categories/daily-roundup/articles?limit=1": many(1),
       "/api/categories/trending-analysis/articles?limit=6": analyses,
-      "/api/articles/trending?limit=5": many(5),
+      "/api/articles/trending?limit=12": many(5),
     });
     renderAt(
       <>
@@ -120,11 +120,37 @@ describe("home sections", () => {
     expect(screen.getByRole("link", { name: "View all news" })).toHaveAttribute("href", "/news");
   });
 
+  it("Trending Now skips the stories already shown above it and still shows five", async () => {
+    const latest = many(12);
+    const roundup = latest.slice(0, 1);
+    const analyses = latest.slice(1, 7).map((a) => ({ ...a, categoryId: 17, rank: 5 }));
+    stub({
+      "/api/categories/daily-roundup/articles?limit=1": roundup,
+      "/api/categories/trending-analysis/articles?limit=6": analyses,
+      "/api/articles/trending?limit=12": latest,
+    });
+    renderAt(
+      <>
+        <DailyRoundupSection />
+        <TrendingAnalysisSection />
+        <TrendingNowCard />
+      </>,
+    );
+    const now = await screen.findByRole("region", { name: "Trending Now" });
+    await waitFor(() => expect(now.querySelectorAll("article")).toHaveLength(5));
+    const inNow = [...now.querySelectorAll("h3")].map((h) => h.textContent);
+    expect(inNow).toEqual(["Story 8", "Story 9", "Story 10", "Story 11", "Story 12"]);
+    const above = [...screen.getByRole("region", { name: "Daily Roundup" }).querySelectorAll("h3")].concat([
+      ...screen.getByRole("region", { name: "Trending Analysis" }).querySelectorAll("h3"),
+    ]);
+    expect(above.map((h) => h.textContent).filter((t) => inNow.includes(t))).toEqual([]);
+  });
+
   it("say their empty messages", async () => {
     stub({
       "/api/categories/daily-roundup/articles?limit=1": [],
       "/api/categories/trending-analysis/articles?limit=6": [],
-      "/api/articles/trending?limit=5": [],
+      "/api/articles/trending?limit=12": [],
       "/api/guides": [],
     });
     renderAt(
