@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { legalDocuments } from "#web/features/legal/documents.ts";
 import { HOME_TITLE } from "#web/lib/document-title.ts";
 import { createQueryClient } from "#web/lib/query-client.ts";

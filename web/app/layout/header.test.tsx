@@ -6,7 +6,7 @@ import { Header } from "./header.tsx";
 describe("Header search", () => {
   it("submits the trimmed, URL-encoded text to /search", () => {
     const { router } = renderAt(<Header />, { path: "*", at: "/markets" });
-    const box = screen.getAllByRole("searchbox", { name: "Search" })[0] as HTMLInputElement;
+    const box = screen.getAllByRole("combobox", { name: "Search" })[0] as HTMLInputElement;
     fireEvent.change(box, { target: { value: "  sol & eth " } });
     fireEvent.submit(box.closest("form") as HTMLFormElement);
     expect(router.state.location.pathname).toBe("/search");
@@ -15,7 +15,7 @@ describe("Header search", () => {
 
   it("does not submit empty or whitespace-only text", () => {
     const { router } = renderAt(<Header />, { path: "*", at: "/markets" });
-    const box = screen.getAllByRole("searchbox", { name: "Search" })[0] as HTMLInputElement;
+    const box = screen.getAllByRole("combobox", { name: "Search" })[0] as HTMLInputElement;
     fireEvent.change(box, { target: { value: "   " } });
     fireEvent.submit(box.closest("form") as HTMLFormElement);
     expect(router.state.location.pathname).toBe("/markets");
@@ -23,9 +23,9 @@ describe("Header search", () => {
 
   it("is pre-filled from q on a search route and cleared elsewhere", async () => {
     const { router } = renderAt(<Header />, { path: "*", at: "/search?q=doge%20coin" });
-    expect((screen.getAllByRole("searchbox")[0] as HTMLInputElement).value).toBe("doge coin");
+    expect((screen.getAllByRole("combobox")[0] as HTMLInputElement).value).toBe("doge coin");
     await act(() => router.navigate("/markets"));
-    await waitFor(() => expect(screen.getAllByRole("searchbox")[0]).toHaveValue(""));
+    await waitFor(() => expect(screen.getAllByRole("combobox")[0]).toHaveValue(""));
   });
 });
 

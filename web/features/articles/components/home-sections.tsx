@@ -114,7 +114,9 @@ export function TrendingNowCard() {
   const isError = latest.isError;
   const data = useMemo(() => {
     if (!latest.data) return undefined;
-    const above = new Set([...(roundup.data ?? []).slice(0, ROUNDUP_COUNT), ...(analysis.data ?? []).slice(0, ANALYSIS_COUNT)].map((a) => a.id));
+    const above = new Set(
+      [...(roundup.data ?? []).slice(0, ROUNDUP_COUNT), ...(analysis.data ?? []).slice(0, ANALYSIS_COUNT)].map((a) => a.id),
+    );
     return latest.data.filter((a) => !above.has(a.id)).slice(0, TRENDING_NOW_COUNT);
   }, [latest.data, roundup.data, analysis.data]);
   return (
