@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SearchResult } from "#schema/contracts/article.ts";
 import { makeArticleSummary, makeCrypto } from "#web/test/fixtures.ts";
 import { renderAt, stubFetch } from "#web/test/render.tsx";
-import { SUGGEST_DELAY_MS, SearchBox } from "./search-box.tsx";
+import { SearchBox, SUGGEST_DELAY_MS } from "./search-box.tsx";
 
 const result: SearchResult = {
   query: "bit",
@@ -67,7 +67,12 @@ describe("header search suggestions", () => {
     expect(box).toHaveAttribute("aria-expanded", "true");
     const listbox = screen.getByRole("listbox", { name: "Search suggestions" });
     expect(box).toHaveAttribute("aria-controls", listbox.id);
-    expect(optionNames()).toEqual(["BitcoinBTC", "Bitcoin CashBCH", "Bitcoin holds steadyDaily Roundup", "What is Bitcoin?Getting Started"]);
+    expect(optionNames()).toEqual([
+      "BitcoinBTC",
+      "Bitcoin CashBCH",
+      "Bitcoin holds steadyDaily Roundup",
+      "What is Bitcoin?Getting Started",
+    ]);
     expect(within(screen.getByRole("group", { name: "Coins" })).getAllByRole("option")).toHaveLength(2);
     expect(within(screen.getByRole("group", { name: "Articles" })).getAllByRole("option")).toHaveLength(2);
   });
@@ -118,11 +123,11 @@ describe("header search suggestions", () => {
     const { box } = setup();
     await typeAndSettle(box, "bit");
     fireEvent.keyDown(box, { key: "ArrowDown" });
-    const escape = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
+    const escapeKey = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
     act(() => {
-      box.dispatchEvent(escape);
+      box.dispatchEvent(escapeKey);
     });
-    expect(escape.defaultPrevented).toBe(true);
+    expect(escapeKey.defaultPrevented).toBe(true);
     expect(box).toHaveAttribute("aria-expanded", "false");
     expect(box).not.toHaveAttribute("aria-activedescendant");
     expect(screen.getByRole("listbox", { hidden: true })).not.toBeVisible();
