@@ -43,7 +43,7 @@ describe("accounts journeys", () => {
     await rows(page).first().waitFor();
     for (const coin of ["Bitcoin", "Ethereum", "Tether"]) await starCoin(page, coin);
 
-    await page.getByRole("tab", { name: "My Watchlist" }).click();
+    await page.getByRole("tab", { name: "My Watch List" }).click();
     await page.waitForURL(/tab=watchlist/);
     await expect.poll(() => rows(page).count()).toBe(3);
     expect((await rows(page).locator("td:nth-child(3) a").allTextContents()).sort()).toEqual(["Bitcoin", "Ethereum", "Tether"]);

@@ -164,7 +164,7 @@ describe("with news written from the site's market data", () => {
   it("/search finds a coin by ticker and an article by a word in its text", async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto("/");
-    const box = page.getByRole("searchbox", { name: "Search" }).first();
+    const box = page.getByRole("combobox", { name: "Search" }).first();
     await box.fill("btc");
     await box.press("Enter");
     await page.waitForURL("**/search?q=btc");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, openPage, PHONE } from "./browser.ts";
 import { d1, outboxFor } from "./d1.ts";
 
-const SUCCESS = "You've been subscribed to our newsletter. Check your email for confirmation!";
+const SUCCESS = "Almost done: check your inbox and click the link in our email to confirm your subscription.";
 const DAILY_CRON = "*/10 7-9 * * *";
 
 let browser: Browser;
@@ -50,6 +50,10 @@ describe("newsletter journeys", () => {
     await form.submit.click();
     await expectToast(page, "Error", "Please enter a valid email address");
     expect(await form.email.inputValue()).toBe("not-an-email");
+    // ... and the same message next to the field.
+    expect(await form.email.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await form.email.getAttribute("aria-describedby")) ?? "";
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Please enter a valid email address");
 
     await page.route("**/api/newsletter/subscribe", (route) => route.abort());
     await form.email.fill("E2E.Reader@Example.com");

@@ -41,7 +41,7 @@ describe("app shell", () => {
   it("the header search submits trimmed, encoded text and ignores blanks", async () => {
     const { page, context } = await openPage(browser);
     await page.goto("/markets");
-    const box = page.getByRole("searchbox", { name: "Search" }).first();
+    const box = page.getByRole("combobox", { name: "Search" }).first();
     await box.fill("   ");
     await box.press("Enter");
     await page.waitForTimeout(200);
@@ -52,7 +52,7 @@ describe("app shell", () => {
     expect(new URL(page.url()).search).toBe(`?q=${encodeURIComponent("bitcoin & eth")}`);
     await expect.poll(() => box.inputValue()).toBe("bitcoin & eth");
     await page.goto("/markets");
-    expect(await page.getByRole("searchbox", { name: "Search" }).first().inputValue()).toBe("");
+    expect(await page.getByRole("combobox", { name: "Search" }).first().inputValue()).toBe("");
     await context.close();
   });
 

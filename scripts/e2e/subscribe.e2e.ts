@@ -15,7 +15,7 @@ describe("plans and payments (local test checkout)", () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto("/subscribe");
     await page.getByRole("heading", { name: "Sign In Required" }).waitFor();
-    expect(await page.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/api/login?returnTo=%2Fsubscribe");
+    expect(await page.locator("main").getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/api/login?returnTo=%2Fsubscribe");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -28,7 +28,7 @@ describe("plans and payments (local test checkout)", () => {
     });
 
     await page.goto("/subscribe");
-    await page.getByRole("link", { name: "Sign In" }).click();
+    await page.locator("main").getByRole("link", { name: "Sign In" }).click();
     await signIn(page, "subscriber@coinsight.test", "Sam");
     await page.waitForURL((url) => url.pathname === "/subscribe");
 

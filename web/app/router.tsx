@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppShell } from "./layout/app-shell.tsx";
 import { RouteError } from "./layout/route-error.tsx";
 
@@ -26,7 +26,8 @@ const AdminArticleEditPage = lazy(() => import("./routes/admin-article-edit.tsx"
 const AdminTrashPage = lazy(() => import("./routes/admin-trash.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
-export const router = createBrowserRouter([
+/** The route table (exported for the per-route title test). */
+export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     errorElement: <RouteError />,
@@ -55,4 +56,6 @@ export const router = createBrowserRouter([
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -66,7 +66,13 @@ describe("ChartMappingForm", () => {
   it("reopens a saved mapping in its fields and refuses a malformed override", () => {
     render(<ChartMappingForm coin={coin} saved="KUCOIN:PEPEUSDC" onSubmit={vi.fn()} />);
     expect(screen.getByTestId("chart-symbol-preview")).toHaveTextContent("KUCOIN:PEPEUSDC");
-    fireEvent.change(screen.getByLabelText("Exchange override"), { target: { value: "gate io!" } });
+    const override = screen.getByLabelText("Exchange override");
+    expect(override).not.toHaveAttribute("aria-invalid");
+    fireEvent.change(override, { target: { value: "gate io!" } });
     expect(screen.getByRole("button", { name: "Save mapping" })).toBeDisabled();
+    // The reason sits under the field and is its description.
+    expect(override).toHaveAttribute("aria-invalid", "true");
+    expect(override).toHaveAccessibleDescription("Letters, digits and _ only.");
+    expect(override).toHaveValue("gate io!");
   });
 });

@@ -1,11 +1,15 @@
 import { type FormEvent, useId, useState } from "react";
 import type { MappingBody } from "#schema/contracts/charts.ts";
 import { Button } from "#web/components/ui/button.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
 import { buildChartSymbol, EXCHANGE_LABELS, EXCHANGES, QUOTES, rankHint } from "#web/lib/chart-mapping.ts";
+import { invalidProps } from "#web/lib/field-errors.ts";
 
 export type MappingCoin = { symbol: string; name: string; rank: number };
 
 type Exchange = (typeof EXCHANGES)[number];
+
+const OVERRIDE_HINT = "Letters, digits and _ only.";
 type Quote = (typeof QUOTES)[number];
 
 /** Splits a saved "EXCHANGE:BASEQUOTE" back into the form's fields, where it fits them. */
@@ -93,8 +97,9 @@ export function ChartMappingForm({
             value={override}
             placeholder="e.g. GATEIO"
             onChange={(e) => setOverride(e.target.value)}
-            aria-invalid={!overrideValid}
+            {...invalidProps(overrideValid ? undefined : OVERRIDE_HINT, `${id}-override-error`)}
           />
+          <FieldError id={`${id}-override-error`} message={overrideValid ? undefined : OVERRIDE_HINT} />
         </div>
         <div className="stack" style={{ gap: 4 }}>
           <label htmlFor={`${id}-name`}>Coin name override</label>
@@ -107,7 +112,6 @@ export function ChartMappingForm({
           />
         </div>
       </div>
-      {overrideValid ? null : <p className="loss">Letters, digits and _ only.</p>}
       <p style={{ margin: 0 }}>
         Chart symbol: <code data-testid="chart-symbol-preview">{preview}</code>
       </p>

@@ -6,7 +6,7 @@ import { Header } from "./header.tsx";
 describe("Header search", () => {
   it("submits the trimmed, URL-encoded text to /search", () => {
     const { router } = renderAt(<Header />, { path: "*", at: "/markets" });
-    const box = screen.getAllByRole("searchbox", { name: "Search" })[0] as HTMLInputElement;
+    const box = screen.getAllByRole("combobox", { name: "Search" })[0] as HTMLInputElement;
     fireEvent.change(box, { target: { value: "  sol & eth " } });
     fireEvent.submit(box.closest("form") as HTMLFormElement);
     expect(router.state.location.pathname).toBe("/search");
@@ -15,7 +15,7 @@ describe("Header search", () => {
 
   it("does not submit empty or whitespace-only text", () => {
     const { router } = renderAt(<Header />, { path: "*", at: "/markets" });
-    const box = screen.getAllByRole("searchbox", { name: "Search" })[0] as HTMLInputElement;
+    const box = screen.getAllByRole("combobox", { name: "Search" })[0] as HTMLInputElement;
     fireEvent.change(box, { target: { value: "   " } });
     fireEvent.submit(box.closest("form") as HTMLFormElement);
     expect(router.state.location.pathname).toBe("/markets");
@@ -23,9 +23,9 @@ describe("Header search", () => {
 
   it("is pre-filled from q on a search route and cleared elsewhere", async () => {
     const { router } = renderAt(<Header />, { path: "*", at: "/search?q=doge%20coin" });
-    expect((screen.getAllByRole("searchbox")[0] as HTMLInputElement).value).toBe("doge coin");
+    expect((screen.getAllByRole("combobox")[0] as HTMLInputElement).value).toBe("doge coin");
     await act(() => router.navigate("/markets"));
-    await waitFor(() => expect(screen.getAllByRole("searchbox")[0]).toHaveValue(""));
+    await waitFor(() => expect(screen.getAllByRole("combobox")[0]).toHaveValue(""));
   });
 });
 
@@ -51,5 +51,23 @@ describe("Header mobile menu", () => {
     const mobile = screen.getByRole("navigation", { name: "Mobile" });
     fireEvent.click(mobile.querySelector('a[href="/markets"]') as HTMLAnchorElement);
     expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
+  });
+
+  it("closes after any navigation, not only a click on its own links", async () => {
+    const { router } = renderAt(<Header mobileUserArea={<a href="/account">My Account</a>} />, { path: "*", at: "/" });
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(screen.getByRole("navigation", { name: "Mobile" })).toBeInTheDocument();
+    await act(() => router.navigate("/markets?tab=watchlist"));
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
+  });
+
+  it("closes on Escape and gives focus back to the menu button", () => {
+    renderAt(<Header />, { path: "*", at: "/" });
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const link = screen.getByRole("navigation", { name: "Mobile" }).querySelector("a") as HTMLAnchorElement;
+    link.focus();
+    fireEvent.keyDown(link, { key: "Escape" });
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Open menu" })).toHaveFocus();
   });
 });

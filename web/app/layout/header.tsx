@@ -44,17 +44,33 @@ function NavLinks({ pathname, onChoose, className }: { pathname: string; onChoos
  * mobile menu; the account feature provides both.
  */
 export function Header({ userArea, mobileUserArea }: { userArea?: ReactNode; mobileUserArea?: ReactNode }) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const [open, setOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  // Any navigation closes the menu: a link in it, the back button, a suggestion or a user-menu item.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger
+  useEffect(() => setOpen(false), [location.key]);
 
   useEffect(() => {
     if (!open) return;
     function onPointer(e: PointerEvent) {
       if (headerRef.current && !headerRef.current.contains(e.target as Node)) setOpen(false);
     }
+    function onKey(e: KeyboardEvent) {
+      // An open suggestion list takes the first Escape (it stops the event); the next one closes the menu.
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      setOpen(false);
+      burgerRef.current?.focus();
+    }
     document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
   }, [open]);
 
   return (
@@ -69,6 +85,7 @@ export function Header({ userArea, mobileUserArea }: { userArea?: ReactNode; mob
           <ThemeToggle />
           {userArea}
           <Button
+            ref={burgerRef}
             variant="ghost"
             className={`btn-icon ${styles.burger}`}
             aria-label={open ? "Close menu" : "Open menu"}

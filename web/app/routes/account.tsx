@@ -1,6 +1,8 @@
 import { AccountPage } from "#web/features/account/components/account-page.tsx";
 import { ManageBilling } from "#web/features/subscribe/components/manage-billing.tsx";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 
 export default function AccountRoute() {
+  useDocumentTitle("My Account");
   return <AccountPage billing={<ManageBilling />} />;
 }

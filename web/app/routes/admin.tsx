@@ -4,6 +4,7 @@ import { MappingsTab } from "#web/features/admin-mappings/components/mappings-ta
 import { OutboxTab } from "#web/features/admin-outbox/components/outbox-tab.tsx";
 import { OverviewTab } from "#web/features/admin-overview/components/overview-tab.tsx";
 import { StatsBlock } from "#web/features/admin-stats/components/stats-block.tsx";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { AdminGate } from "../layout/admin-gate.tsx";
 import { AdminShell, type AdminTab } from "../layout/admin-shell.tsx";
 
@@ -25,5 +26,6 @@ const ADMIN_TABS: readonly AdminTab[] = [
 
 /** /admin: admins only (the server refuses everyone else's calls too). */
 export default function AdminPage() {
+  useDocumentTitle("Admin Panel");
   return <AdminGate>{(user) => <AdminShell tabs={ADMIN_TABS} user={user} />}</AdminGate>;
 }

@@ -9,6 +9,7 @@ import {
 import { MoversCard } from "#web/features/markets/components/movers-card.tsx";
 import { TopTen } from "#web/features/markets/components/top-ten.tsx";
 import { NewsletterBox } from "#web/features/newsletter/components/newsletter-signup.tsx";
+import { HOME_TITLE, useDocumentTitle } from "#web/lib/document-title.ts";
 
 /**
  * Home (public-site.md §2): Daily Roundup, Trending Analysis, Crypto Top 10, Crypto 101 Guides;
@@ -36,5 +37,6 @@ export function HomeLayout({ newsletter }: { newsletter?: ReactNode }) {
 }
 
 export default function HomePage() {
+  useDocumentTitle(HOME_TITLE);
   return <HomeLayout newsletter={<NewsletterBox />} />;
 }

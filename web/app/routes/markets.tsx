@@ -4,11 +4,13 @@ import { MarketsView } from "#web/features/markets/components/markets-view.tsx";
 import { WatchlistPanel } from "#web/features/watchlist/components/watchlist-panel.tsx";
 import { WatchlistStar } from "#web/features/watchlist/components/watchlist-star.tsx";
 import { useAuth } from "#web/lib/auth.ts";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 
 const star = { header: "Watchlist", cell: (coin: Crypto) => <WatchlistStar coin={coin} /> };
 
 export default function MarketsPage() {
   const { isAuthenticated } = useAuth();
+  useDocumentTitle("Crypto Top 500");
   return (
     <div className="container page">
       <h1 className="page-title">Crypto Top 500</h1>

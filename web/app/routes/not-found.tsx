@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 
 export default function NotFoundPage() {
+  useDocumentTitle("Page not found");
   return (
     <div className="container page" style={{ textAlign: "center", paddingBlock: 64 }}>
       <h1>404 Page Not Found</h1>

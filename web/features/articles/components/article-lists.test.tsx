@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { ArticleSummary, Category } from "#schema/contracts/article.ts";
@@ -98,7 +98,7 @@ describe("home sections", () => {
     const analyses = many(6).map((a, i) => ({ ...a, categoryId: 17, rank: [3, 120, 450, 7, 99, 301][i] ?? null }));
     server.use(
       categoryArticles({ "daily-roundup?limit=1": many(1), "trending-analysis?limit=6": analyses }),
-      mock(apiContract.listTrendingArticles, ({ query }) => (query.limit === "5" ? many(5) : [])),
+      mock(apiContract.listTrendingArticles, ({ query }) => (query.limit === "12" ? many(5) : [])),
     );
     renderAt(
       <>
@@ -121,6 +121,31 @@ describe("home sections", () => {
     const now = screen.getByRole("region", { name: "Trending Now" });
     expect(now.querySelectorAll("article")).toHaveLength(5);
     expect(screen.getByRole("link", { name: "View all news" })).toHaveAttribute("href", "/news");
+  });
+
+  it("Trending Now skips the stories already shown above it and still shows five", async () => {
+    const latest = many(12);
+    const roundup = latest.slice(0, 1);
+    const analyses = latest.slice(1, 7).map((a) => ({ ...a, categoryId: 17, rank: 5 }));
+    server.use(
+      categoryArticles({ "daily-roundup?limit=1": roundup, "trending-analysis?limit=6": analyses }),
+      mock(apiContract.listTrendingArticles, ({ query }) => (query.limit === "12" ? latest : [])),
+    );
+    renderAt(
+      <>
+        <DailyRoundupSection />
+        <TrendingAnalysisSection />
+        <TrendingNowCard />
+      </>,
+    );
+    const now = await screen.findByRole("region", { name: "Trending Now" });
+    await waitFor(() => expect(now.querySelectorAll("article")).toHaveLength(5));
+    const inNow = [...now.querySelectorAll("h3")].map((h) => h.textContent);
+    expect(inNow).toEqual(["Story 8", "Story 9", "Story 10", "Story 11", "Story 12"]);
+    const above = [...screen.getByRole("region", { name: "Daily Roundup" }).querySelectorAll("h3")].concat([
+      ...screen.getByRole("region", { name: "Trending Analysis" }).querySelectorAll("h3"),
+    ]);
+    expect(above.map((h) => h.textContent).filter((t) => inNow.includes(t))).toEqual([]);
   });
 
   it("say their empty messages", async () => {

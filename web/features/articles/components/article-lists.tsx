@@ -48,9 +48,10 @@ export function NewsView() {
 export function CategoryView({ slug }: { slug: string }) {
   const category = useQuery(categoryQuery(slug));
   const list = useQuery(categoryArticlesQuery(slug));
-  useDocumentTitle(category.data?.name);
+  const notFound = category.error instanceof HttpError && (category.error.status === 404 || category.error.status === 400);
+  useDocumentTitle(category.data?.name ?? (notFound ? "Category not found" : null));
 
-  if (category.error instanceof HttpError && (category.error.status === 404 || category.error.status === 400)) {
+  if (notFound) {
     return (
       <div className="container page" style={{ textAlign: "center", paddingBlock: 64 }}>
         <h1>Category not found</h1>

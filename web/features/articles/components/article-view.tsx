@@ -83,10 +83,11 @@ function Related({ article }: { article: Article }) {
 export function ArticleView({ slug }: { slug: string }) {
   const { data: article, isLoading, error } = useQuery(articleQuery(slug));
 
-  useDocumentTitle(article?.title);
+  const notFound = error instanceof HttpError && (error.status === 404 || error.status === 400);
+  useDocumentTitle(article?.title ?? (notFound ? "Article not found" : null));
 
   if (isLoading) return <ArticleSkeleton />;
-  if (error instanceof HttpError && (error.status === 404 || error.status === 400)) return <ArticleNotFound />;
+  if (notFound) return <ArticleNotFound />;
   if (!article)
     return (
       <div className="container page">

@@ -10,6 +10,11 @@ import styles from "./articles.module.css";
 
 const LOAD_ERROR = "Failed to load articles. Please try again later.";
 
+/** How many stories each home section shows (public-site.md §9). */
+const ROUNDUP_COUNT = 1;
+const ANALYSIS_COUNT = 6;
+const TRENDING_NOW_COUNT = 5;
+
 function Section({ id, title, link, children }: { id: string; title: string; link: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
@@ -57,20 +62,20 @@ function Tiles({
 
 /** Home: the latest Daily Roundup as the lead story. */
 export function DailyRoundupSection() {
-  const query = useQuery(categoryArticlesQuery("daily-roundup", 1));
+  const query = useQuery(categoryArticlesQuery("daily-roundup", ROUNDUP_COUNT));
   return (
     <Section id="daily-roundup-title" title="Daily Roundup" link={<Link to="/categories/daily-roundup">All roundups</Link>}>
-      <Tiles query={query} count={1} empty="No daily roundup articles found" variant="feature" />
+      <Tiles query={query} count={ROUNDUP_COUNT} empty="No daily roundup articles found" variant="feature" />
     </Section>
   );
 }
 
 /** Home: the six latest Trending Analysis articles, each with its rank badge. */
 export function TrendingAnalysisSection() {
-  const query = useQuery(categoryArticlesQuery("trending-analysis", 6));
+  const query = useQuery(categoryArticlesQuery("trending-analysis", ANALYSIS_COUNT));
   return (
     <Section id="trending-analysis-title" title="Trending Analysis" link={<Link to="/categories/trending-analysis">All analysis</Link>}>
-      <Tiles query={query} count={6} empty="No trending analysis articles found" />
+      <Tiles query={query} count={ANALYSIS_COUNT} empty="No trending analysis articles found" />
     </Section>
   );
 }
@@ -96,14 +101,29 @@ export function GuidesSection() {
   );
 }
 
-/** Sidebar: the five latest news articles, and the way to all of them. */
+/**
+ * Sidebar: the five latest news articles not already shown above it (the lead roundup and the
+ * analysis tiles, whose queries are shared, not fetched twice), and the way to all of them.
+ */
 export function TrendingNowCard() {
-  const { data, isLoading, isError } = useQuery(trendingQuery(5));
+  const latest = useQuery(trendingQuery(TRENDING_NOW_COUNT + ROUNDUP_COUNT + ANALYSIS_COUNT));
+  const roundup = useQuery(categoryArticlesQuery("daily-roundup", ROUNDUP_COUNT));
+  const analysis = useQuery(categoryArticlesQuery("trending-analysis", ANALYSIS_COUNT));
+  // Wait for the sections above, so the list does not change under the reader's eyes.
+  const isLoading = latest.isLoading || roundup.isLoading || analysis.isLoading;
+  const isError = latest.isError;
+  const data = useMemo(() => {
+    if (!latest.data) return undefined;
+    const above = new Set(
+      [...(roundup.data ?? []).slice(0, ROUNDUP_COUNT), ...(analysis.data ?? []).slice(0, ANALYSIS_COUNT)].map((a) => a.id),
+    );
+    return latest.data.filter((a) => !above.has(a.id)).slice(0, TRENDING_NOW_COUNT);
+  }, [latest.data, roundup.data, analysis.data]);
   return (
     <Card title="Trending Now" aria-label="Trending Now">
       {isLoading ? (
         <div className="stack" style={{ gap: 8 }} role="status" aria-busy="true" aria-label="Loading articles">
-          {Array.from({ length: 5 }, (_, i) => (
+          {Array.from({ length: TRENDING_NOW_COUNT }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <ArticleCardSkeleton key={i} variant="row" />
           ))}

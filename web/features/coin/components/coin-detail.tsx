@@ -9,6 +9,7 @@ import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { coinQuery } from "../api/coin.ts";
 import styles from "./coin.module.css";
 import { MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
@@ -55,8 +56,13 @@ function CoinSkeleton() {
 export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: CoinSlots }) {
   const navigate = useNavigate();
   const { data: coin, isLoading, error } = useQuery(coinQuery(symbol));
+  const notFound = error instanceof HttpError && error.status === 404;
+  // The server's page head uses the same words, so the tab does not change when the page starts.
+  useDocumentTitle(
+    coin ? `${coin.name} (${coin.symbol}) Price, Market Cap and Analysis` : notFound ? "Coin not found" : symbol.toUpperCase(),
+  );
   if (isLoading) return <CoinSkeleton />;
-  if (error instanceof HttpError && error.status === 404) return <CoinNotFound symbol={symbol} />;
+  if (notFound) return <CoinNotFound symbol={symbol} />;
   if (!coin)
     return (
       <div className="container page">

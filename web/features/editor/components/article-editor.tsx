@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ArticleVersion, EditableArticle } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -8,6 +8,7 @@ import { Notice } from "#web/components/ui/notice.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { ARTICLES_TAB_HREF, serverMessage } from "#web/lib/admin-links.ts";
 import { HttpError } from "#web/lib/api.ts";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { editableQuery, editorKeys, moveToTrash, restoreVersion, saveArticle } from "../api/editor.ts";
 import { ContentField } from "./content-field.tsx";
 import styles from "./editor.module.css";
@@ -223,9 +224,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
 export function ArticleEditor({ id }: { id: number }) {
   const valid = Number.isInteger(id) && id > 0;
   const { data, isLoading, isError, error, refetch } = useQuery({ ...editableQuery(id), enabled: valid });
-  useEffect(() => {
-    if (data) document.title = `Edit: ${data.title} | Coinsight`;
-  }, [data]);
+  useDocumentTitle(data ? `Edit: ${data.title}` : null);
   const notFound = !valid || (error instanceof HttpError && error.status === 404);
   return (
     <div className="container page">

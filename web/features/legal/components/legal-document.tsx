@@ -3,6 +3,7 @@ import { Marked } from "marked";
 import { type MouseEvent, useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import prose from "#web/components/ui/prose.module.css";
+import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { type LegalDocumentId, legalDocuments } from "../documents.ts";
 import styles from "./legal.module.css";
 
@@ -34,6 +35,7 @@ const ORDER: LegalDocumentId[] = ["privacy", "terms", "cookies"];
 
 export function LegalDocumentView({ id }: { id: LegalDocumentId }) {
   const doc = legalDocuments[id];
+  useDocumentTitle(doc.title);
   const html = useMemo(() => renderLegalMarkdown(doc.markdown), [doc.markdown]);
   const navigate = useNavigate();
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { SubscribeResponse } from "#schema/contracts/newsletter.ts";
+import { EMAIL_INVALID, type SubscribeResponse } from "#schema/contracts/newsletter.ts";
 import { dismissToast, Toaster } from "#web/components/ui/toast.tsx";
 import { calls, errorBody, failure, mock, networkError, notTheApi, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
@@ -87,15 +87,62 @@ describe("NewsletterForm", () => {
     expect(screen.getByRole("button", { name: T.submit })).toBeEnabled();
   });
 
-  it("shows the server's message on a refusal and keeps what the reader typed", async () => {
+  it("shows the server's field message next to the address and keeps what the reader typed", async () => {
     const { fill, submit, email, consent } = setup(
-      mock(subscribe, errorBody("BAD_REQUEST", "Please enter a valid email address"), { status: 400 }),
+      mock(
+        subscribe,
+        {
+          error: {
+            ...errorBody("BAD_REQUEST", "Please enter a valid email address").error,
+            issues: [{ path: "email", message: "Please enter a valid email address" }],
+          },
+        },
+        { status: 400 },
+      ),
     );
-    fill("not-an-email");
+    fill("ada@blocked.example");
     fireEvent.click(submit);
     expect(await toastText()).toContain("Please enter a valid email address");
-    expect(email.value).toBe("not-an-email");
+    expect(calls).toHaveLength(1);
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email).toHaveAccessibleDescription("Please enter a valid email address");
+    expect(email.value).toBe("ada@blocked.example");
     expect(consent.checked).toBe(true);
+  });
+
+  it("says an invalid address is invalid next to the field, not only in a toast, and sends nothing", async () => {
+    const { fill, submit, email } = setup();
+    fill("ada@@example");
+    fireEvent.click(submit);
+    expect(await toastText()).toContain(EMAIL_INVALID);
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email).toHaveAccessibleDescription(EMAIL_INVALID);
+    expect(email.value).toBe("ada@@example");
+    expect(calls).toEqual([]);
+    // Typing again clears the field's message.
+    fireEvent.change(email, { target: { value: "ada@example.com" } });
+    expect(email).not.toHaveAttribute("aria-invalid");
+    expect(email).not.toHaveAccessibleDescription();
+  });
+
+  it("puts the consent message next to the tick box", async () => {
+    const { fill, submit, consent } = setup();
+    fill("ada@example.com", false);
+    fireEvent.click(submit);
+    await toastText();
+    expect(consent).toHaveAttribute("aria-invalid", "true");
+    expect(consent).toHaveAccessibleDescription(T.consentRequired);
+  });
+
+  it("never says 'subscribed' before the address is confirmed: it asks the reader to check their inbox", async () => {
+    const { fill, submit } = setup();
+    fill("ada@example.com");
+    fireEvent.click(submit);
+    const text = await toastText();
+    expect(text).toContain("check your inbox");
+    expect(text).not.toMatch(/subscribed/i);
+    expect(screen.getByText(T.sentTo("ada@example.com"))).toBeInTheDocument();
+    expect(T.sentTo("ada@example.com")).not.toMatch(/subscribed/i);
   });
 
   it("falls back to 'try again' when the server's failure carries no message", async () => {

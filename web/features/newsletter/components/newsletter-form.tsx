@@ -1,9 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
+import { EMAIL_INVALID, EMAIL_REQUIRED, EMAIL_TOO_LONG, newsletterEmail } from "#schema/contracts/newsletter.ts";
 import { buttonClass } from "#web/components/ui/button.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { HttpError } from "#web/lib/api.ts";
+import { fieldErrorsOf, invalidProps } from "#web/lib/field-errors.ts";
 import { subscribeToNewsletter } from "../api/newsletter.ts";
 import { NEWSLETTER_TEXT as T } from "../messages.ts";
 import styles from "./newsletter.module.css";
@@ -18,31 +21,54 @@ export function failureMessage(error: unknown): string {
   return T.networkFailed; // no answer, or an answer that was not JSON
 }
 
+const ADDRESS_MESSAGES: readonly string[] = [EMAIL_REQUIRED, EMAIL_INVALID, EMAIL_TOO_LONG];
+
+type Errors = { email?: string; consent?: string };
+
 /**
  * Newsletter signup: email plus the consent tick. The browser's own validation is off (`noValidate`)
- * so that the checks and messages are always the product's toasts; what the reader typed stays in
- * the form after any failure.
+ * so that the checks and messages are always the product's: the spec's toast, and the same message
+ * next to the field it is about. What the reader typed stays in the form after any failure. The
+ * signup is double opt-in, so success asks the reader to confirm from their inbox.
  */
 export function NewsletterForm({ layout = "inline" }: { layout?: "inline" | "stacked" }) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const signup = useMutation({ mutationFn: subscribeToNewsletter });
+
+  function refuse(next: Errors, message: string) {
+    setErrors(next);
+    fail(message);
+  }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (signup.isPending) return;
     const address = email.trim();
-    if (!address) return fail(T.emailRequired);
-    if (!consent) return fail(T.consentRequired);
+    if (!address) return refuse({ email: T.emailRequired }, T.emailRequired);
+    const parsed = newsletterEmail.safeParse(address);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? EMAIL_INVALID;
+      return refuse({ email: message }, message);
+    }
+    if (!consent) return refuse({ consent: T.consentRequired }, T.consentRequired);
+    setErrors({});
     try {
       const result = await signup.mutateAsync(address);
-      if (!result.success) return fail(result.message || T.serverFailed);
+      if (!result.success) {
+        const message = result.message || T.serverFailed;
+        return refuse(ADDRESS_MESSAGES.includes(message) ? { email: message } : {}, message);
+      }
       toast({ title: T.successTitle, description: T.success });
+      setSentTo(address);
       setEmail("");
       setConsent(false);
     } catch (error) {
-      fail(failureMessage(error));
+      const field = fieldErrorsOf(error).email;
+      refuse(field ? { email: field } : {}, failureMessage(error));
     }
   }
 
@@ -56,29 +82,51 @@ export function NewsletterForm({ layout = "inline" }: { layout?: "inline" | "sta
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <div className={styles.row}>
-        <label htmlFor={`${id}-email`} className="visually-hidden">
-          Email address
-        </label>
-        <input
-          id={`${id}-email`}
-          className={`input ${styles.email}`}
-          type="email"
-          name="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          placeholder="Enter your email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        {stacked ? null : submitButton}
+      <div>
+        <div className={styles.row}>
+          <label htmlFor={`${id}-email`} className="visually-hidden">
+            Email address
+          </label>
+          <input
+            id={`${id}-email`}
+            className={`input ${styles.email}`}
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            placeholder="Enter your email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setSentTo(null);
+              if (errors.email) setErrors(({ email: _, ...rest }) => rest);
+            }}
+            {...invalidProps(errors.email, `${id}-email-error`)}
+          />
+          {stacked ? null : submitButton}
+        </div>
+        <FieldError id={`${id}-email-error`} message={errors.email} />
       </div>
-      <label className={styles.consent} htmlFor={`${id}-consent`}>
-        <input id={`${id}-consent`} type="checkbox" name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
-        <span>{T.consentLabel}</span>
-      </label>
+      <div>
+        <label className={styles.consent} htmlFor={`${id}-consent`}>
+          <input
+            id={`${id}-consent`}
+            type="checkbox"
+            name="consent"
+            checked={consent}
+            onChange={(e) => {
+              setConsent(e.target.checked);
+              if (e.target.checked) setErrors(({ consent: _, ...rest }) => rest);
+            }}
+            {...invalidProps(errors.consent, `${id}-consent-error`)}
+          />
+          <span>{T.consentLabel}</span>
+        </label>
+        <FieldError id={`${id}-consent-error`} message={errors.consent} />
+      </div>
       {stacked ? submitButton : null}
+      {sentTo ? <p className={styles.sent}>{T.sentTo(sentTo)}</p> : null}
       <p className={styles.fineprint}>
         One email a day, unsubscribe with one click. See our <Link to="/privacy">Privacy Policy</Link>.
       </p>

@@ -1,18 +1,23 @@
+import { useLocation } from "react-router";
 import { Card } from "#web/components/ui/card.tsx";
 import styles from "./newsletter.module.css";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
 const PITCH = "The Daily Roundup in your inbox every morning: market moves, social sentiment and the coins trending now.";
 
-/** The footer's newsletter column. */
+/** The home page's sidebar box; the footer links to it there instead of showing a second form. */
+export const NEWSLETTER_BOX_ID = "newsletter";
+
+/** The footer's newsletter column. On home, where the sidebar has the form, it points there. */
 export function FooterNewsletter() {
+  const { pathname } = useLocation();
   return (
     <section aria-labelledby="footer-newsletter-title">
       <h2 id="footer-newsletter-title" className={styles.footerTitle}>
         Newsletter
       </h2>
       <p className={styles.pitch}>{PITCH}</p>
-      <NewsletterForm />
+      {pathname === "/" ? <a href={`#${NEWSLETTER_BOX_ID}`}>Sign up for the newsletter</a> : <NewsletterForm />}
     </section>
   );
 }
@@ -20,7 +25,7 @@ export function FooterNewsletter() {
 /** The newsletter box of the home page sidebar. */
 export function NewsletterBox() {
   return (
-    <Card title="Newsletter" aria-label="Newsletter">
+    <Card title="Newsletter" aria-label="Newsletter" id={NEWSLETTER_BOX_ID} tabIndex={-1}>
       <p className={styles.pitch}>{PITCH}</p>
       <NewsletterForm layout="stacked" />
     </Card>
