@@ -19,9 +19,7 @@ describe("header search suggestions", () => {
     await box.fill("bitcoin");
     const list = page.getByRole("listbox", { name: "Search suggestions" }).first();
     await list.getByRole("option").first().waitFor();
-    const groups = await list
-      .getByRole("group")
-      .evaluateAll((els) => els.map((el) => el.textContent));
+    const groups = await list.getByRole("group").evaluateAll((els) => els.map((el) => el.textContent));
     expect(groups[0]).toMatch(/^Coins/);
     expect(await list.getByRole("option").first().textContent()).toContain("Bitcoin");
 
