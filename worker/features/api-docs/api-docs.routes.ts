@@ -49,6 +49,7 @@ export const apiDocsRoutes = new Hono<AppEnv>()
     });
     // Scalar's middleware is typed for a Hono app without bindings; it reads nothing from them.
     const res = await render(c as unknown as Parameters<typeof render>[0], next);
+    if (!res) throw new Error("Scalar rendered no page");
     res.headers.set("content-security-policy", docsCsp(nonce));
     res.headers.set("cache-control", "no-store");
     return res;
