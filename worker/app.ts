@@ -10,6 +10,7 @@ import { historyRoutes } from "./features/charts/history.routes.ts";
 import { adminChartsRoutes, mappingsRoutes } from "./features/charts/mappings.routes.ts";
 import { coinArticlesRoutes, globalMarketRoutes } from "./features/charts/market.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
+import { contentVersion } from "./features/content/content-cache.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
 import { editorialAdminRoutes, editorialArticleRoutes } from "./features/editorial/editorial.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
@@ -24,6 +25,7 @@ import type { AppEnv } from "./lib/app-env.ts";
 import { requireAdmin } from "./lib/auth.ts";
 import { type BodyAllowance, writeBodyLimits } from "./lib/body-limit.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
+import { publicEdgeCache } from "./lib/public-cache.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 
 /**
@@ -57,6 +59,8 @@ const api = new Hono<AppEnv>()
   .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", strictTransportSecurity: HSTS, overwrite: false }))
   .use(sameOriginWrites({ exempt: SELF_AUTHENTICATING }))
   .use(writeBodyLimits(DEFAULT_BODY_BYTES, BODY_ALLOWANCES))
+  // Public reads that are the same for everyone, from the colo's cache (table in lib/public-cache.ts).
+  .use(publicEdgeCache({ content: contentVersion }))
   .route("/", authRoutes)
   .route("/user", accountRoutes)
   .route("/watchlist", watchlistRoutes)
