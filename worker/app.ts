@@ -22,7 +22,7 @@ import { searchRoutes } from "./features/search/search.routes.ts";
 import { siteStatusRoutes } from "./features/site-status/site-status.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
-import { requireAdmin } from "./lib/auth.ts";
+import { loadUserReused, requireAdmin } from "./lib/auth.ts";
 import { type BodyAllowance, writeBodyLimits } from "./lib/body-limit.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 import { publicEdgeCache } from "./lib/public-cache.ts";
@@ -78,6 +78,8 @@ const api = new Hono<AppEnv>()
   .route("/guides", guidesRoutes)
   .route("/search", searchRoutes)
   .route("/newsletter", newsletterRoutes)
+  // Ask reuses an isolate's session lookup for seconds (docs/decisions/performance/session-lookup-reuse.md).
+  .use("/ask-coinsight", loadUserReused)
   .route("/ask-coinsight", askRoutes)
   .route("/site-status", siteStatusRoutes)
   // Every admin call checks the role on the server: 401 signed out, 403 for members.
