@@ -41,7 +41,7 @@ export async function startBenchServer(vars: Record<string, string> = {}): Promi
           bindings: { ...(workerOptions.bindings as Record<string, unknown>), APP_ENV: "production", ...vars },
           name: "coinsight",
           modules: true,
-          scriptPath: join(buildDir, "index.js"),
+          scriptPath: join(buildDir, "bench-entry.js"),
         },
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),

@@ -75,16 +75,25 @@ describe("the edge cache for public reads (issue 17)", () => {
   });
 
   it("stores validated spellings only, and never errors", async () => {
-    expect(source(await get("/api/cryptos?limit=010"))).toBe("BYPASS");
-    expect(source(await get("/api/cryptos?limit=010"))).toBe("BYPASS");
-    expect(source(await get("/api/cryptos?limit=7"))).toBe("MISS");
-    expect(source(await get("/api/cryptos?limit=7"))).toBe("HIT");
-    const bad = await get("/api/cryptos?limit=0");
+    expect(source(await get("/api/articles?limit=010"))).toBe("BYPASS");
+    expect(source(await get("/api/articles?limit=010"))).toBe("BYPASS");
+    expect(source(await get("/api/articles?limit=7"))).toBe("MISS");
+    expect(source(await get("/api/articles?limit=7"))).toBe("HIT");
+    const bad = await get("/api/articles?limit=0");
     expect(bad.status).toBe(400);
     expect(source(bad)).toBe("BYPASS");
     const missing = await get("/api/articles/no-such-article-here");
     expect(missing.status).toBe(404);
     expect(source(await get("/api/articles/no-such-article-here"))).toBe("BYPASS");
+  });
+
+  it("leaves answers from the isolate's price snapshot to memory, and caches the D1 copy's pages", async () => {
+    expect(source(await get("/api/cryptos?limit=10"))).toBeNull();
+    expect(source(await get("/api/cryptos/btc"))).toBeNull();
+    expect(source(await get("/api/cryptos?page=2&limit=20"))).toBe("MISS");
+    expect(source(await get("/api/cryptos?page=2&limit=20"))).toBe("HIT");
+    expect(source(await get("/api/cryptos/btc/history?range=7d"))).toBe("MISS");
+    expect(source(await get("/api/cryptos/btc/history?range=7d"))).toBe("HIT");
   });
 
   it("leaves private and state-changing calls alone", async () => {

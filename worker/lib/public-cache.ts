@@ -14,6 +14,8 @@ export type PublicCacheRule = {
   ttl: number;
   /** A version read on every request and put into the key: bumping it orphans every entry at once. */
   version?: "content";
+  /** Only requests with this query are cached (the others are answered from memory). */
+  when?: (query: URLSearchParams) => boolean;
   /** The answer may differ for a signed-in request with this query: such requests bypass the cache. */
   signedInVaries?: (query: URLSearchParams) => boolean;
 };
@@ -23,14 +25,15 @@ const PRICES = 10;
 const CONTENT = 60;
 
 /**
- * Not listed: `/api/market/global` caches itself at the edge already (the same lifetime, a hit costs
- * the same), and `/api/site-status` reads only the Worker's configuration (nothing to save).
+ * Not listed: answers made from the isolate's price snapshot in memory (`/api/cryptos?limit=`,
+ * gainers, losers, one coin): a cache lookup costs more than they do (measured: docs/performance.md).
+ * `/api/market/global` caches itself at the edge already (the same lifetime, a hit costs the same),
+ * and `/api/site-status` reads only the Worker's configuration (nothing to save).
  */
 export const PUBLIC_CACHE_RULES: PublicCacheRule[] = [
-  { path: "/api/cryptos", ttl: PRICES },
-  { path: "/api/cryptos/gainers", ttl: PRICES },
-  { path: "/api/cryptos/losers", ttl: PRICES },
-  { path: "/api/cryptos/:symbol", ttl: PRICES },
+  // Only the D1 copy's pages (`?page=`, `?fromDb=true`); the rest is the isolate's price snapshot.
+  { path: "/api/cryptos", ttl: PRICES, when: (q) => q.has("page") || q.get("fromDb") === "true" },
+  { path: "/api/cryptos/:symbol", ttl: PRICES, when: (q) => q.get("fromDb") === "true" },
   // Daily points; the shortest range's buckets are minutes (charts/history-api-ranges-and-cache.md).
   { path: "/api/cryptos/:symbol/history", ttl: 60 },
   { path: "/api/cryptos/:symbol/articles", ttl: CONTENT, version: "content" },
@@ -114,6 +117,7 @@ export function publicEdgeCache(versions: VersionReaders, rules: PublicCacheRule
     }
     if (!rule || !match) return next();
     const query = url.searchParams;
+    if (rule.when && !rule.when(query)) return next();
     if (rule.signedInVaries?.(query) && signedIn(c)) {
       await next();
       c.header(EDGE_CACHE_HEADER, "BYPASS");
