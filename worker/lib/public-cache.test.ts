@@ -87,13 +87,12 @@ describe("the edge cache for public reads (issue 17)", () => {
     expect(source(await get("/api/articles/no-such-article-here"))).toBe("BYPASS");
   });
 
-  it("leaves answers from the isolate's price snapshot to memory, and caches the D1 copy's pages", async () => {
-    expect(source(await get("/api/cryptos?limit=10"))).toBeNull();
-    expect(source(await get("/api/cryptos/btc"))).toBeNull();
-    expect(source(await get("/api/cryptos?page=2&limit=20"))).toBe("MISS");
-    expect(source(await get("/api/cryptos?page=2&limit=20"))).toBe("HIT");
-    expect(source(await get("/api/cryptos/btc/history?range=7d"))).toBe("MISS");
-    expect(source(await get("/api/cryptos/btc/history?range=7d"))).toBe("HIT");
+  it("leaves prices to the isolate's memory and to the routes that cache themselves", async () => {
+    for (const path of ["/api/cryptos?limit=10", "/api/cryptos/btc", "/api/cryptos?page=2&limit=20", "/api/cryptos/btc/history?range=7d"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(source(res), path).toBeNull();
+    }
   });
 
   it("leaves private and state-changing calls alone", async () => {

@@ -14,29 +14,21 @@ export type PublicCacheRule = {
   ttl: number;
   /** A version read on every request and put into the key: bumping it orphans every entry at once. */
   version?: "content";
-  /** Only requests with this query are cached (the others are answered from memory). */
-  when?: (query: URLSearchParams) => boolean;
   /** The answer may differ for a signed-in request with this query: such requests bypass the cache. */
   signedInVaries?: (query: URLSearchParams) => boolean;
 };
 
-/** Prices tick every 30 s; content is versioned (edits show at once), so a minute only bounds scheduled posts. */
-const PRICES = 10;
+/** Content is versioned (edits show at once), so a minute only bounds a scheduled post going live. */
 const CONTENT = 60;
 
 /**
- * Not listed: answers made from the isolate's price snapshot in memory (`/api/cryptos?limit=`,
- * gainers, losers, one coin): a cache lookup costs more than they do (measured: docs/performance.md).
- * `/api/market/global` caches itself at the edge already (the same lifetime, a hit costs the same),
- * and `/api/site-status` reads only the Worker's configuration (nothing to save).
+ * Not listed: routes that already keep their answer in the colo's cache under a key of validated
+ * values (`/api/cryptos?page=` and `?fromDb=true`, one coin `?fromDb=true`, history, coin articles,
+ * `/api/market/global`: edge-cache.ts), answers made from the isolate's price snapshot in memory
+ * (`/api/cryptos?limit=`, gainers, losers, one coin: a cache lookup costs more than they do, measured
+ * in docs/performance.md), and `/api/site-status` (reads only the Worker's configuration).
  */
 export const PUBLIC_CACHE_RULES: PublicCacheRule[] = [
-  // Only the D1 copy's pages (`?page=`, `?fromDb=true`); the rest is the isolate's price snapshot.
-  { path: "/api/cryptos", ttl: PRICES, when: (q) => q.has("page") || q.get("fromDb") === "true" },
-  { path: "/api/cryptos/:symbol", ttl: PRICES, when: (q) => q.get("fromDb") === "true" },
-  // Daily points; the shortest range's buckets are minutes (charts/history-api-ranges-and-cache.md).
-  { path: "/api/cryptos/:symbol/history", ttl: 60 },
-  { path: "/api/cryptos/:symbol/articles", ttl: CONTENT, version: "content" },
   // An admin's `?page=` list is the editors' desk (private): it never comes from or goes into the cache.
   { path: "/api/articles", ttl: CONTENT, version: "content", signedInVaries: (q) => q.has("page") && !q.has("kind") },
   { path: "/api/articles/:slug", ttl: CONTENT, version: "content" },
@@ -45,7 +37,7 @@ export const PUBLIC_CACHE_RULES: PublicCacheRule[] = [
   { path: "/api/categories/:slug", ttl: CONTENT, version: "content" },
   { path: "/api/categories/:slug/articles", ttl: CONTENT, version: "content" },
   { path: "/api/guides", ttl: CONTENT, version: "content" },
-  // Coins (the price tick) and articles (the content version) in one answer.
+  // Coins (the price tick) and articles (the content version) in one answer; D1's full-text index on a miss.
   { path: "/api/search", ttl: 30, version: "content" },
 ];
 
@@ -117,7 +109,6 @@ export function publicEdgeCache(versions: VersionReaders, rules: PublicCacheRule
     }
     if (!rule || !match) return next();
     const query = url.searchParams;
-    if (rule.when && !rule.when(query)) return next();
     if (rule.signedInVaries?.(query) && signedIn(c)) {
       await next();
       c.header(EDGE_CACHE_HEADER, "BYPASS");
