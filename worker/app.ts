@@ -11,6 +11,7 @@ import { historyRoutes } from "./features/charts/history.routes.ts";
 import { adminChartsRoutes, mappingsRoutes } from "./features/charts/mappings.routes.ts";
 import { coinArticlesRoutes, globalMarketRoutes } from "./features/charts/market.routes.ts";
 import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
+import { contentVersion } from "./features/content/content-cache.ts";
 import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
 import { editorialAdminRoutes, editorialArticleRoutes } from "./features/editorial/editorial.routes.ts";
 import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
@@ -22,9 +23,10 @@ import { searchRoutes } from "./features/search/search.routes.ts";
 import { siteStatusRoutes } from "./features/site-status/site-status.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
-import { requireAdmin } from "./lib/auth.ts";
+import { loadUserReused, requireAdmin } from "./lib/auth.ts";
 import { type BodyAllowance, writeBodyLimits } from "./lib/body-limit.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
+import { publicEdgeCache } from "./lib/public-cache.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 
 /**
@@ -58,6 +60,8 @@ const api = new Hono<AppEnv>()
   .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", strictTransportSecurity: HSTS, overwrite: false }))
   .use(sameOriginWrites({ exempt: SELF_AUTHENTICATING }))
   .use(writeBodyLimits(DEFAULT_BODY_BYTES, BODY_ALLOWANCES))
+  // Public reads that are the same for everyone, from the colo's cache (table in lib/public-cache.ts).
+  .use(publicEdgeCache({ content: contentVersion }))
   .route("/", authRoutes)
   .route("/user", accountRoutes)
   .route("/watchlist", watchlistRoutes)
@@ -75,6 +79,8 @@ const api = new Hono<AppEnv>()
   .route("/guides", guidesRoutes)
   .route("/search", searchRoutes)
   .route("/newsletter", newsletterRoutes)
+  // Ask reuses an isolate's session lookup for seconds (docs/decisions/performance/session-lookup-reuse.md).
+  .use("/ask-coinsight", loadUserReused)
   .route("/ask-coinsight", askRoutes)
   .route("/site-status", siteStatusRoutes)
   // The OpenAPI document and Scalar's reference, generated from schema/contracts/api (docs/api.md).

@@ -11,16 +11,18 @@ import { offlineEnv, projectRoot } from "../lib/wrangler.ts";
 import { seedStatements } from "../seed.ts";
 
 export const buildDir = join(projectRoot, "build/bench");
+/** The production Worker plus the no-op route (worker/bench-entry.ts): bench builds only. */
+const BENCH_ENTRY = "worker/bench-entry.ts";
 
 function run(args: string[]): void {
   const res = spawnSync(process.execPath, args, { cwd: projectRoot, env: offlineEnv, encoding: "utf8" });
   if (res.status !== 0) throw new Error(`${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
 }
 
-/** Builds the SPA (with a manifest, for bundle sizes) and bundles the Worker. */
+/** Builds the SPA (with a manifest, for bundle sizes) and bundles the bench's Worker. */
 export function buildAll(): void {
   run([join(projectRoot, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error", "--manifest"]);
-  run([join(projectRoot, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--outdir", buildDir]);
+  run([join(projectRoot, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--outdir", buildDir, BENCH_ENTRY]);
 }
 
 export type BenchServer = { url: URL; mf: Miniflare; dispose: () => Promise<void> };
@@ -39,7 +41,7 @@ export async function startBenchServer(vars: Record<string, string> = {}): Promi
           bindings: { ...(workerOptions.bindings as Record<string, unknown>), APP_ENV: "production", ...vars },
           name: "coinsight",
           modules: true,
-          scriptPath: join(buildDir, "index.js"),
+          scriptPath: join(buildDir, "bench-entry.js"),
         },
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),

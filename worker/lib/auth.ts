@@ -8,6 +8,8 @@ import {
   clearCookie,
   demoteListedAdmin,
   findLiveSession,
+  findLiveSessionReused,
+  forgetReusedSessions,
   readCookie,
   renewIfDue,
   SESSION_COOKIE,
@@ -31,7 +33,7 @@ export function adminEmails(list: string | undefined): Set<string> {
  * Resolves the request's member from the session cookie once per request: a valid signature, then
  * a live row in D1 (revocation and expiry are decided server-side). A dead cookie is cleared.
  */
-export async function resolveUser(c: Ctx): Promise<AuthUser | null> {
+export async function resolveUser(c: Ctx, options: { reuse?: boolean } = {}): Promise<AuthUser | null> {
   const known = c.get("user");
   if (known !== undefined) return known;
   c.set("user", null);
@@ -40,7 +42,8 @@ export async function resolveUser(c: Ctx): Promise<AuthUser | null> {
   if (!token) return null;
   const claims = await verifySessionToken(c.env, token, c.req.url);
   const db = getDb(c.env.DB);
-  const live = claims ? await findLiveSession(db, claims.sid) : null;
+  const find = options.reuse ? findLiveSessionReused : findLiveSession;
+  const live = claims ? await find(db, claims.sid) : null;
   if (!claims || !live || live.user.id !== claims.sub) {
     clearCookie(c, SESSION_COOKIE);
     return null;
@@ -52,7 +55,10 @@ export async function resolveUser(c: Ctx): Promise<AuthUser | null> {
     return null;
   }
   const renewed = await renewIfDue(db, live.session);
-  if (renewed) await writeSessionCookie(c, { id: live.session.id, userId: live.user.id, expiresAt: renewed });
+  if (renewed) {
+    forgetReusedSessions({ sid: live.session.id });
+    await writeSessionCookie(c, { id: live.session.id, userId: live.user.id, expiresAt: renewed });
+  }
   c.set("user", live.user);
   c.set("sessionId", live.session.id);
   return live.user;
@@ -61,6 +67,16 @@ export async function resolveUser(c: Ctx): Promise<AuthUser | null> {
 /** Optional member: routes that serve everyone but answer members differently. */
 export const loadUser = createMiddleware<AppEnv>(async (c, next) => {
   await resolveUser(c);
+  await next();
+});
+
+/**
+ * `loadUser` for a route where a revoked session honoured a few more seconds by another isolate
+ * costs nothing that matters (Ask: an admin's uncounted question, a member spending their own
+ * units): the D1 lookup is reused for `SESSION_REUSE_MS`. Guards keep the authoritative lookup.
+ */
+export const loadUserReused = createMiddleware<AppEnv>(async (c, next) => {
+  await resolveUser(c, { reuse: true });
   await next();
 });
 

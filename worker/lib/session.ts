@@ -125,6 +125,41 @@ export async function findLiveSession(
 }
 
 /**
+ * How long an isolate may reuse a live-session lookup on routes that opt in (`loadUserReused`).
+ * A revocation made in this isolate forgets the entries at once; another isolate may honour the
+ * revoked session until its entry ends. docs/decisions/performance/session-lookup-reuse.md.
+ */
+export const SESSION_REUSE_MS = 5_000;
+const REUSE_ENTRIES = 1_000;
+
+type Live = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+const reused = new Map<string, { live: Live; until: number }>();
+
+/** `findLiveSession`, answered from this isolate's memory for `SESSION_REUSE_MS` after a lookup. */
+export async function findLiveSessionReused(db: Db, sid: string, now = new Date()): Promise<Live | null> {
+  const hit = reused.get(sid);
+  if (hit && hit.until > now.getTime()) {
+    // The entry is a copy of the row: expiry is still decided now, not when it was read.
+    const ends = Math.min(Date.parse(hit.live.session.expiresAt), Date.parse(hit.live.session.createdAt) + SESSION_MAX_MS);
+    return ends > now.getTime() ? hit.live : null;
+  }
+  reused.delete(sid);
+  const live = await findLiveSession(db, sid, now);
+  if (live) {
+    reused.set(sid, { live, until: now.getTime() + SESSION_REUSE_MS });
+    // Map keeps insertion order: the first key is the oldest entry.
+    if (reused.size > REUSE_ENTRIES) reused.delete(reused.keys().next().value as string);
+  }
+  return live;
+}
+
+/** Drops reused lookups: one session, or (`userId`) every session of a member. */
+export function forgetReusedSessions(match: { sid?: string; userId?: string }): void {
+  if (match.sid) reused.delete(match.sid);
+  if (match.userId) for (const [sid, e] of reused) if (e.live.user.id === match.userId) reused.delete(sid);
+}
+
+/**
  * Slides the expiry forward when it was last renewed over a day ago, capped at the absolute
  * lifetime. Returns the new expiry, or null when nothing changed.
  */
@@ -138,6 +173,7 @@ export async function renewIfDue(db: Db, session: SessionRow, now = new Date()):
 }
 
 export async function revokeSession(db: Db, sid: string, now = new Date()): Promise<void> {
+  forgetReusedSessions({ sid });
   await db
     .update(sessions)
     .set({ revokedAt: now.toISOString() })
@@ -149,6 +185,7 @@ export async function revokeSession(db: Db, sid: string, now = new Date()): Prom
  * its role changes (a session must never carry rights it was not opened with).
  */
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  forgetReusedSessions({ userId });
   await db
     .update(sessions)
     .set({ revokedAt: new Date().toISOString() })

@@ -18,6 +18,9 @@ async function currentVersion(kv: KVNamespace): Promise<string> {
   return (await kv.get(CONTENT_VERSION_KEY)) ?? "0";
 }
 
+/** The version the edge cache puts in its keys for content answers (worker/lib/public-cache.ts). */
+export const contentVersion = (env: Pick<Env, "KV">): Promise<string> => currentVersion(env.KV);
+
 /**
  * Call after any write to articles (create, edit, publish, trash, restore, delete): the admin
  * editor and the generation pipeline use it. In production KV's edge cache may keep serving the

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "#schema/contracts/article.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
 import { articles } from "#schema/db/content.ts";
+import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { getJson } from "#worker/test/http.ts";
@@ -98,6 +99,8 @@ describe("GET /api/search: articles", () => {
     expect(body.articles).toHaveLength(20);
     expect(body.counts).toMatchObject({ articles: 1000, articlesCapped: true });
     await env.DB.prepare("DELETE FROM articles WHERE slug LIKE 'capybara-%' AND CAST(substr(slug, 10) AS INTEGER) > 10").run();
+    // Straight to D1: bump the content version as every article writer does (answers are edge-cached by it).
+    await invalidateContentCache(env);
     expect((await search("capybara")).body.counts).toMatchObject({ articles: 10, articlesCapped: false });
   });
 
@@ -107,6 +110,7 @@ describe("GET /api/search: articles", () => {
     expect(found((await search("eigenlay")).body)).toEqual(["staking-in-excerpt"]);
     expect(found((await search("proof of stake")).body)).toEqual([]);
     await db.delete(articles).where(eq(articles.slug, "staking-in-excerpt"));
+    await invalidateContentCache(env);
     expect(found((await search("eigenlay")).body)).toEqual([]);
   });
 
