@@ -23,7 +23,7 @@ export const adminArticleQuery = z
   .strict();
 export type AdminArticleQuery = z.infer<typeof adminArticleQuery>;
 
-/** One article as the admin list shows it (§3 "Article (admin list)", plus what the review filter needs). */
+/** One article as the admin list shows it (assistant-plans-admin.md §3 "Article (admin list)", plus what the review filter needs). */
 export const adminArticleSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -121,7 +121,7 @@ export type ArticleSaveBody = z.input<typeof articleSaveBody>;
 /** POST /api/articles/{id}/versions/{versionId}/restore: the revision the editor shows (optional). */
 export const restoreVersionBody = z.object({ revision: z.number().int().min(1).optional() }).strict();
 
-/** §3 Article version. */
+/** assistant-plans-admin.md §3 Article version. */
 export const articleVersionSchema = z.object({
   id: z.number().int(),
   versionNumber: z.number().int(),
@@ -132,7 +132,7 @@ export const articleVersionSchema = z.object({
 export type ArticleVersion = z.infer<typeof articleVersionSchema>;
 export const articleVersionListSchema = z.array(articleVersionSchema);
 
-/** §3 Trashed article, with the category name and who deleted it (name or email) for the trash table. */
+/** assistant-plans-admin.md §3 Trashed article, with the category name and who deleted it (name or email) for the trash table. */
 export const trashedArticleSchema = z.object({
   id: z.number().int(),
   title: z.string(),

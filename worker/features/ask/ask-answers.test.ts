@@ -39,7 +39,7 @@ async function trialsOf(userId: string | null) {
 }
 
 describe("Ask Coinsight answers", () => {
-  it("a figure typed outside a citation, even the right one, is regenerated once, then refused with §8's text and the unit released", async () => {
+  it("a figure typed outside a citation, even the right one, is regenerated once, then refused with assistant-plans-admin.md §8's text and the unit released", async () => {
     const member = await persona("free");
     const typist = tamperingAnswerer((text, _call, brief) => text.replaceAll("{{bitcoin.price}}", brief.named.price?.display ?? "$1"));
     const { status, body } = await askWith<AskRefusal>(typist, member, "price_movement");

@@ -48,7 +48,7 @@ describe("MappingsTab", () => {
     expect(ALL_MAPPED).toBe("All cryptocurrencies have been mapped!");
   });
 
-  it("falls back to local storage only when the save fails (§8), keeping what was typed", async () => {
+  it("falls back to local storage only when the save fails (assistant-plans-admin.md §8), keeping what was typed", async () => {
     server.use(
       mock(apiContract.listUnmappedCryptos, list()),
       failure(apiContract.saveChartMapping, 500, { body: JSON.stringify(errorBody("INTERNAL", "D1 is down")) }),

@@ -125,7 +125,7 @@ describe("Ask Coinsight card", () => {
     expect(posts()).toHaveLength(1);
   });
 
-  it("a free member who has spent both trials sees §8's free banner straight away", async () => {
+  it("a free member who has spent both trials sees assistant-plans-admin.md §8's free banner straight away", async () => {
     setup(authMocks(makeUser(), makeSubscription({ trialQueriesRemaining: 0 })));
     expect(await screen.findByTestId("ask-banner")).toHaveTextContent("Please subscribe for more queries.");
     expect(await question(/How has BTC's price moved\? \(subscribers only\)/)).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe("Ask Coinsight card", () => {
     expect(await screen.findByTestId("ask-banner")).toHaveTextContent("Monthly query limit exceeded. Upgrade or wait until next month.");
   });
 
-  it("guest over the daily limit: §8's guest banner; a 429 without a message reads 'Usage limit reached'", async () => {
+  it("guest over the daily limit: assistant-plans-admin.md §8's guest banner; a 429 without a message reads 'Usage limit reached'", async () => {
     // A 429 from the platform's rate limiting, not the route: no body.
     setup(authMocks(null), notTheApi(apiContract.askCoinsight, new Response("", { status: 429 })));
     await guestReady();
