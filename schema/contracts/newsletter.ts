@@ -1,12 +1,8 @@
 import { z } from "zod";
 
-/** RFC 5321 limits: 254 characters in all, 64 before the @. */
-export const EMAIL_MAX_LENGTH = 254;
-const LOCAL_PART_MAX_LENGTH = 64;
+import { EMAIL_INVALID, EMAIL_MAX_LENGTH, EMAIL_REQUIRED, EMAIL_TOO_LONG, LOCAL_PART_MAX_LENGTH } from "./newsletter-messages.ts";
 
-export const EMAIL_REQUIRED = "Please enter your email address";
-export const EMAIL_INVALID = "Please enter a valid email address";
-export const EMAIL_TOO_LONG = `Email address is too long (${EMAIL_MAX_LENGTH} characters at most)`;
+export { EMAIL_INVALID, EMAIL_MAX_LENGTH, EMAIL_REQUIRED, EMAIL_TOO_LONG };
 
 /**
  * A newsletter address: trimmed and lower-cased, so "Ada@Example.com " and "ada@example.com" are

@@ -43,7 +43,7 @@ describe("accounts journeys", () => {
     await rows(page).first().waitFor();
     for (const coin of ["Bitcoin", "Ethereum", "Tether"]) await starCoin(page, coin);
 
-    await page.getByRole("tab", { name: "My Watch List" }).click();
+    await page.getByRole("tab", { name: "My Watchlist" }).click();
     await page.waitForURL(/tab=watchlist/);
     await expect.poll(() => rows(page).count()).toBe(3);
     expect((await rows(page).locator("td:nth-child(3) a").allTextContents()).sort()).toEqual(["Bitcoin", "Ethereum", "Tether"]);
@@ -110,7 +110,7 @@ describe("accounts journeys", () => {
     const menu = page.getByRole("button", { name: "Account menu for Ava" });
     const badge = menu.getByText("Admin", { exact: true });
     await badge.waitFor();
-    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(220, 38, 38)");
+    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(200, 30, 30)");
     await menu.click();
     await page.getByRole("link", { name: "Admin Panel" }).waitFor();
     expect(await page.getByTestId("plan-summary").count()).toBe(0);

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { EMAIL_INVALID, EMAIL_REQUIRED, EMAIL_TOO_LONG, newsletterEmail } from "#schema/contracts/newsletter.ts";
+import { EMAIL_INVALID, EMAIL_REQUIRED, EMAIL_TOO_LONG } from "#schema/contracts/newsletter-messages.ts";
 import { buttonClass } from "#web/components/ui/button.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
@@ -49,6 +49,8 @@ export function NewsletterForm({ layout = "inline" }: { layout?: "inline" | "sta
     if (signup.isPending) return;
     const address = email.trim();
     if (!address) return refuse({ email: T.emailRequired }, T.emailRequired);
+    // The server's own rule, loaded on the first submit so the home page does not carry the validator.
+    const { newsletterEmail } = await import("#schema/contracts/newsletter.ts");
     const parsed = newsletterEmail.safeParse(address);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? EMAIL_INVALID;
