@@ -11,7 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
-import { CHROMIUM_PATH } from "./lib/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium.ts";
 import { freePort, projectRoot } from "./lib/wrangler.ts";
 
 const PAGES = ["/", "/markets", "/coin/btc", "ARTICLE", "/crypto-101", "/subscribe"] as const;
@@ -74,23 +74,9 @@ function stopGroup(child: ChildProcess): Promise<void> {
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "coinsight-lighthouse-"));
-  const child = spawn(
-    CHROMIUM_PATH,
-    [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      "about:blank",
-    ],
-    { stdio: "ignore" },
-  );
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
+    stdio: "ignore",
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { apiContract, type OperationId } from "#schema/contracts/api/index.ts";
 import { matchRoute } from "#schema/contracts/api/match.ts";
 import type { RouteContract } from "#schema/contracts/api/route-contract.ts";
+import { undeclaredFields } from "#schema/contracts/api/undeclared-fields.ts";
 import { adminArticleQuery } from "#schema/contracts/editorial.ts";
 import type { ErrorBody, ErrorCode } from "#schema/contracts/error.ts";
 
@@ -80,21 +81,6 @@ function firstSuccess(route: RouteContract): number {
 
 function described(error: z.ZodError): string {
   return z.prettifyError(error);
-}
-
-/**
- * Where `input` has object keys the parsed `output` dropped: fields the schema does not declare.
- * The same rule as the worker's answer check (worker/test/contract-check.ts), which the web may not import.
- */
-function undeclaredFields(input: unknown, output: unknown, path = ""): string[] {
-  if (Array.isArray(input) && Array.isArray(output))
-    return input.flatMap((item, i) => undeclaredFields(item, output[i], `${path}${path ? "." : ""}${i}`));
-  if (!input || typeof input !== "object" || !output || typeof output !== "object") return [];
-  const out = output as Record<string, unknown>;
-  return Object.entries(input as Record<string, unknown>).flatMap(([key, value]) => {
-    const at = `${path}${path ? "." : ""}${key}`;
-    return key in out ? undeclaredFields(value, out[key], at) : [at];
-  });
 }
 
 /** Why `answer` is not what the server sends with this schema, or null when it is. */

@@ -1,20 +1,9 @@
 import { z } from "zod";
 import { matchRoute } from "#schema/contracts/api/match.ts";
+import { undeclaredFields } from "#schema/contracts/api/undeclared-fields.ts";
 import { errorBodySchema } from "#schema/contracts/error.ts";
 
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
-
-/** Where `input` has object keys that the parsed `output` dropped: fields the schema does not declare. */
-function undeclaredFields(input: unknown, output: unknown, path = ""): string[] {
-  if (Array.isArray(input) && Array.isArray(output))
-    return input.flatMap((item, i) => undeclaredFields(item, output[i], `${path}${path ? "." : ""}${i}`));
-  if (!input || typeof input !== "object" || !output || typeof output !== "object") return [];
-  const out = output as Record<string, unknown>;
-  return Object.entries(input as Record<string, unknown>).flatMap(([key, value]) => {
-    const at = `${path}${path ? "." : ""}${key}`;
-    return key in out ? undeclaredFields(value, out[key], at) : [at];
-  });
-}
 
 function mediaType(contentType: string): string {
   return (contentType.split(";")[0] ?? "").trim().toLowerCase();
