@@ -4,11 +4,20 @@ import { requestOrNullOn401 } from "./api-client.ts";
 
 export const authKeys = { user: ["auth", "user"] as const };
 
+/**
+ * Whether the server may hold a session for this browser: it sets a readable hint cookie beside the
+ * HttpOnly session cookie and clears both together (worker/lib/session.ts). Without it the visitor is
+ * a guest and the page does not ask, so a guest's visit logs no 401.
+ */
+export function mayBeSignedIn(cookies: string = document.cookie): boolean {
+  return /(?:^|;\s*)(?:__Host-)?coinsight_member=/.test(cookies);
+}
+
 /** The signed-in member, or null when signed out (a 401 is an answer here, not an error). */
 export function authUserQuery() {
   return queryOptions({
     queryKey: authKeys.user,
-    queryFn: () => requestOrNullOn401("getCurrentUser"),
+    queryFn: () => (mayBeSignedIn() ? requestOrNullOn401("getCurrentUser") : null),
     retry: false,
   });
 }

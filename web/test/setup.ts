@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { setMemberHint } from "./auth-fixtures.ts";
 import { calls, noteFailure, server, takeFailures } from "./msw.ts";
 import "./dialog-shim.ts";
 
@@ -21,6 +22,7 @@ beforeAll(() =>
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  setMemberHint(false);
   calls.length = 0;
   const failures = takeFailures();
   if (failures.length > 0) throw new Error(`The API fakes broke the contract:\n\n${failures.join("\n\n")}`);

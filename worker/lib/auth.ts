@@ -5,11 +5,13 @@ import type { AppEnv } from "./app-env.ts";
 import { getDb } from "./db.ts";
 import { ApiError } from "./errors.ts";
 import {
-  clearCookie,
+  clearSessionCookies,
   demoteListedAdmin,
+  ensureMemberHint,
   findLiveSession,
   findLiveSessionReused,
   forgetReusedSessions,
+  MEMBER_HINT_COOKIE,
   readCookie,
   renewIfDue,
   SESSION_COOKIE,
@@ -39,26 +41,31 @@ export async function resolveUser(c: Ctx, options: { reuse?: boolean } = {}): Pr
   c.set("user", null);
   c.set("sessionId", null);
   const token = readCookie(c, SESSION_COOKIE);
-  if (!token) return null;
+  if (!token) {
+    // A hint left without its session (a cookie store that kept one and not the other) would make
+    // the page ask again on every visit.
+    if (readCookie(c, MEMBER_HINT_COOKIE) !== undefined) clearSessionCookies(c);
+    return null;
+  }
   const claims = await verifySessionToken(c.env, token, c.req.url);
   const db = getDb(c.env.DB);
   const find = options.reuse ? findLiveSessionReused : findLiveSession;
   const live = claims ? await find(db, claims.sid) : null;
   if (!claims || !live || live.user.id !== claims.sub) {
-    clearCookie(c, SESSION_COOKIE);
+    clearSessionCookies(c);
     return null;
   }
   // An admin made by ADMIN_EMAILS whose address has left the list loses the role now, not at the next sign-in.
   if (live.user.role === "admin" && live.roleSource === "admin-emails" && !adminEmails(c.env.ADMIN_EMAILS).has(live.user.email)) {
     await demoteListedAdmin(db, live.user.id);
-    clearCookie(c, SESSION_COOKIE);
+    clearSessionCookies(c);
     return null;
   }
   const renewed = await renewIfDue(db, live.session);
   if (renewed) {
     forgetReusedSessions({ sid: live.session.id });
     await writeSessionCookie(c, { id: live.session.id, userId: live.user.id, expiresAt: renewed });
-  }
+  } else ensureMemberHint(c, new Date(live.session.expiresAt));
   c.set("user", live.user);
   c.set("sessionId", live.session.id);
   return live.user;

@@ -40,10 +40,10 @@ export function isLoopback(hostname: string): boolean {
   return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-export function writeCookie(c: Ctx, base: string, value: string, maxAgeSeconds: number): void {
+export function writeCookie(c: Ctx, base: string, value: string, maxAgeSeconds: number, options: { scriptReadable?: boolean } = {}): void {
   setCookie(c, cookieName(c, base), value, {
     path: "/",
-    httpOnly: true,
+    httpOnly: !options.scriptReadable,
     secure: secureCookies(c),
     sameSite: "Lax",
     maxAge: Math.max(0, Math.floor(maxAgeSeconds)),
@@ -54,11 +54,32 @@ export function readCookie(c: Ctx, base: string): string | undefined {
   return getCookie(c, cookieName(c, base));
 }
 
-export function clearCookie(c: Ctx, base: string): void {
-  deleteCookie(c, cookieName(c, base), { path: "/", secure: secureCookies(c), httpOnly: true, sameSite: "Lax" });
+export function clearCookie(c: Ctx, base: string, options: { scriptReadable?: boolean } = {}): void {
+  deleteCookie(c, cookieName(c, base), { path: "/", secure: secureCookies(c), httpOnly: !options.scriptReadable, sameSite: "Lax" });
 }
 
 export const SESSION_COOKIE = "coinsight_session";
+/**
+ * Travels with the session cookie and says only "a session may exist": the page reads it to skip
+ * `GET /api/auth/user` for guests (no 401 on every guest visit). It grants nothing; the HttpOnly
+ * session cookie stays the only proof. docs/decisions/accounts/member-hint-cookie.md.
+ */
+export const MEMBER_HINT_COOKIE = "coinsight_member";
+
+/** Drops the session cookie and its hint (sign-out, or a session the server no longer honours). */
+export function clearSessionCookies(c: Ctx): void {
+  clearCookie(c, SESSION_COOKIE);
+  clearCookie(c, MEMBER_HINT_COOKIE, { scriptReadable: true });
+}
+
+/** Sets the hint for a live session opened before the hint existed. */
+export function ensureMemberHint(c: Ctx, expiresAt: Date): void {
+  if (readCookie(c, MEMBER_HINT_COOKIE) === undefined) writeMemberHint(c, (expiresAt.getTime() - Date.now()) / 1000);
+}
+
+function writeMemberHint(c: Ctx, maxAgeSeconds: number): void {
+  writeCookie(c, MEMBER_HINT_COOKIE, "1", maxAgeSeconds, { scriptReadable: true });
+}
 
 export type SessionClaims = { sid: string; sub: string; exp: number };
 
@@ -211,5 +232,7 @@ export async function purgeEndedSessions(db: Db, now = new Date()): Promise<numb
 /** Issues the session cookie for a fresh or renewed session. */
 export async function writeSessionCookie(c: Ctx, session: { id: string; userId: string; expiresAt: Date }): Promise<void> {
   const token = await signSessionToken(c.env, { sid: session.id, userId: session.userId, expiresAt: session.expiresAt }, c.req.url);
-  writeCookie(c, SESSION_COOKIE, token, (session.expiresAt.getTime() - Date.now()) / 1000);
+  const maxAge = (session.expiresAt.getTime() - Date.now()) / 1000;
+  writeCookie(c, SESSION_COOKIE, token, maxAge);
+  writeMemberHint(c, maxAge);
 }

@@ -3,7 +3,7 @@ import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { Toaster } from "#web/components/ui/toast.tsx";
-import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
+import { authMocks, makeUser, setMemberHint } from "#web/test/auth-fixtures.ts";
 import { failure, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { ADMIN_DENIED_TEXT, ADMIN_DENIED_TOAST, AdminGate } from "./admin-gate.tsx";
@@ -50,6 +50,7 @@ describe("AdminGate", () => {
 
   it("says so when access cannot be checked, and does not redirect", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    setMemberHint(true);
     const go = renderGate([failure(apiContract.getCurrentUser, 503, { body: "{}" })]);
     expect(await screen.findByText("We could not check your access.", { exact: false })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();

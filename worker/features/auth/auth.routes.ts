@@ -7,7 +7,14 @@ import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { randomToken } from "#worker/lib/secrets.ts";
-import { clearCookie, readCookie, revokeSession, SESSION_COOKIE, verifySessionToken, writeSessionCookie } from "#worker/lib/session.ts";
+import {
+  clearSessionCookies,
+  readCookie,
+  revokeSession,
+  SESSION_COOKIE,
+  verifySessionToken,
+  writeSessionCookie,
+} from "#worker/lib/session.ts";
 import { describeValidation, validate } from "#worker/lib/validate.ts";
 import { createIdentity } from "#worker/ports/identity/create-identity.ts";
 import { IdentityError, type IdentityFailure, type IdentityPort, type VerifiedIdentity } from "#worker/ports/identity/identity.ts";
@@ -72,7 +79,7 @@ function identityOrRefusal(c: Ctx): IdentityPort | Response {
 async function endSession(c: Ctx): Promise<void> {
   const token = readCookie(c, SESSION_COOKIE);
   if (!token) return;
-  clearCookie(c, SESSION_COOKIE);
+  clearSessionCookies(c);
   const claims = await verifySessionToken(c.env, token, c.req.url);
   if (claims) await revokeSession(getDb(c.env.DB), claims.sid);
 }

@@ -33,6 +33,11 @@ describe("offline market data", () => {
     expect(coins.slice(0, 250).every((c) => c.volume24h !== null)).toBe(true);
   });
 
+  it("gives no logo address: the recorded logos live on CoinGecko's CDN, and an offline page never goes online", async () => {
+    const coins = await createOfflineMarketData({ now: () => start }).fetchTop(500);
+    expect(coins.every((c) => c.imageUrl === "")).toBe(true);
+  });
+
   it("is deterministic for the same clock and previous answer", async () => {
     const a = await createOfflineMarketData({ now: () => start }).fetchTop(500);
     const b = await createOfflineMarketData({ now: () => start }).fetchTop(500);

@@ -13,7 +13,9 @@ export const baseCoins: readonly MarketCoin[] = buildBase();
 
 function buildBase(): MarketCoin[] {
   // Every row is real CoinGecko data (see the extraction script); a field the capture lacks stays null.
-  return data.snapshot.map((row, i) => toCoin(row, i + 1));
+  // The logos stay on CoinGecko's CDN, so offline they are left out: the site then draws each coin's
+  // initials instead of making the reader's browser go online (docs/decisions/markets/offline-coin-logos.md).
+  return data.snapshot.map((row, i) => ({ ...toCoin(row, i + 1), imageUrl: "" }));
 }
 
 /** The days the recorded figures were captured, for the site's demo-data notice. */

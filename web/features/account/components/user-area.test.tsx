@@ -3,7 +3,7 @@ import type { HttpHandler } from "msw";
 import { describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { Header } from "#web/app/layout/header.tsx";
-import { authMocks, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
+import { authMocks, makeSubscription, makeUser, setMemberHint } from "#web/test/auth-fixtures.ts";
 import { calls, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { MobileUserArea, UserArea } from "./user-area.tsx";
@@ -21,6 +21,7 @@ async function openAccountMenu(name: RegExp) {
 
 describe("header account corner", () => {
   it("shows 'Loading...' while the member is being looked up", () => {
+    setMemberHint(true);
     server.use(mock(apiContract.getCurrentUser, () => new Promise<never>(() => {})));
     renderAt(<Header userArea={<UserArea />} />, { path: "*", at: "/" });
     expect(screen.getByText("Loading...")).toBeInTheDocument();
