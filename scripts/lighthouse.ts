@@ -1,7 +1,8 @@
 /**
  * `npm run lighthouse [baseURL]`: Lighthouse (mobile preset, Debian's Chromium) on the pages of
  * issue 17, printed as a table of performance, accessibility, best practices, SEO and layout shift.
- * Without a URL it starts `npm start` on a free port in 8810-8860 and stops it afterwards.
+ * Without a URL it starts `npm start` on a free port in 8810-8860 and stops it afterwards; after a URL,
+ * page paths (or ARTICLE, the newest article) measure only those pages.
  * A measurement, not a test: nothing is asserted. Performance scores move with the machine's load.
  * Each page's full report is kept as JSON in $TMPDIR/coinsight-lighthouse/ for reading the audits.
  */
@@ -105,11 +106,14 @@ async function articlePath(base: string): Promise<string> {
   return `/article/${slug}`;
 }
 
+// `npm run lighthouse -- <url> /markets /subscribe` measures only the pages named.
 const argUrl = process.argv[2];
+const onlyPages = process.argv.slice(3);
 const site = argUrl ? { url: argUrl.replace(/\/$/, ""), stop: async () => {} } : await startSite();
 const chrome = await startChromium();
 try {
-  const paths = await Promise.all(PAGES.map((p) => (p === "ARTICLE" ? articlePath(site.url) : p)));
+  const pages = onlyPages.length > 0 ? onlyPages : PAGES;
+  const paths = await Promise.all(pages.map((p) => (p === "ARTICLE" ? articlePath(site.url) : p)));
   const rows: string[][] = [];
   const reports = join(tmpdir(), "coinsight-lighthouse");
   mkdirSync(reports, { recursive: true });

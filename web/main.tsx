@@ -1,4 +1,5 @@
-import { StrictMode } from "react";
+import "./lib/zod-config.ts";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers.tsx";
@@ -11,10 +12,14 @@ window.addEventListener("unhandledrejection", (e) => console.error("Unhandled re
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices and lets the browser breathe between them,
+// instead of one long task while a phone parses the page.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

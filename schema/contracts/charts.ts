@@ -17,12 +17,7 @@ export const historySchema = z.object({
 });
 export type History = z.infer<typeof historySchema>;
 
-/** The value that records "no TradingView market for this coin" (assistant-plans-admin.md §3). */
-export const FAILED_MAPPING = "FAILED";
-
-/** assistant-plans-admin.md §5: exchanges and quotes a chart symbol is built from. */
-export const chartExchanges = ["CRYPTO", "COINBASE", "BINANCE", "OKX", "BYBIT", "KUCOIN", "MEXC"] as const;
-export const chartQuotes = ["USD", "USDT", "USDC", "USD1", "BUSD", "DAI", "BTC", "ETH"] as const;
+export { chartExchanges, chartQuotes, FAILED_MAPPING } from "./chart-symbols.ts";
 
 /** "EXCHANGE:BASEQUOTE" as TradingView spells it, or FAILED. */
 export const tradingViewSymbol = z

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { chartExchanges, chartQuotes, FAILED_MAPPING, type Mapping, type MappingBody } from "#schema/contracts/charts.ts";
+import { chartExchanges, chartQuotes, FAILED_MAPPING } from "#schema/contracts/chart-symbols.ts";
+import type { Mapping, MappingBody } from "#schema/contracts/charts.ts";
 import { HttpError } from "./api.ts";
 import { request } from "./api-client.ts";
 

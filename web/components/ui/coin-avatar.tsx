@@ -24,8 +24,8 @@ export function CoinAvatar({ symbol, imageUrl, size = 28 }: { symbol: string; im
           width: size,
           height: size,
           fontSize: size * (initials.length > 2 ? 0.3 : 0.38),
-          // Dark enough for white initials to reach 4.5:1 at any hue (yellows are the lightest).
-          background: `hsl(${hue(symbol)} 62% 30%)`,
+          // Dark enough for white initials to reach 4.5:1 at any hue: 4.96:1 at worst (yellows are the lightest).
+          background: `hsl(${hue(symbol)} 62% 28%)`,
         }}
         aria-hidden="true"
         data-testid="coin-initials"

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import type { HistoryRange, MappingBody } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
-import { ChartMappingForm } from "#web/components/chart-mapping-form.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
@@ -16,6 +15,8 @@ import { TradingViewWidget } from "./tradingview-widget.tsx";
 
 // lightweight-charts loads with the chart, not with the coin page's first paint.
 const PriceChart = lazy(() => import("./price-chart.tsx"));
+// Only an admin who opens it needs the mapping form (and the validator it brings).
+const ChartMappingForm = lazy(() => import("#web/components/chart-mapping-form.tsx").then((m) => ({ default: m.ChartMappingForm })));
 
 const RANGES = Object.keys(RANGE_LABELS) as HistoryRange[];
 
@@ -84,7 +85,9 @@ function AdminControls({ coin, tvSymbol, isHidden }: { coin: Crypto; tvSymbol: s
       </span>
       {editing ? (
         <div style={{ flexBasis: "100%" }}>
-          <ChartMappingForm coin={coin} saved={tvSymbol} hidden={isHidden} onSubmit={save} />
+          <Suspense fallback={<Skeleton height={220} />}>
+            <ChartMappingForm coin={coin} saved={tvSymbol} hidden={isHidden} onSubmit={save} />
+          </Suspense>
         </div>
       ) : null}
     </div>
