@@ -82,6 +82,30 @@ describe("offline sign-in (no provider configured)", () => {
     expect(html).toContain('value="/account"');
   });
 
+  it("puts a bad email's message next to the field, linked to it, with the typed address kept and focused", async () => {
+    const res = await new BrowserAgent().fetch("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "ada@@example", firstName: "Ada", returnTo: "/account" }),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const input = html.match(/<input id="email"[^>]*>/)?.[0] ?? "";
+    expect(input).toContain('value="ada@@example"');
+    expect(input).toContain('aria-invalid="true"');
+    expect(input).toContain('aria-describedby="email-error"');
+    expect(input).toContain("autofocus");
+    // The message is the element the field points at, right after it, inside the email's own field.
+    const field = html.slice(html.indexOf('<input id="email"'), html.indexOf('<label for="firstName"'));
+    expect(field).toMatch(/<(p|div) class="field-error" id="email-error">Enter a valid email address[^<]*<\/(p|div)>/);
+    // A field that is fine is neither marked nor described.
+    const first = html.match(/<input id="firstName"[^>]*>/)?.[0] ?? "";
+    expect(first).toContain('value="Ada"');
+    expect(first).not.toContain("aria-invalid");
+    expect(first).not.toContain("aria-describedby");
+    expect(first).not.toContain("autofocus");
+  });
+
   it("escapes what was typed", async () => {
     const res = await new BrowserAgent().fetch("/api/login", {
       method: "POST",

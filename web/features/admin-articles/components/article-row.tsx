@@ -1,12 +1,28 @@
 import { Link } from "react-router";
-import type { AdminArticle } from "#schema/contracts/editorial.ts";
+import { type AdminArticle, ALREADY_POSTED_MESSAGE } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
-import { editorHref } from "#web/lib/admin-links.ts";
+import { editorHref, serverMessage } from "#web/lib/admin-links.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import styles from "./articles.module.css";
-import { PUBLISH_CONFIRM, REGENERATE_CONFIRM, TRASH_CONFIRM, type useArticleActions } from "./use-article-actions.ts";
+import { ACTION_FAILED, PUBLISH_CONFIRM, REGENERATE_CONFIRM, TRASH_CONFIRM, type useArticleActions } from "./use-article-actions.ts";
 
 type Actions = ReturnType<typeof useArticleActions>;
+type Action = keyof Actions;
+
+/**
+ * Which of this article's actions was last refused, and why: the toast fades, the reason stays by the
+ * button until that action runs again. "Already posted" is not a refusal (the list refreshes to show it).
+ */
+function refusalOf(actions: Actions, id: number): { action: Action; message: string } | null {
+  for (const action of ["publish", "regenerate", "trash", "twitter"] as const) {
+    const m = actions[action];
+    if (!m.isError || m.variables !== id) continue;
+    const message = serverMessage(m.error, ACTION_FAILED[action]);
+    if (action === "twitter" && message === ALREADY_POSTED_MESSAGE) continue;
+    return { action, message };
+  }
+  return null;
+}
 
 /** The grounding check's reason: one failed figure and its problem per line (older reasons use "; "). */
 export function reasonLines(reason: string | null): string[] {
@@ -18,7 +34,10 @@ export function reasonLines(reason: string | null): string[] {
 /** One article of the admin list: badges, votes, and the buttons that fit its state. */
 export function ArticleRow({ article, actions }: { article: AdminArticle; actions: Actions }) {
   const held = article.status === "review";
-  const busy = (m: Actions[keyof Actions]) => m.isPending && m.variables === article.id;
+  const busy = (m: Actions[Action]) => m.isPending && m.variables === article.id;
+  const refusal = refusalOf(actions, article.id);
+  const errorId = `article-${article.id}-action-error`;
+  const described = (action: Action) => (refusal?.action === action ? errorId : undefined);
   const confirmThen = (text: string, run: () => void) => {
     if (window.confirm(text)) run();
   };
@@ -62,6 +81,7 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
             <Button
               size="sm"
               disabled={busy(actions.publish)}
+              aria-describedby={described("publish")}
               onClick={() => confirmThen(PUBLISH_CONFIRM, () => actions.publish.mutate(article.id))}
             >
               Publish anyway
@@ -70,6 +90,7 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
               size="sm"
               variant="outline"
               disabled={busy(actions.regenerate)}
+              aria-describedby={described("regenerate")}
               onClick={() => confirmThen(REGENERATE_CONFIRM, () => actions.regenerate.mutate(article.id))}
             >
               {busy(actions.regenerate) ? "Regenerating…" : "Regenerate"}
@@ -78,6 +99,7 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
               size="sm"
               variant="danger"
               disabled={busy(actions.trash)}
+              aria-describedby={described("trash")}
               onClick={() => confirmThen(TRASH_CONFIRM, () => actions.trash.mutate(article.id))}
             >
               Trash
@@ -89,11 +111,17 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
             variant="outline"
             disabled={article.twitterPosted || !article.publishedAt || busy(actions.twitter)}
             title={!article.publishedAt ? "Publish the article before posting it" : undefined}
+            aria-describedby={described("twitter")}
             onClick={() => actions.twitter.mutate(article.id)}
           >
             {article.twitterPosted ? "Posted to Twitter" : busy(actions.twitter) ? "Posting…" : "Post to Twitter"}
           </Button>
         )}
+        {refusal ? (
+          <p id={errorId} className={`field-error ${styles.actionError}`} role="alert">
+            {refusal.message}
+          </p>
+        ) : null}
       </div>
     </li>
   );

@@ -111,15 +111,34 @@ describe("Articles tab", () => {
       [article({})],
       mock(apiContract.postToTwitter, errorBody("CONFLICT", ALREADY_POSTED_MESSAGE), { status: 409 }),
     );
-    const button = within(await screen.findByRole("listitem", { name: "Bitcoin holds steady" })).getByRole("button", {
-      name: "Post to Twitter",
-    });
+    const row = await screen.findByRole("listitem", { name: "Bitcoin holds steady" });
+    const button = within(row).getByRole("button", { name: "Post to Twitter" });
     await userEvent.click(button);
     expect(await screen.findByText("Already Posted")).toBeInTheDocument();
     expect(screen.getByText(ALREADY_POSTED_MESSAGE)).toBeInTheDocument();
+    // Not a refusal: nothing is marked in the row.
+    expect(within(row).queryByRole("alert")).toBeNull();
+    expect(button).not.toHaveAccessibleDescription();
     server.use(failure(apiContract.postToTwitter, 500, { body: JSON.stringify(errorBody("INTERNAL", "Twitter refused the post")) }));
     await userEvent.click(button);
     expect(await screen.findByText("Failed to post to Twitter")).toBeInTheDocument();
+    await vi.waitFor(() => expect(button).toHaveAccessibleDescription("Twitter refused the post"));
+  });
+
+  it("keeps a refused action's reason next to its button in the article's row", async () => {
+    open(
+      "/admin?tab=articles&filter=review",
+      [held],
+      mock(apiContract.publishArticle, errorBody("CONFLICT", "This article was regenerated; publish the new draft."), { status: 409 }),
+    );
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const row = await screen.findByRole("listitem", { name: "Pepe trends" });
+    const publish = within(row).getByRole("button", { name: "Publish anyway" });
+    await userEvent.click(publish);
+    expect(await screen.findByText("Error")).toBeInTheDocument();
+    await vi.waitFor(() => expect(publish).toHaveAccessibleDescription("This article was regenerated; publish the new draft."));
+    expect(within(row).getByRole("alert")).toHaveTextContent("This article was regenerated; publish the new draft.");
+    expect(within(row).getByRole("button", { name: "Trash" })).not.toHaveAccessibleDescription();
   });
 
   it("has empty states for the list and the review queue", async () => {

@@ -10,6 +10,14 @@ export const REGENERATE_CONFIRM =
   "Regenerate this article? The held draft is replaced by a new one the newsroom writes from the same data (it is checked again before it is published).";
 export const PUBLISH_CONFIRM = "Publish this article although its figures did not pass the check?";
 
+/** The toasts' fallbacks when the server gives no reason; the row shows the same words by the button. */
+export const ACTION_FAILED = {
+  publish: "Failed to update article",
+  regenerate: "Failed to regenerate article",
+  trash: "Failed to delete article",
+  twitter: "Failed to post to Twitter",
+} as const;
+
 function useRefresh() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: adminArticleKeys.all });
@@ -32,7 +40,7 @@ export function useArticleActions() {
         toast({ title: "Already Posted", description: ALREADY_POSTED_MESSAGE });
         return refresh();
       }
-      toast({ title: "Failed to post to Twitter", description: serverMessage(error, ""), variant: "destructive" });
+      toast({ title: ACTION_FAILED.twitter, description: serverMessage(error, ""), variant: "destructive" });
     },
   });
   const publish = useMutation({
@@ -41,7 +49,7 @@ export function useArticleActions() {
       toast({ title: "Success", description: "Article published." });
       return refresh();
     },
-    onError: (error) => toast({ title: "Error", description: serverMessage(error, "Failed to update article"), variant: "destructive" }),
+    onError: (error) => toast({ title: "Error", description: serverMessage(error, ACTION_FAILED.publish), variant: "destructive" }),
   });
   const regenerate = useMutation({
     mutationFn: regenerateArticle,
@@ -49,8 +57,7 @@ export function useArticleActions() {
       toast({ title: "Success", description: `${result.message} The new article appears here when the run finishes.` });
       return refresh();
     },
-    onError: (error) =>
-      toast({ title: "Error", description: serverMessage(error, "Failed to regenerate article"), variant: "destructive" }),
+    onError: (error) => toast({ title: "Error", description: serverMessage(error, ACTION_FAILED.regenerate), variant: "destructive" }),
   });
   const trash = useMutation({
     mutationFn: trashArticle,
@@ -58,7 +65,7 @@ export function useArticleActions() {
       toast({ title: "Success", description: "Article moved to trash." });
       return refresh();
     },
-    onError: (error) => toast({ title: "Error", description: serverMessage(error, "Failed to delete article"), variant: "destructive" }),
+    onError: (error) => toast({ title: "Error", description: serverMessage(error, ACTION_FAILED.trash), variant: "destructive" }),
   });
   return { twitter, publish, regenerate, trash };
 }

@@ -2,58 +2,86 @@ import { type FormEvent, useState } from "react";
 import { isoDate, type TaskKey, taskKeys, taskLabels } from "#schema/contracts/newsroom.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
+import { HttpError } from "#web/lib/api.ts";
+import { fieldErrorsOf, invalidProps } from "#web/lib/field-errors.ts";
 import { todayUtc } from "../api/newsroom.ts";
 import styles from "./overview.module.css";
 import { useRetry } from "./use-admin-actions.ts";
 
-/** Re-runs any task for a chosen day (YYYY-MM-DD, validated here and by the server). */
+type Errors = { date?: string; generationType?: string; form?: string };
+
+/**
+ * Re-runs any task for a chosen day (YYYY-MM-DD, validated here and by the server). The server's
+ * refusal stays in the form after the toast: by the field it names, else atop the form.
+ */
 export function RetryControls() {
   const retry = useRetry();
   const [task, setTask] = useState<TaskKey>("trending_top_100");
   const [date, setDate] = useState(todayUtc());
-  const [dateError, setDateError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = isoDate.safeParse(date.trim());
     if (!parsed.success) {
-      setDateError(parsed.error.issues[0]?.message ?? "Date must be in YYYY-MM-DD form");
+      setErrors({ date: parsed.error.issues[0]?.message ?? "Date must be in YYYY-MM-DD form" });
       return;
     }
-    setDateError(null);
-    retry.mutate({ generationType: task, date: parsed.data });
+    setErrors({});
+    retry.mutate(
+      { generationType: task, date: parsed.data },
+      {
+        onError: (error) => {
+          const { date, generationType } = fieldErrorsOf(error);
+          if (date || generationType) setErrors({ date, generationType });
+          else if (error instanceof HttpError && error.status < 500 && error.serverMessage) setErrors({ form: error.serverMessage });
+        },
+      },
+    );
   }
 
   return (
     <Card title="Retry a generation" aria-label="Retry a generation">
+      {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
       <form className={styles.form} onSubmit={submit} noValidate>
-        <label className={styles.field}>
-          Task
-          <select className="input" value={task} onChange={(e) => setTask(e.target.value as TaskKey)}>
+        <div className={styles.field}>
+          <label htmlFor="retry-task">Task</label>
+          <select
+            id="retry-task"
+            className="input"
+            value={task}
+            onChange={(e) => {
+              setTask(e.target.value as TaskKey);
+              setErrors(({ generationType: _, form: __, ...rest }) => rest);
+            }}
+            {...invalidProps(errors.generationType, "retry-task-error")}
+          >
             {taskKeys.map((key) => (
               <option key={key} value={key}>
                 {taskLabels[key]}
               </option>
             ))}
           </select>
-        </label>
-        <label className={styles.field}>
-          Date (UTC)
+          <FieldError id="retry-task-error" message={errors.generationType} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="retry-date">Date (UTC)</label>
           <input
+            id="retry-date"
             className="input"
             value={date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setErrors(({ date: _, form: __, ...rest }) => rest);
+            }}
             inputMode="numeric"
             placeholder="YYYY-MM-DD"
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? "retry-date-error" : undefined}
+            {...invalidProps(errors.date, "retry-date-error")}
           />
-          {dateError ? (
-            <span id="retry-date-error" className={styles.fieldError}>
-              {dateError}
-            </span>
-          ) : null}
-        </label>
+          <FieldError id="retry-date-error" message={errors.date} />
+        </div>
         <Button type="submit" disabled={retry.isPending}>
           {retry.isPending ? "Retrying…" : "Retry"}
         </Button>

@@ -56,6 +56,28 @@ describe("Users tab", () => {
     expect(await screen.findByText("Failed to update user role.")).toBeInTheDocument();
   });
 
+  it("puts the server's refusal next to the member's role select, and clears it on the next change", async () => {
+    const refusal = {
+      error: {
+        ...errorBody("BAD_REQUEST", "Invalid json: role: Invalid option").error,
+        issues: [{ path: "role", message: 'Invalid option: expected one of "user"|"premium"|"admin"' }],
+      },
+    };
+    open([self, member], mock(apiContract.changeUserRole, refusal, { status: 400, once: true }));
+    const select = await screen.findByLabelText("Role of bob@example.com");
+    fireEvent.change(select, { target: { value: "premium" } });
+    await vi.waitFor(() => expect(select).toHaveAttribute("aria-invalid", "true"));
+    expect(screen.getByText("Failed to update user role.")).toBeInTheDocument();
+    expect(select).toHaveAccessibleDescription('Not changed to premium: Invalid option: expected one of "user"|"premium"|"admin"');
+    // The select still shows the role the member has: nothing was changed.
+    expect(select).toHaveValue("user");
+    expect(screen.getByLabelText("Role of chief@example.com")).not.toHaveAttribute("aria-invalid");
+
+    server.use(mock(apiContract.changeUserRole, errorBody("NOT_FOUND", "User not found"), { status: 404 }));
+    fireEvent.change(select, { target: { value: "admin" } });
+    await vi.waitFor(() => expect(select).toHaveAccessibleDescription("Not changed to admin: User not found"));
+  });
+
   it("on 401 says the session expired and goes to sign-in after 0.5 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { go } = open(

@@ -4,17 +4,20 @@ import type { AdminUser } from "#schema/contracts/admin-users.ts";
 import type { Role } from "#schema/contracts/auth.ts";
 import { Card } from "#web/components/ui/card.tsx";
 import { DataTable } from "#web/components/ui/data-table.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
-import { SESSION_EXPIRED_DELAY_MS, SESSION_EXPIRED_TEXT } from "#web/lib/admin-links.ts";
+import { SESSION_EXPIRED_DELAY_MS, SESSION_EXPIRED_TEXT, serverMessage } from "#web/lib/admin-links.ts";
 import { HttpError } from "#web/lib/api.ts";
 import { loginHref, useAuth } from "#web/lib/auth.ts";
+import { fieldErrorsOf, invalidProps } from "#web/lib/field-errors.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import { changeRole, usersKeys, usersQuery } from "../api/users.ts";
 import styles from "./users.module.css";
 
 const ROLES: readonly Role[] = ["user", "premium", "admin"];
+const FAILED = "Failed to update user role.";
 
 function displayName(u: AdminUser): string {
   return [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
@@ -29,19 +32,24 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
   const currentUserId = useAuth().user?.id;
   const { data, isLoading, isError, refetch } = useQuery(usersQuery());
   const [expired, setExpired] = useState(false);
+  // The last refused change, shown under that member's select (which keeps showing the role they still have).
+  const [refused, setRefused] = useState<{ userId: string; message: string } | null>(null);
   const mutation = useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) => changeRole(userId, role),
+    onMutate: () => setRefused(null),
     onSuccess: ({ user }) => {
       toast({ title: "Success", description: `${user.email} is now ${user.role}. They will sign in again.` });
       return client.invalidateQueries({ queryKey: usersKeys.all });
     },
-    onError: (error) => {
+    onError: (error, { userId, role }) => {
       if (error instanceof HttpError && error.status === 401) {
         toast({ title: SESSION_EXPIRED_TEXT, variant: "destructive" });
         setExpired(true);
         return;
       }
-      toast({ title: "Error", description: "Failed to update user role.", variant: "destructive" });
+      toast({ title: "Error", description: FAILED, variant: "destructive" });
+      const reason = fieldErrorsOf(error).role ?? serverMessage(error, FAILED);
+      setRefused({ userId, message: `Not changed to ${role}: ${reason}` });
     },
   });
 
@@ -69,6 +77,8 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
             {data.users.map((u) => {
               const self = u.id === currentUserId;
               const pending = mutation.isPending && mutation.variables?.userId === u.id;
+              const refusal = refused?.userId === u.id ? refused.message : undefined;
+              const errorId = `role-${u.id}-error`;
               return (
                 <tr key={u.id}>
                   <td>
@@ -91,6 +101,7 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
                         if (!ROLES.includes(role) || role === u.role) return;
                         mutation.mutate({ userId: u.id, role });
                       }}
+                      {...invalidProps(refusal, errorId)}
                     >
                       {ROLES.map((r) => (
                         <option key={r} value={r}>
@@ -98,6 +109,7 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
                         </option>
                       ))}
                     </select>
+                    <FieldError id={errorId} message={refusal} />
                   </td>
                 </tr>
               );

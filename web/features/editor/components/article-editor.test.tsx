@@ -87,15 +87,6 @@ describe("Article editor", () => {
       expect(screen.getByRole("button", { name })).toBeInTheDocument();
   });
 
-  it("blocks a save without title or content with the validation toast", async () => {
-    open();
-    await userEvent.clear(await screen.findByLabelText("Title"));
-    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
-    expect(await screen.findByText("Validation Error")).toBeInTheDocument();
-    expect(screen.getByText("Title and content are required")).toBeInTheDocument();
-    expect(calls.some((c) => c.method === "PUT")).toBe(false);
-  });
-
   it("saves the fields with the revision, the notes and the integer category", async () => {
     const saved = { ...article, title: "Bitcoin fixed", isPublished: true, status: "published", revision: 4 } as const;
     open(mock(apiContract.saveArticle, { success: true, message: "ok", article: saved }));
@@ -143,6 +134,87 @@ describe("Article editor", () => {
     expect(screen.getByText("Not saved:")).toBeInTheDocument();
     expect(screen.getAllByText(/changed by someone else after you opened it/).length).toBeGreaterThan(0);
     expect(title).toHaveValue(`${article.title} (draft 2)`);
+  });
+
+  it("shows the server's field errors under their fields, focuses the first, keeps the typing, and sums up the rest", async () => {
+    const refusal = {
+      error: {
+        ...errorBody("BAD_REQUEST", "Invalid json: title: Title must be at most 300 characters").error,
+        issues: [
+          { path: "title", message: "Title must be at most 300 characters" },
+          { path: "imageUrl", message: "Use an https:// address or a site path" },
+          { path: "content", message: "Content must be at most 200000 characters" },
+          { path: "categoryId", message: "Choose a category" },
+          { path: "slug", message: "Slug is taken" },
+        ],
+      },
+    };
+    open(mock(apiContract.saveArticle, refusal, { status: 400 }));
+    const title = await screen.findByLabelText("Title");
+    await userEvent.type(title, " (draft 2)");
+    await userEvent.clear(screen.getByLabelText("Featured Image URL"));
+    await userEvent.type(screen.getByLabelText("Featured Image URL"), "javascript:alert(1)");
+    await userEvent.type(screen.getByLabelText("Version Notes"), "my notes");
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Failed to update article")).toBeInTheDocument();
+
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(title).toHaveAttribute("aria-invalid", "true");
+    expect(title).toHaveAccessibleDescription("Title must be at most 300 characters");
+    expect(title).toHaveValue(`${article.title} (draft 2)`);
+    const image = screen.getByLabelText("Featured Image URL");
+    expect(image).toHaveAttribute("aria-invalid", "true");
+    expect(image).toHaveAccessibleDescription("Use an https:// address or a site path");
+    expect(image).toHaveValue("javascript:alert(1)");
+    // The content's message opens the HTML mode, so the field it is about can be fixed.
+    const content = screen.getByRole("textbox", { name: "Content" });
+    expect(content).toHaveAttribute("aria-invalid", "true");
+    expect(content).toHaveAccessibleDescription("Content must be at most 200000 characters");
+    expect(content).toHaveValue(article.content);
+    const category = screen.getByLabelText("Category");
+    expect(category).toHaveAttribute("aria-invalid", "true");
+    expect(category).toHaveAccessibleDescription("Choose a category");
+    expect(screen.getByLabelText("Excerpt")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByLabelText("Version Notes")).toHaveValue("my notes");
+    // A message with no field on the form is in the summary at the top.
+    const summary = screen.getByRole("alert", { name: "Not saved" });
+    expect(summary).toHaveTextContent("slug: Slug is taken");
+    expect(summary).not.toHaveTextContent("Title must be");
+
+    // Fixing a field clears its own message only.
+    await userEvent.type(title, "!");
+    expect(title).not.toHaveAttribute("aria-invalid");
+    expect(title).not.toHaveAccessibleDescription();
+    expect(image).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("moves focus to the summary when no message has a field of its own", async () => {
+    const refusal = {
+      error: {
+        ...errorBody("BAD_REQUEST", "Invalid json: revision").error,
+        issues: [{ path: "revision", message: "Too small: expected number to be >=1" }],
+      },
+    };
+    open(mock(apiContract.saveArticle, refusal, { status: 400 }));
+    await screen.findByLabelText("Title");
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    const summary = await screen.findByRole("alert", { name: "Not saved" });
+    expect(summary).toHaveTextContent("revision: Too small");
+    await waitFor(() => expect(summary).toHaveFocus());
+  });
+
+  it("blocks a save without title or content with the validation toast and the message next to the field", async () => {
+    open();
+    const title = await screen.findByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Validation Error")).toBeInTheDocument();
+    // Once in the toast, once under the title.
+    expect(screen.getAllByText("Title and content are required")).toHaveLength(2);
+    expect(title).toHaveAttribute("aria-invalid", "true");
+    expect(title).toHaveAccessibleDescription("Title and content are required");
+    expect(title).toHaveFocus();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
   });
 
   it("fetches versions only while the panel is open, and restores one after the spec's prompt", async () => {

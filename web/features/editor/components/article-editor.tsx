@@ -1,18 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ArticleVersion, EditableArticle } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { ARTICLES_TAB_HREF, serverMessage } from "#web/lib/admin-links.ts";
 import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
+import { type FieldErrors, fieldErrorsOf, invalidProps, unplacedErrors } from "#web/lib/field-errors.ts";
 import { editableQuery, editorKeys, moveToTrash, restoreVersion, saveArticle } from "../api/editor.ts";
-import { ContentField } from "./content-field.tsx";
+import { ContentField, type ContentMode } from "./content-field.tsx";
 import styles from "./editor.module.css";
-import { type EditorForm, formOf, isDirty, RESTORE_CONFIRM, TRASH_CONFIRM, VALIDATION_TEXT, VALIDATION_TITLE } from "./editor-form.ts";
+import {
+  type EditorForm,
+  errorIdOf,
+  FIELD_IDS,
+  formOf,
+  isDirty,
+  PLACED_FIELDS,
+  type PlacedField,
+  RESTORE_CONFIRM,
+  TRASH_CONFIRM,
+  VALIDATION_TEXT,
+  VALIDATION_TITLE,
+} from "./editor-form.ts";
 import { PublishSettings } from "./publish-settings.tsx";
 import { VersionPanel } from "./version-panel.tsx";
 
@@ -22,7 +36,11 @@ function reasonLines(reason: string | null): string[] {
   return (lines.length > 1 ? lines : reason.split("; ").map((l) => l.trim())).filter(Boolean);
 }
 
-/** The loaded editor. Form state is local: a failed save (or a 409) leaves every typed character in place. */
+/**
+ * The loaded editor. Form state is local: a failed save (or a 409) leaves every typed character in place.
+ * A refused save puts each of the server's field messages under its field and moves focus to the first;
+ * messages about anything the form does not show go in the summary at the top.
+ */
 function EditorBody({ initial }: { initial: EditableArticle }) {
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -30,12 +48,36 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   const [form, setForm] = useState<EditorForm>(() => formOf(initial));
   const [conflict, setConflict] = useState<string | null>(null);
   const [showVersions, setShowVersions] = useState(false);
-  const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [contentMode, setContentMode] = useState<ContentMode>("visual");
+  // A new object per refusal, so the same first field is focused again on the next one.
+  const [focusTarget, setFocusTarget] = useState<{ field: PlacedField | null } | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([path]) => path !== key)) : e));
+  };
+
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    if (next.content) setContentMode("html");
+    setFocusTarget({ field: PLACED_FIELDS.find((f) => next[f]) ?? null });
+  };
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    if (focusTarget.field) document.getElementById(FIELD_IDS[focusTarget.field])?.focus();
+    else summaryRef.current?.focus();
+  }, [focusTarget]);
+
+  const fieldProps = (field: PlacedField) => invalidProps(errors[field], errorIdOf(field));
+  const summary = unplacedErrors(errors, PLACED_FIELDS);
 
   const applySaved = (saved: EditableArticle) => {
     setArticle(saved);
     setForm(formOf(saved));
     setConflict(null);
+    setErrors({});
     client.setQueryData(editorKeys.article(saved.id), saved);
     void client.invalidateQueries({ queryKey: editorKeys.versions(saved.id) });
     void client.invalidateQueries({ queryKey: ["admin", "articles"] });
@@ -53,6 +95,8 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   });
 
   const onSaveError = (error: unknown) => {
+    const fields = fieldErrorsOf(error);
+    if (Object.keys(fields).length) showErrors(fields);
     if (error instanceof HttpError && error.status === 409) setConflict(serverMessage(error, "This article was changed by someone else."));
     toast({ title: "Failed to update article", description: serverMessage(error, ""), variant: "destructive" });
   };
@@ -82,6 +126,9 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
       toast({ title: "Success", description: `Version ${version.versionNumber} restored` });
     },
     onError: (error) => {
+      // The unsaved edits are saved first: their refusal is about these fields too.
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length) showErrors(fields);
       if (error instanceof HttpError && error.status === 409)
         setConflict(serverMessage(error, "This article was changed by someone else."));
       toast({ title: "Failed to restore version", description: serverMessage(error, ""), variant: "destructive" });
@@ -101,6 +148,10 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   const onSave = () => {
     if (!form.title.trim() || !form.content.trim()) {
       toast({ title: VALIDATION_TITLE, description: VALIDATION_TEXT, variant: "destructive" });
+      showErrors({
+        ...(form.title.trim() ? {} : { title: VALIDATION_TEXT }),
+        ...(form.content.trim() ? {} : { content: VALIDATION_TEXT }),
+      });
       return;
     }
     save.mutate();
@@ -126,6 +177,16 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
             </Button>
           </Notice>
         ) : null}
+        {summary.length ? (
+          <div ref={summaryRef} tabIndex={-1} className="notice notice-error" role="alert" aria-labelledby="editor-summary-title">
+            <strong id="editor-summary-title">Not saved</strong>
+            <ul>
+              {summary.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {held.length ? (
           <div className={styles.held} role="note" aria-label="Held for review">
             <strong>Held for review: the grounding check found these figures wrong.</strong>
@@ -141,7 +202,15 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
             <label className={styles.label} htmlFor="editor-title">
               Title
             </label>
-            <input id="editor-title" className="input" value={form.title} maxLength={300} onChange={(e) => set("title", e.target.value)} />
+            <input
+              id="editor-title"
+              className="input"
+              value={form.title}
+              maxLength={300}
+              onChange={(e) => set("title", e.target.value)}
+              {...fieldProps("title")}
+            />
+            <FieldError id={errorIdOf("title")} message={errors.title} />
           </div>
           <div className={styles.field}>
             <label className={styles.label} htmlFor="editor-excerpt">
@@ -153,7 +222,9 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
               rows={3}
               value={form.excerpt}
               onChange={(e) => set("excerpt", e.target.value)}
+              {...fieldProps("excerpt")}
             />
+            <FieldError id={errorIdOf("excerpt")} message={errors.excerpt} />
           </div>
           <div className={styles.field}>
             <label className={styles.label} htmlFor="editor-image">
@@ -167,9 +238,17 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
               placeholder="https://… or /images/…"
               value={form.imageUrl}
               onChange={(e) => set("imageUrl", e.target.value)}
+              {...fieldProps("imageUrl")}
             />
+            <FieldError id={errorIdOf("imageUrl")} message={errors.imageUrl} />
           </div>
-          <ContentField value={form.content} onChange={(v) => set("content", v)} />
+          <ContentField
+            value={form.content}
+            onChange={(v) => set("content", v)}
+            mode={contentMode}
+            onMode={setContentMode}
+            error={errors.content}
+          />
           {article.convertedFromMarkdown ? (
             <p className={styles.note}>Written in Markdown by the newsroom: shown here as HTML, and stored as HTML from your first save.</p>
           ) : null}
@@ -184,13 +263,16 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
               placeholder="What changed and why (optional)"
               value={form.authorNotes}
               onChange={(e) => set("authorNotes", e.target.value)}
+              {...fieldProps("authorNotes")}
             />
+            <FieldError id={errorIdOf("authorNotes")} message={errors.authorNotes} />
           </div>
         </Card>
       </div>
       <div className={styles.side}>
         <PublishSettings
           categoryId={form.categoryId}
+          categoryError={errors.categoryId}
           isPublished={form.isPublished}
           cryptoSymbol={article.cryptoSymbol}
           onCategory={(v) => set("categoryId", v)}

@@ -1,18 +1,34 @@
 import DOMPurify from "dompurify";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
+import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Tabs } from "#web/components/ui/tabs.tsx";
+import { invalidProps } from "#web/lib/field-errors.ts";
 import styles from "./editor.module.css";
-import { VISUAL_NOTE } from "./editor-form.ts";
+import { errorIdOf, VISUAL_NOTE } from "./editor-form.ts";
 
-type Mode = "visual" | "html";
+export type ContentMode = "visual" | "html";
 const MODES = [
   { key: "visual", label: "Visual" },
   { key: "html", label: "HTML" },
 ] as const;
 
-/** Content in two modes: Visual (a read-only, sanitised preview) and HTML (the 20-row text area that edits it). */
-export function ContentField({ value, onChange }: { value: string; onChange: (next: string) => void }) {
-  const [mode, setMode] = useState<Mode>("visual");
+/**
+ * Content in two modes: Visual (a read-only, sanitised preview) and HTML (the 20-row text area that edits it).
+ * The editor holds the mode so that a refused content can open the HTML mode, where it can be fixed.
+ */
+export function ContentField({
+  value,
+  onChange,
+  mode,
+  onMode,
+  error,
+}: {
+  value: string;
+  onChange: (next: string) => void;
+  mode: ContentMode;
+  onMode: (next: ContentMode) => void;
+  error: string | undefined;
+}) {
   const preview = useMemo(
     () => (mode === "visual" ? DOMPurify.sanitize(value, { USE_PROFILES: { html: true }, FORBID_ATTR: ["style"] }) : ""),
     [mode, value],
@@ -23,7 +39,7 @@ export function ContentField({ value, onChange }: { value: string; onChange: (ne
         <span className={styles.label} id="editor-content-label">
           Content
         </span>
-        <Tabs items={MODES} value={mode} onChange={setMode} label="Content mode" idPrefix="editor-content" />
+        <Tabs items={MODES} value={mode} onChange={onMode} label="Content mode" idPrefix="editor-content" />
       </div>
       <div id="editor-content-panel" role="tabpanel" aria-labelledby={`editor-content-tab-${mode}`}>
         {mode === "visual" ? (
@@ -47,9 +63,11 @@ export function ContentField({ value, onChange }: { value: string; onChange: (ne
             spellCheck={false}
             value={value}
             onChange={(e) => onChange(e.target.value)}
+            {...invalidProps(error, errorIdOf("content"))}
           />
         )}
       </div>
+      <FieldError id={errorIdOf("content")} message={error} />
     </div>
   );
 }

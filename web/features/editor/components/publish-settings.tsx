@@ -1,18 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
+import { invalidProps } from "#web/lib/field-errors.ts";
 import { categoriesQuery } from "../api/editor.ts";
 import styles from "./editor.module.css";
+import { errorIdOf } from "./editor-form.ts";
 
 /** Category, Published/Draft with its toggle (saved with the article), and the read-only coin symbol. */
 export function PublishSettings({
   categoryId,
   isPublished,
+  categoryError,
   cryptoSymbol,
   onCategory,
   onTogglePublished,
 }: {
   categoryId: string;
+  /** The server's message about the category, shown under its select. */
+  categoryError?: string;
   isPublished: boolean;
   cryptoSymbol: string | null;
   onCategory: (id: string) => void;
@@ -33,6 +39,7 @@ export function PublishSettings({
             // An empty value is never chosen (assistant-plans-admin.md §5).
             if (e.target.value) onCategory(e.target.value);
           }}
+          {...invalidProps(categoryError, errorIdOf("categoryId"))}
         >
           {categories.data ? null : <option value={categoryId}>{categories.isError ? "Categories unavailable" : "Loading…"}</option>}
           {(categories.data ?? []).map((c) => (
@@ -41,6 +48,7 @@ export function PublishSettings({
             </option>
           ))}
         </select>
+        <FieldError id={errorIdOf("categoryId")} message={categoryError} />
       </div>
       <div className={styles.publishRow}>
         <span className={isPublished ? "badge badge-green" : "badge"} data-testid="publish-state">

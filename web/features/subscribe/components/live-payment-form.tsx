@@ -5,6 +5,7 @@ import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { type FormEvent, useState } from "react";
 import { Button } from "#web/components/ui/button.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
 import { useTheme } from "#web/lib/theme.ts";
 import type { Purchase } from "../api/billing.ts";
 import { payButtonLabel, successPath } from "../api/messages.ts";
@@ -32,11 +33,14 @@ function Form({ purchase, onBack, onPaid, onFailed }: Omit<PaymentFormProps, "cl
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
+  // The Payment Element marks its own fields; a refusal that is not about one stays readable here after the toast.
+  const [failed, setFailed] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!stripe || !elements) return;
     setBusy(true);
+    setFailed(null);
     const { error } = await stripe.confirmPayment({
       elements,
       confirmParams: { return_url: `${window.location.origin}${successPath(purchase)}` },
@@ -44,12 +48,16 @@ function Form({ purchase, onBack, onPaid, onFailed }: Omit<PaymentFormProps, "cl
       redirect: "if_required",
     });
     setBusy(false);
-    if (error) onFailed(error.message ?? "Your payment could not be completed.");
-    else onPaid();
+    if (error) {
+      const message = error.message ?? "Your payment could not be completed.";
+      setFailed(message);
+      onFailed(message);
+    } else onPaid();
   }
 
   return (
     <form className={styles.form} onSubmit={submit}>
+      {failed ? <Notice tone="error">{failed}</Notice> : null}
       <PaymentElement />
       <div className={styles.buttons}>
         <Button variant="outline" onClick={onBack} disabled={busy}>

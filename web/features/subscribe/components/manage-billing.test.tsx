@@ -58,6 +58,11 @@ describe("Manage Billing", () => {
     await vi.waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     expect((await screen.findByTestId("toast")).textContent).toContain("The payment provider is unavailable. Please try again.");
+    // Next to the button too, announced.
+    expect(button).toHaveAccessibleDescription("The payment provider is unavailable. Please try again.");
+    const described = document.getElementById(button.getAttribute("aria-describedby") ?? "");
+    expect(described).toHaveAttribute("role", "alert");
+    expect(described?.closest("[data-testid=toast]")).toBeNull();
     expect(button).toBeEnabled();
   });
 });

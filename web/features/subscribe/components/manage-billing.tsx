@@ -9,10 +9,13 @@ import { billingInfoQuery, openBillingPortal } from "../api/billing.ts";
 export function ManageBilling() {
   const info = useQuery(billingInfoQuery(true));
   const [opening, setOpening] = useState(false);
+  // The toast fades; the reason also stays next to the button.
+  const [failed, setFailed] = useState<string | null>(null);
   const hasPaid = info.data?.hasPaid === true;
 
   async function open() {
     setOpening(true);
+    setFailed(null);
     try {
       const { url } = await openBillingPortal();
       window.location.assign(url);
@@ -20,6 +23,7 @@ export function ManageBilling() {
       setOpening(false);
       const message = error instanceof HttpError ? error.serverMessage || error.message : "The billing portal could not be opened.";
       toast({ title: "Error", description: message, variant: "destructive" });
+      setFailed(message);
     }
   }
 
@@ -29,11 +33,18 @@ export function ManageBilling() {
         variant="outline"
         disabled={!hasPaid || opening}
         aria-busy={opening || info.isLoading}
-        aria-describedby={hasPaid ? undefined : "billing-note"}
+        aria-describedby={
+          [hasPaid ? undefined : "billing-note", failed ? "billing-error" : undefined].filter(Boolean).join(" ") || undefined
+        }
         onClick={open}
       >
         {opening ? "Opening..." : "Manage Billing"}
       </Button>
+      {failed ? (
+        <p id="billing-error" className="field-error" role="alert">
+          {failed}
+        </p>
+      ) : null}
       {info.isError ? (
         <p id="billing-note" className="muted" style={{ margin: 0 }}>
           Billing details could not be loaded. Please reload the page.

@@ -6,6 +6,9 @@ import type { Purchase } from "../api/billing.ts";
 import { paidTiers } from "../api/messages.ts";
 import styles from "./subscribe.module.css";
 
+/** Why the server refused a purchase, shown by that purchase's button. */
+export type Refusal = { purchase: Purchase; message: string };
+
 type Props = {
   /** The member's plan; null for admins or while unknown. */
   subscription: Subscription | null;
@@ -13,18 +16,37 @@ type Props = {
   canBuy: boolean;
   /** The purchase whose payment is being prepared. */
   pending: Purchase | null;
+  /** The last refused purchase, until the next choice. */
+  refusal: Refusal | null;
   onChoose: (purchase: Purchase) => void;
 };
 
 const samePurchase = (a: Purchase | null, b: Purchase) =>
   a !== null && a.kind === b.kind && (a.kind === "credits" || (b.kind === "subscription" && a.tier === b.tier));
 
+/** The refusal's message when it is about `purchase`. */
+const refusedFor = (refusal: Refusal | null, purchase: Purchase) =>
+  refusal && samePurchase(refusal.purchase, purchase) ? refusal.message : undefined;
+
+/** The reason under a refused button, announced when it appears. */
+function Refused({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+
 /** Free, Lite, Basic and Pro (assistant-plans-admin.md §9), then the one-time Top-up Credits. */
-export function PlanCards({ subscription, canBuy, pending, onChoose }: Props) {
+export function PlanCards({ subscription, canBuy, pending, refusal, onChoose }: Props) {
   const tier = subscription?.tier ?? null;
   const holdsPaidPlan = tier !== null && tier !== "free";
   const activeSubscriber = holdsPaidPlan && subscription?.status === "active";
   const creditsPurchase: Purchase = { kind: "credits" };
+  const creditsRefused = refusedFor(refusal, creditsPurchase);
   return (
     <>
       <div className={styles.plans}>
@@ -50,6 +72,7 @@ export function PlanCards({ subscription, canBuy, pending, onChoose }: Props) {
           const plan = PLANS[t];
           const purchase: Purchase = { kind: "subscription", tier: t };
           const isPending = samePurchase(pending, purchase);
+          const refused = refusedFor(refusal, purchase);
           return (
             <Card key={t} as="article" className={`${styles.plan} ${t === "pro" ? styles.popular : ""}`} aria-labelledby={`plan-${t}`}>
               <div className={styles.planHead}>
@@ -77,11 +100,13 @@ export function PlanCards({ subscription, canBuy, pending, onChoose }: Props) {
                     variant={t === "pro" ? "primary" : "outline"}
                     disabled={!canBuy || holdsPaidPlan || pending !== null}
                     aria-busy={isPending}
+                    aria-describedby={describedBy(refused && `plan-${t}-error`)}
                     onClick={() => onChoose(purchase)}
                   >
                     {isPending ? "Preparing payment..." : `Choose ${plan.name}`}
                   </Button>
                 )}
+                <Refused id={`plan-${t}-error`} message={refused} />
               </div>
             </Card>
           );
@@ -110,7 +135,7 @@ export function PlanCards({ subscription, canBuy, pending, onChoose }: Props) {
             <Button
               disabled={!canBuy || !activeSubscriber || pending !== null}
               aria-busy={samePurchase(pending, creditsPurchase)}
-              aria-describedby={activeSubscriber ? undefined : "credits-note"}
+              aria-describedby={describedBy(!activeSubscriber && "credits-note", creditsRefused && "credits-error")}
               onClick={() => onChoose(creditsPurchase)}
             >
               {samePurchase(pending, creditsPurchase) ? "Preparing payment..." : "Buy Credits"}
@@ -120,6 +145,7 @@ export function PlanCards({ subscription, canBuy, pending, onChoose }: Props) {
                 For active subscribers only.
               </p>
             )}
+            <Refused id="credits-error" message={creditsRefused} />
           </div>
         </div>
       </Card>

@@ -126,8 +126,44 @@ describe("/subscribe", () => {
     renderSubscribe(member(testMode, answer()));
     await userEvent.click(await screen.findByRole("button", { name: "Choose Lite" }));
     expect(await toastText()).toContain(`Error${text}`);
-    expect(screen.getByRole("button", { name: "Choose Lite" })).toBeEnabled();
+    // Not only in the toast: next to the button that was refused, and announced.
+    const button = screen.getByRole("button", { name: "Choose Lite" });
+    expect(button).toHaveAccessibleDescription(text);
+    expect(within(button.closest("article") as HTMLElement).getByRole("alert")).toHaveTextContent(text);
+    expect(button).toBeEnabled();
     expect(screen.queryByRole("heading", { name: "Coinsight Lite" })).toBeNull();
+  });
+
+  it("puts the server's message about the plan next to that plan's button, and clears it on the next choice", async () => {
+    const refusal = {
+      error: {
+        ...errorBody("BAD_REQUEST", "Invalid json: tier: Choose Lite, Basic or Pro").error,
+        issues: [{ path: "tier", message: "Choose Lite, Basic or Pro" }],
+      },
+    };
+    renderSubscribe(member(testMode, mock(apiContract.createSubscription, refusal, { status: 400, once: true })));
+    const basic = await screen.findByRole("button", { name: "Choose Basic" });
+    await userEvent.click(basic);
+    await waitFor(() => expect(basic).toHaveAccessibleDescription("Choose Lite, Basic or Pro"));
+    expect(screen.getByRole("button", { name: "Choose Pro" })).not.toHaveAccessibleDescription();
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain("Choose Lite, Basic or Pro");
+
+    server.use(mock(apiContract.createSubscription, { clientSecret: "pi_local_a_secret_b" }));
+    await userEvent.click(screen.getByRole("button", { name: "Choose Pro" }));
+    expect(await screen.findByRole("heading", { name: "Coinsight Pro" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Back to Plans" }));
+    expect(await screen.findByRole("button", { name: "Choose Basic" })).not.toHaveAccessibleDescription();
+  });
+
+  it("puts a refused credits purchase next to Buy Credits", async () => {
+    renderSubscribe(
+      member(testMode, mock(apiContract.buyCredits, errorBody("CONFLICT", "Credits are for active subscribers."), { status: 409 })),
+      makeSubscription({ tier: "basic", queryLimit: 30 }),
+    );
+    const buy = await screen.findByRole("button", { name: "Buy Credits" });
+    await userEvent.click(buy);
+    await waitFor(() => expect(buy).toHaveAccessibleDescription("Credits are for active subscribers."));
+    expect(buy).toBeEnabled();
   });
 
   it("toasts the generic line when the server cannot be reached", async () => {
@@ -163,8 +199,37 @@ describe("/subscribe", () => {
     await userEvent.click(await screen.findByLabelText("Simulate a declined card"));
     await userEvent.click(screen.getByRole("button", { name: "Subscribe to Coinsight Pro" }));
     expect(await toastText()).toContain("Payment FailedYour card was declined.");
+    // And in the payment form itself, with the choice as it was.
+    const form = screen.getByRole("form", { name: "Test payment" });
+    expect(within(form).getByRole("alert")).toHaveTextContent("Your card was declined.");
+    expect(screen.getByLabelText("Simulate a declined card")).toBeChecked();
     expect(screen.getByRole("button", { name: "Subscribe to Coinsight Pro" })).toBeEnabled();
     expect(sent("payTestCheckout")).toEqual({ clientSecret: "pi_local_a_secret_b", outcome: "decline" });
+  });
+
+  it("puts the server's message about the outcome next to its tick box", async () => {
+    const refusal = {
+      error: {
+        ...errorBody("BAD_REQUEST", "Invalid json: outcome: Invalid option").error,
+        issues: [{ path: "outcome", message: 'Invalid option: expected one of "succeed"|"decline"' }],
+      },
+    };
+    renderSubscribe(
+      member(
+        testMode,
+        mock(apiContract.createSubscription, { clientSecret: "pi_local_a_secret_b" }),
+        mock(apiContract.payTestCheckout, refusal, { status: 400 }),
+      ),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Choose Pro" }));
+    const decline = await screen.findByLabelText("Simulate a declined card");
+    await userEvent.click(decline);
+    await userEvent.click(screen.getByRole("button", { name: "Subscribe to Coinsight Pro" }));
+    await waitFor(() => expect(decline).toHaveAttribute("aria-invalid", "true"));
+    expect(decline).toHaveAccessibleDescription('Invalid option: expected one of "succeed"|"decline"');
+    expect(decline).toBeChecked();
+    await userEvent.click(decline);
+    expect(decline).not.toHaveAttribute("aria-invalid");
   });
 
   it("lets an active subscriber buy credits, with no plan change offered", async () => {

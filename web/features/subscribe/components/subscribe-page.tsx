@@ -9,13 +9,14 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { loginHref, useAuth } from "#web/lib/auth.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
+import { fieldErrorsOf } from "#web/lib/field-errors.ts";
 import { billingInfoQuery, billingKeys, type Purchase, startPayment } from "../api/billing.ts";
 import { creationErrorMessage, NO_CLIENT_SECRET, successMessage, successPath } from "../api/messages.ts";
 import { PaymentStep } from "./payment-step.tsx";
-import { PlanCards } from "./plan-cards.tsx";
+import { PlanCards, type Refusal } from "./plan-cards.tsx";
 import styles from "./subscribe.module.css";
 
-type Step = { step: "plans"; pending: Purchase | null } | { step: "pay"; purchase: Purchase; clientSecret: string };
+type Step = { step: "plans"; pending: Purchase | null; refusal?: Refusal } | { step: "pay"; purchase: Purchase; clientSecret: string };
 
 function SignInRequired() {
   return (
@@ -50,13 +51,15 @@ export function SubscribePage({ subscription, subscriptionLoading }: Props) {
       const { clientSecret } = await startPayment(purchase);
       if (!clientSecret) {
         toast({ title: "Error", description: NO_CLIENT_SECRET, variant: "destructive" });
-        setState({ step: "plans", pending: null });
+        setState({ step: "plans", pending: null, refusal: { purchase, message: NO_CLIENT_SECRET } });
         return;
       }
       setState({ step: "pay", purchase, clientSecret });
     } catch (error) {
-      toast({ title: "Error", description: creationErrorMessage(error), variant: "destructive" });
-      setState({ step: "plans", pending: null });
+      const message = creationErrorMessage(error);
+      toast({ title: "Error", description: message, variant: "destructive" });
+      // The toast fades; the reason also stays by the button that was refused (the server's word on the tier first).
+      setState({ step: "plans", pending: null, refusal: { purchase, message: fieldErrorsOf(error).tier ?? message } });
     }
   }
 
@@ -95,6 +98,7 @@ export function SubscribePage({ subscription, subscriptionLoading }: Props) {
           subscription={isAdmin ? null : subscription}
           canBuy={!isAdmin && (info.data?.mode === "live" || info.data?.mode === "test")}
           pending={state.pending}
+          refusal={state.refusal ?? null}
           onChoose={choose}
         />
       </>

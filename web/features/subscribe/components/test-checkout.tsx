@@ -1,6 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "#web/components/ui/button.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
+import { Notice } from "#web/components/ui/notice.tsx";
 import { HttpError } from "#web/lib/api.ts";
+import { fieldErrorsOf, invalidProps } from "#web/lib/field-errors.ts";
 import { payInTestCheckout } from "../api/billing.ts";
 import { payButtonLabel } from "../api/messages.ts";
 import type { PaymentFormProps } from "./live-payment-form.tsx";
@@ -13,22 +16,29 @@ import styles from "./subscribe.module.css";
 export function TestCheckout({ clientSecret, purchase, onBack, onPaid, onFailed }: PaymentFormProps) {
   const [decline, setDecline] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Why the last attempt failed: by the tick box when the server says it is about the outcome, else atop the form.
+  const [failure, setFailure] = useState<{ outcome?: string; form?: string }>({});
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
+    setFailure({});
     try {
       await payInTestCheckout(clientSecret, decline ? "decline" : "succeed");
       setBusy(false);
       onPaid();
     } catch (error) {
       setBusy(false);
-      onFailed(error instanceof HttpError ? error.serverMessage || error.message : "The test payment could not be sent.");
+      const message = error instanceof HttpError ? error.serverMessage || error.message : "The test payment could not be sent.";
+      const outcome = fieldErrorsOf(error).outcome;
+      setFailure(outcome ? { outcome } : { form: message });
+      onFailed(message);
     }
   }
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Test payment">
+      {failure.form ? <Notice tone="error">{failure.form}</Notice> : null}
       <div className={styles.testBox}>
         <h3>Test payment: no card is charged</h3>
         <p>
@@ -36,9 +46,18 @@ export function TestCheckout({ clientSecret, purchase, onBack, onPaid, onFailed 
           Stripe would to this site's webhook.
         </p>
         <label className={styles.option}>
-          <input type="checkbox" checked={decline} onChange={(e) => setDecline(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={decline}
+            onChange={(e) => {
+              setDecline(e.target.checked);
+              setFailure(({ outcome: _, ...rest }) => rest);
+            }}
+            {...invalidProps(failure.outcome, "test-outcome-error")}
+          />
           Simulate a declined card
         </label>
+        <FieldError id="test-outcome-error" message={failure.outcome} />
       </div>
       <div className={styles.buttons}>
         <Button variant="outline" onClick={onBack} disabled={busy}>

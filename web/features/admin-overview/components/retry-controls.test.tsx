@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import { dismissToast, Toaster } from "#web/components/ui/toast.tsx";
+import { errorBody, mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
+import { RetryControls } from "./retry-controls.tsx";
+
+afterEach(() => dismissToast());
+
+function open(...handlers: Parameters<typeof server.use>) {
+  server.use(...handlers);
+  renderAt(
+    <>
+      <RetryControls />
+      <Toaster />
+    </>,
+  );
+  return { form: screen.getByRole("region", { name: "Retry a generation" }), date: screen.getByLabelText("Date (UTC)") };
+}
+
+describe("Retry a generation", () => {
+  it("puts the server's field messages next to the date and the task, and keeps what was typed", async () => {
+    const refusal = {
+      error: {
+        ...errorBody("BAD_REQUEST", "Invalid json: date: Only the last 7 days can be retried (today is 2026-11-25 UTC)").error,
+        issues: [
+          { path: "date", message: "Only the last 7 days can be retried (today is 2026-11-25 UTC)" },
+          { path: "generationType", message: "Choose a task" },
+        ],
+      },
+    };
+    const { date } = open(mock(apiContract.retryGeneration, refusal, { status: 400 }));
+    await userEvent.clear(date);
+    await userEvent.type(date, "2026-01-01");
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(date).toHaveAttribute("aria-invalid", "true"));
+    expect(date).toHaveAccessibleDescription("Only the last 7 days can be retried (today is 2026-11-25 UTC)");
+    expect(date).toHaveValue("2026-01-01");
+    const task = screen.getByLabelText("Task");
+    expect(task).toHaveAttribute("aria-invalid", "true");
+    expect(task).toHaveAccessibleDescription("Choose a task");
+    await userEvent.type(date, "x");
+    expect(date).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("keeps a refusal that names no field in the form, announced", async () => {
+    const { form, date } = open(
+      mock(apiContract.retryGeneration, errorBody("BAD_REQUEST", "Only the last 7 days can be retried (today is 2026-11-25 UTC)"), {
+        status: 400,
+      }),
+    );
+    await userEvent.clear(date);
+    await userEvent.type(date, "2026-01-01");
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("Only the last 7 days can be retried");
+    expect(date).toHaveValue("2026-01-01");
+  });
+});
