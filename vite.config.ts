@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
 import { E2eInNameOrder } from "./scripts/e2e/sequencer.ts";
 
 const root = import.meta.dirname;
@@ -11,7 +12,7 @@ export default defineConfig(async () => {
     // The SPA: built into dist/client, which Workers Static Assets serves (wrangler.toml).
     root: `${root}/web`,
     publicDir: `${root}/web/public`,
-    plugins: [react()],
+    plugins: [react(), routeModulesPlugin()],
     build: {
       outDir: `${root}/dist/client`,
       emptyOutDir: true,

@@ -69,29 +69,35 @@ export function headTags(page: PageMeta): string {
 
 /**
  * Fills the SPA shell's <head> for one page: its title and description replace the site-wide
- * ones, and canonical, Open Graph, Twitter and JSON-LD tags are added. The shell's own headers
+ * ones, and canonical, Open Graph, Twitter and JSON-LD tags are added, then the page's preload hints
+ * (preload-hints.ts). A page without its own meta (null) keeps the site-wide title and description. The shell's own headers
  * (the security headers of web/public/_headers) are kept; its ETag no longer describes the body.
  */
-export function fillHead(shell: Response, page: PageMeta, status = 200): Response {
+export function fillHead(shell: Response, page: PageMeta | null, status = 200, hints = ""): Response {
   const headers = new Headers(shell.headers);
   headers.delete("etag");
   headers.delete("content-length");
   headers.set("content-type", "text/html; charset=utf-8");
   headers.set("cache-control", "public, max-age=0, must-revalidate");
-  const rewritten = new HTMLRewriter()
-    .on("title", {
-      element: (el) => {
-        el.setInnerContent(page.title);
-      },
-    })
-    .on('meta[name="description"]', {
-      element: (el) => {
-        el.setAttribute("content", page.description);
-      },
-    })
+  const rewriter = new HTMLRewriter();
+  if (page) {
+    rewriter
+      .on("title", {
+        element: (el) => {
+          el.setInnerContent(page.title);
+        },
+      })
+      .on('meta[name="description"]', {
+        element: (el) => {
+          el.setAttribute("content", page.description);
+        },
+      });
+  }
+  const added = [page ? headTags(page) : "", hints].filter(Boolean).join("\n    ");
+  const rewritten = rewriter
     .on("head", {
       element: (el) => {
-        el.append(`  ${headTags(page)}\n  `, { html: true });
+        if (added) el.append(`  ${added}\n  `, { html: true });
       },
     })
     .transform(new Response(shell.body, { status, headers }));

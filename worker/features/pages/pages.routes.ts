@@ -10,6 +10,16 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { FEED_ITEMS, renderRss } from "./feeds.ts";
 import { fillHead, type PageMeta } from "./html-head.ts";
 import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";
+import {
+  articleHints,
+  coinHints,
+  crypto101Hints,
+  homeHints,
+  marketsHints,
+  type PreloadHints,
+  preloadTags,
+  subscribeHints,
+} from "./preload-hints.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, siteOrigin } from "./site.ts";
 import { articleUrls, renderSitemap, robotsTxt, STATIC_PATHS } from "./sitemap.ts";
 
@@ -30,16 +40,24 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.code =
  * Serves the SPA with this page's <head>. A missing page answers 404 with noindex (the SPA still
  * shows its not-found state); if the data cannot be read at all, the plain shell is served.
  */
-async function page(c: Ctx, what: string, build: () => Promise<PageMeta>): Promise<Response> {
+async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta; hints: PreloadHints }>): Promise<Response> {
   const shell = await loadShell(c);
   if (!shell.ok) return shell;
   try {
-    return fillHead(shell, await build());
+    const { meta, hints } = await build();
+    return fillHead(shell, meta, 200, await preloadTags(c, hints));
   } catch (error) {
     if (isNotFound(error)) return fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404);
     console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
     return shell;
   }
+}
+
+/** A page whose <head> is the site-wide one: only its preload hints are added. */
+async function hintedPage(c: Ctx, hints: PreloadHints): Promise<Response> {
+  const shell = await loadShell(c);
+  if (!shell.ok) return shell;
+  return fillHead(shell, null, 200, await preloadTags(c, hints));
 }
 
 function notFound(): never {
@@ -50,7 +68,8 @@ function articlePage(c: Ctx) {
   return page(c, "Article", async () => {
     const slug = slugParam.safeParse(c.req.param("slug"));
     if (!slug.success) notFound();
-    return articleMeta(await getArticle(c.env, slug.data), origin(c));
+    const article = await getArticle(c.env, slug.data);
+    return { meta: articleMeta(article, origin(c)), hints: articleHints(slug.data, article.cryptoSymbol?.toUpperCase() ?? null) };
   });
 }
 
@@ -61,20 +80,26 @@ function xml(c: Ctx, body: string, type: string) {
 }
 
 export const pagesRoutes = new Hono<AppEnv>()
+  .get("/", (c) => hintedPage(c, homeHints()))
+  .get("/markets", (c) => hintedPage(c, marketsHints(new URL(c.req.url).search)))
+  .get("/crypto-101", (c) => hintedPage(c, crypto101Hints()))
+  .get("/subscribe", (c) => hintedPage(c, subscribeHints()))
   .get("/article/:slug", articlePage)
   .get("/crypto-101/:slug", articlePage)
   .get("/coin/:symbol", (c) =>
     page(c, "Cryptocurrency", async () => {
       const symbol = symbolParam.safeParse(c.req.param("symbol"));
       if (!symbol.success) notFound();
-      return coinMeta(await findBySymbol(runtimeDeps(c), symbol.data), origin(c));
+      const meta = coinMeta(await findBySymbol(runtimeDeps(c), symbol.data), origin(c));
+      // The page asks with the symbol as its address spells it.
+      return { meta, hints: coinHints(c.req.param("symbol")) };
     }),
   )
   .get("/categories/:slug", (c) =>
     page(c, "Category", async () => {
       const slug = slugParam.safeParse(c.req.param("slug"));
       if (!slug.success) notFound();
-      return categoryMeta(await getCategory(c.env, slug.data), origin(c));
+      return { meta: categoryMeta(await getCategory(c.env, slug.data), origin(c)), hints: { route: "category", data: [] } };
     }),
   )
   .get("/rss.xml", async (c) => {

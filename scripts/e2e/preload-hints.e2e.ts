@@ -1,0 +1,55 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launchBrowser, openPage } from "./browser.ts";
+
+// Reads only. The Worker's hints (worker/features/pages/preload-hints.ts) name URLs the page will
+// request; a hint that does not match exactly is fetched twice and Chromium warns about it.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newestArticle(): Promise<string> {
+  const body = (await (await fetch(`${baseURL()}/api/articles?limit=1`)).json()) as { items?: { slug: string }[] } | { slug: string }[];
+  const slug = (Array.isArray(body) ? body : (body.items ?? []))[0]?.slug;
+  if (!slug) throw new Error("no published article");
+  return `/article/${slug}`;
+}
+
+describe("preload hints in the pages' HTML", () => {
+  it("are each used by the page: announced modules and answers are fetched once, with no preload warning", async () => {
+    const paths = ["/", "/markets", "/coin/btc", "/crypto-101", "/subscribe", await newestArticle()];
+    // The plain shell (a page the Worker does not hint) carries only the entry's own modulepreloads.
+    const plain = await (await fetch(`${baseURL()}/news`)).text();
+    const entryModules = plain.match(/rel="modulepreload"/g)?.length ?? 0;
+    for (const path of paths) {
+      const { page, context, errors } = await openPage(browser);
+      const warnings: string[] = [];
+      page.on("console", (m) => {
+        if (/preload/i.test(m.text())) warnings.push(m.text());
+      });
+      const requested: string[] = [];
+      page.on("request", (r) => requested.push(new URL(r.url()).pathname + new URL(r.url()).search));
+      await page.goto(path, { waitUntil: "networkidle" });
+      const hints = await page.$$eval('link[rel="preload"], link[rel="modulepreload"]', (links) =>
+        links.map((l) => {
+          const url = new URL((l as HTMLLinkElement).href);
+          return { rel: l.getAttribute("rel"), as: l.getAttribute("as"), href: url.pathname + url.search };
+        }),
+      );
+      const data = hints.filter((h) => h.as === "fetch").map((h) => h.href);
+      expect(data, path).toContain("/api/site-status");
+      if (path !== "/subscribe") expect(data.length, path).toBeGreaterThan(2);
+      expect(hints.filter((h) => h.rel === "modulepreload").length, path).toBeGreaterThan(entryModules);
+      // Chromium warns a few seconds after load about a preload nobody used.
+      await page.waitForTimeout(3500);
+      for (const hint of hints) expect(requested.filter((u) => u === hint.href).length, `${path}: ${hint.href}`).toBe(1);
+      expect(warnings, path).toEqual([]);
+      expect(errors, path).toEqual([]);
+      await context.close();
+    }
+  });
+});
