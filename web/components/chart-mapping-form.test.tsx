@@ -1,6 +1,9 @@
-import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
-import { buildChartSymbol, rankHint } from "#web/lib/chart-mapping.ts";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { ErrorBody } from "#schema/contracts/error.ts";
+import { buildChartSymbol, rankHint, readSymbolCache, SYMBOL_CACHE_KEY, saveMapping } from "#web/lib/chart-mapping.ts";
+import { errorBody, mock, server } from "#web/test/msw.ts";
 import { ChartMappingForm } from "./chart-mapping-form.tsx";
 
 const coin = { symbol: "pepe", name: "Pepe", rank: 42 };
@@ -74,5 +77,90 @@ describe("ChartMappingForm", () => {
     expect(override).toHaveAttribute("aria-invalid", "true");
     expect(override).toHaveAccessibleDescription("Letters, digits and _ only.");
     expect(override).toHaveValue("gate io!");
+  });
+});
+
+/** The worker's 400 for a body its schema refuses (worker/lib/validate.ts): the first issue in the message, all in `issues`. */
+function refusal(...issues: { path: string; message: string }[]): ErrorBody {
+  const first = issues[0] as { path: string; message: string };
+  return { error: { ...errorBody("BAD_REQUEST", `Invalid json: ${first.path}: ${first.message}`).error, issues } };
+}
+
+const SYMBOL_RULE = 'Use "EXCHANGE:PAIR" in capitals, e.g. "BINANCE:BTCUSDT", or FAILED';
+const NAME_RULE = "Too big: expected string to have <=100 characters";
+
+describe("ChartMappingForm and the server's refusal", () => {
+  afterEach(() => localStorage.removeItem(SYMBOL_CACHE_KEY));
+
+  it("puts a 400's messages by their fields, focuses the first, keeps the typing, sums up the rest, and stores nothing locally", async () => {
+    server.use(
+      mock(
+        apiContract.saveChartMapping,
+        refusal(
+          { path: "tradingViewSymbol", message: SYMBOL_RULE },
+          { path: "coinName", message: NAME_RULE },
+          { path: "symbol", message: "Symbol is not tracked" },
+        ),
+        { status: 400 },
+      ),
+    );
+    // A dash is fine in a coin's symbol but not in a TradingView pair, and the name is one letter too long.
+    render(<ChartMappingForm coin={{ symbol: "usd-x", name: "USD X", rank: 420 }} onSubmit={saveMapping} />);
+    const exchange = screen.getByLabelText("Exchange");
+    const name = screen.getByLabelText("Coin name override");
+    fireEvent.change(exchange, { target: { value: "OKX" } });
+    fireEvent.change(name, { target: { value: "N".repeat(101) } });
+    fireEvent.click(screen.getByRole("button", { name: "Save mapping" }));
+
+    // The symbol is made by the exchange, the quote and the override: all three point at its message.
+    await waitFor(() => expect(exchange).toHaveFocus());
+    expect(screen.getByTestId("chart-symbol-preview")).toHaveTextContent("OKX:USD-XUSDT");
+    for (const control of [exchange, screen.getByLabelText("Quote"), screen.getByLabelText("Exchange override")]) {
+      expect(control).toHaveAttribute("aria-invalid", "true");
+      expect(control).toHaveAccessibleDescription(SYMBOL_RULE);
+    }
+    expect(exchange).toHaveValue("OKX");
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveAccessibleDescription(NAME_RULE);
+    expect(name).toHaveValue("N".repeat(101));
+    expect(screen.getByLabelText("Hide this coin's chart from readers")).not.toHaveAttribute("aria-invalid");
+    const summary = screen.getByRole("alert", { name: "Not saved" });
+    expect(summary).toHaveTextContent("symbol: Symbol is not tracked");
+    expect(summary).not.toHaveTextContent(NAME_RULE);
+    // The admin's input was wrong, the server was there: nothing goes to the local fallback.
+    expect(readSymbolCache()).toEqual({});
+    expect(localStorage.getItem(SYMBOL_CACHE_KEY)).toBeNull();
+
+    // Changing what the symbol is made of clears its message only.
+    fireEvent.change(screen.getByLabelText("Quote"), { target: { value: "USDC" } });
+    expect(exchange).not.toHaveAttribute("aria-invalid");
+    expect(exchange).not.toHaveAccessibleDescription();
+    expect(name).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("focuses the summary when no message has a field of its own", async () => {
+    server.use(mock(apiContract.saveChartMapping, refusal({ path: "symbol", message: "Symbol is not tracked" }), { status: 400 }));
+    render(<ChartMappingForm coin={coin} onSubmit={saveMapping} />);
+    fireEvent.click(screen.getByRole("button", { name: "Save mapping" }));
+    const summary = await screen.findByRole("alert", { name: "Not saved" });
+    expect(summary).toHaveTextContent("symbol: Symbol is not tracked");
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(readSymbolCache()).toEqual({});
+  });
+
+  it("clears the messages once a save goes through", async () => {
+    server.use(
+      mock(apiContract.saveChartMapping, refusal({ path: "coinName", message: NAME_RULE }), { status: 400, once: true }),
+      mock(apiContract.saveChartMapping, { tradingviewSymbol: "BINANCE:PEPEUSDT", isHidden: false }),
+    );
+    render(<ChartMappingForm coin={coin} onSubmit={saveMapping} />);
+    const name = screen.getByLabelText("Coin name override");
+    fireEvent.change(name, { target: { value: "Pepe Coin" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save mapping" }));
+    await waitFor(() => expect(name).toHaveAttribute("aria-invalid", "true"));
+    fireEvent.click(screen.getByRole("button", { name: "Save mapping" }));
+    await waitFor(() => expect(readSymbolCache().PEPE).toMatchObject({ localOnly: false, coinName: "Pepe Coin" }));
+    expect(name).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

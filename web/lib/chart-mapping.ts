@@ -3,6 +3,7 @@ import { chartExchanges, chartQuotes, FAILED_MAPPING } from "#schema/contracts/c
 import type { Mapping, MappingBody } from "#schema/contracts/charts.ts";
 import { HttpError } from "./api.ts";
 import { request } from "./api-client.ts";
+import { type FieldErrors, fieldErrorsOf } from "./field-errors.ts";
 
 /** Chart mappings, shared by the coin page's chart and the admin Chart Mappings tab. */
 
@@ -80,19 +81,32 @@ export function mappingQuery(symbol: string) {
   });
 }
 
-export type SaveResult = { mapping: Mapping; localOnly: false } | { mapping: Mapping; localOnly: true; error: string };
+export type SaveResult =
+  | { outcome: "saved"; mapping: Mapping }
+  | { outcome: "local"; mapping: Mapping; error: string }
+  | { outcome: "refused"; fields: FieldErrors; error: string };
 
-/** POST /api/tradingview-mappings; on failure the mapping is kept in local storage only (assistant-plans-admin.md §8) and the caller says so. */
+function messageOf(error: unknown): string {
+  return error instanceof HttpError ? (error.serverMessage ?? error.message) : (error as Error).message;
+}
+
+/**
+ * POST /api/tradingview-mappings. A 400 with field messages is the admin's input being wrong: it is
+ * "refused", stored nowhere, and the form shows the messages by their fields. Any other failure (no
+ * answer, a 5xx, a lapsed session...) keeps the mapping in local storage only (assistant-plans-admin.md §8)
+ * and the caller says so. docs/decisions/charts/refused-mapping-stays-in-the-form.md
+ */
 export async function saveMapping(body: MappingBody): Promise<SaveResult> {
   const entry = { coinName: body.coinName, savedAt: new Date().toISOString() };
   try {
     const mapping = await request("saveChartMapping", { body });
     writeSymbolCache(body.symbol, { ...mapping, ...entry, localOnly: false });
-    return { mapping, localOnly: false };
+    return { outcome: "saved", mapping };
   } catch (error) {
+    const fields = error instanceof HttpError && error.status === 400 ? fieldErrorsOf(error) : {};
+    if (Object.keys(fields).length) return { outcome: "refused", fields, error: messageOf(error) };
     const mapping = { tradingviewSymbol: body.tradingViewSymbol, isHidden: body.isHidden };
     writeSymbolCache(body.symbol, { ...mapping, ...entry, localOnly: true });
-    const message = error instanceof HttpError ? (error.serverMessage ?? error.message) : (error as Error).message;
-    return { mapping, localOnly: true, error: message };
+    return { outcome: "local", mapping, error: messageOf(error) };
   }
 }

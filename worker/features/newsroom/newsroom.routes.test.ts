@@ -164,6 +164,26 @@ describe("retry-generation", () => {
     expect(broken.status).toBe(400);
   });
 
+  it("names the date field when the date is outside what a retry may reach, so the form shows it under the date", async () => {
+    const cases: [unknown, string][] = [
+      [{ generationType: "daily_roundup", date: "2026-11-13" }, "Date 2026-11-13 is in the future (today is 2026-11-12 UTC)"],
+      [{ generationType: "trending_top_100", date: "2026-10-01" }, "Only the last 7 days can be retried (today is 2026-11-12 UTC)"],
+      [
+        { generationType: "lunarcrush_data", date: "2026-11-11" },
+        "LunarCrush data reads live data, so it can only run for today (2026-11-12 UTC)",
+      ],
+    ];
+    for (const [json, message] of cases) {
+      // send() checks the answer against the contract's 400 (the one error body).
+      const { status, body } = await post<{ error: { code: string; message: string; issues?: unknown } }>(
+        "/api/admin/retry-generation",
+        json,
+      );
+      expect(status, JSON.stringify(json)).toBe(400);
+      expect(body.error).toMatchObject({ code: "BAD_REQUEST", message, issues: [{ path: "date", message }] });
+    }
+  });
+
   it("re-runs a task for the date and answers what it started", async () => {
     const { status, body } = await post<StartedRuns>("/api/admin/retry-generation", { generationType: "trending_top_100", date: TODAY });
     expect(status).toBe(202);

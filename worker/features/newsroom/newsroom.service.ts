@@ -57,22 +57,31 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** Refuses a retry the pipeline cannot do (the editors' desk checks before it replaces a held article). */
-export function assertRetryable(today: string, body: RetryBody): void {
+/** Why the pipeline cannot do this retry (each reason is about the date asked for), or null when it can. */
+function retryRefusal(today: string, body: RetryBody): string | null {
   const { generationType: task, date } = body;
-  if (date > today) throw new ApiError("BAD_REQUEST", `Date ${date} is in the future (today is ${today} UTC)`);
-  if (daysBetween(date, today) > RETRY_WINDOW_DAYS) {
-    throw new ApiError("BAD_REQUEST", `Only the last ${RETRY_WINDOW_DAYS} days can be retried (today is ${today} UTC)`);
-  }
-  if (LIVE_TASKS.includes(task) && date !== today) {
-    throw new ApiError("BAD_REQUEST", `${taskLabels[task]} reads live data, so it can only run for today (${today} UTC)`);
-  }
+  if (date > today) return `Date ${date} is in the future (today is ${today} UTC)`;
+  if (daysBetween(date, today) > RETRY_WINDOW_DAYS) return `Only the last ${RETRY_WINDOW_DAYS} days can be retried (today is ${today} UTC)`;
+  if (LIVE_TASKS.includes(task) && date !== today)
+    return `${taskLabels[task]} reads live data, so it can only run for today (${today} UTC)`;
+  return null;
+}
+
+/**
+ * Refuses a retry the pipeline cannot do (the editors' desk checks before it replaces a held article).
+ * Its caller sent no date, so the refusal names no field.
+ */
+export function assertRetryable(today: string, body: RetryBody): void {
+  const reason = retryRefusal(today, body);
+  if (reason) throw new ApiError("BAD_REQUEST", reason);
 }
 
 /** POST /api/admin/retry-generation: re-runs one task for a date (today, or a recent day's stored data). */
 export async function retryGeneration(deps: NewsroomDeps, body: RetryBody): Promise<StartedRuns> {
   const { generationType: task, date } = body;
-  assertRetryable(utcDate(deps.now()), body);
+  const reason = retryRefusal(utcDate(deps.now()), body);
+  // The admin typed this date: the refusal names the field, so the retry form shows it under the date.
+  if (reason) throw new ApiError("BAD_REQUEST", reason, { issues: [{ path: "date", message: reason }] });
   const runs = await restartTasks(deps, [task], date, "retry");
   advanceLater(deps);
   return started(runs, `Retrying ${taskLabels[task]} for ${date}.`);

@@ -9,7 +9,7 @@ import { CoverageBadge } from "#web/components/ui/coverage-badge.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
-import { mappingKeys, saveMapping } from "#web/lib/chart-mapping.ts";
+import { mappingKeys, type SaveResult, saveMapping } from "#web/lib/chart-mapping.ts";
 import { formatMoney } from "#web/lib/format.ts";
 import { unmappedQuery } from "../api/unmapped.ts";
 import styles from "./mappings.module.css";
@@ -17,7 +17,7 @@ import styles from "./mappings.module.css";
 export const ALL_MAPPED = "All cryptocurrencies have been mapped!";
 const SHOWN_STEP = 50;
 
-function CoinRow({ coin, onSave }: { coin: UnmappedCoin; onSave: (body: MappingBody) => Promise<unknown> }) {
+function CoinRow({ coin, onSave }: { coin: UnmappedCoin; onSave: (body: MappingBody) => Promise<SaveResult> }) {
   const [open, setOpen] = useState(false);
   return (
     <li className={styles.row}>
@@ -51,10 +51,15 @@ export function MappingsTab() {
 
   async function save(body: MappingBody) {
     const result = await saveMapping(body);
-    if (result.localOnly) {
-      // assistant-plans-admin.md §8: the server refused or could not be reached; the mapping lives in this browser only.
+    if (result.outcome === "refused") {
+      // The input was wrong, not the server away: stored nowhere; the form shows each message by its field.
+      toast({ title: "Error", description: `Mapping not saved: ${result.error}`, variant: "destructive" });
+      return result;
+    }
+    if (result.outcome === "local") {
+      // assistant-plans-admin.md §8: the server failed or could not be reached; the mapping lives in this browser only.
       toast({ title: "Error", description: `Saved in this browser only: ${result.error}`, variant: "destructive" });
-      return;
+      return result;
     }
     toast({ title: "Success", description: `${body.symbol} now charts as ${body.tradingViewSymbol}.` });
     await Promise.all([
@@ -62,6 +67,7 @@ export function MappingsTab() {
       client.invalidateQueries({ queryKey: mappingKeys.stats }),
       client.invalidateQueries({ queryKey: mappingKeys.one(body.symbol) }),
     ]);
+    return result;
   }
 
   if (isLoading) return <Skeleton height={320} />;

@@ -45,16 +45,36 @@ describe("Retry a generation", () => {
     expect(date).not.toHaveAttribute("aria-invalid");
   });
 
-  it("keeps a refusal that names no field in the form, announced", async () => {
-    const { form, date } = open(
-      mock(apiContract.retryGeneration, errorBody("BAD_REQUEST", "Only the last 7 days can be retried (today is 2026-11-25 UTC)"), {
-        status: 400,
-      }),
-    );
+  it("shows the worker's out-of-window refusal under the date only, as the worker sends it", async () => {
+    // worker/features/newsroom/newsroom.service.ts: the message and one issue on "date", the same text.
+    const message = "Only the last 7 days can be retried (today is 2026-11-25 UTC)";
+    const refusal = { error: { ...errorBody("BAD_REQUEST", message).error, issues: [{ path: "date", message }] } };
+    const { form, date } = open(mock(apiContract.retryGeneration, refusal, { status: 400 }));
     await userEvent.clear(date);
     await userEvent.type(date, "2026-01-01");
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
-    expect(await within(form).findByRole("alert")).toHaveTextContent("Only the last 7 days can be retried");
+    await waitFor(() => expect(date).toHaveAttribute("aria-invalid", "true"));
+    expect(date).toHaveAccessibleDescription(message);
     expect(date).toHaveValue("2026-01-01");
+    expect(screen.getByLabelText("Task")).not.toHaveAttribute("aria-invalid");
+    // Said once, by the field: no copy atop the form.
+    expect(within(form).getAllByText(message)).toHaveLength(1);
+    expect(within(form).queryByRole("alert")).toBeNull();
+  });
+
+  it("keeps a refusal that names no field in the form, announced", async () => {
+    const { form, date } = open(
+      mock(
+        apiContract.retryGeneration,
+        errorBody("CONFLICT", "Trending top 100 is already running for 2026-11-24. Watch its progress in the generation status."),
+        { status: 409 },
+      ),
+    );
+    await userEvent.clear(date);
+    await userEvent.type(date, "2026-11-24");
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("Trending top 100 is already running for 2026-11-24");
+    expect(date).toHaveValue("2026-11-24");
+    expect(date).not.toHaveAttribute("aria-invalid");
   });
 });

@@ -1,10 +1,12 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { History, Mapping } from "#schema/contracts/charts.ts";
+import { dismissToast, Toaster } from "#web/components/ui/toast.tsx";
+import { readSymbolCache, SYMBOL_CACHE_KEY } from "#web/lib/chart-mapping.ts";
 import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
 import { makeCrypto } from "#web/test/fixtures.ts";
-import { calls, mock, server } from "#web/test/msw.ts";
+import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { ChartPanel } from "./chart-panel.tsx";
 
@@ -17,16 +19,25 @@ vi.mock("./price-chart.tsx", () => ({
 
 const history: History = { symbol: "BTC", id: "bitcoin", range: "1y", step: 86_400, points: [[1_700_000_000, 1]] };
 
-function setup(user: ReturnType<typeof makeUser> | null, mapping: Mapping) {
+function setup(user: ReturnType<typeof makeUser> | null, mapping: Mapping, ...extra: Parameters<typeof server.use>) {
   server.use(
+    ...extra,
     ...authMocks(user),
     mock(apiContract.getChartMapping, ({ params }) => (params.symbol === "BTC" ? mapping : { tradingviewSymbol: null, isHidden: false })),
     mock(apiContract.getPriceHistory, history),
   );
-  return renderAt(<ChartPanel coin={makeCrypto()} />);
+  return renderAt(
+    <>
+      <ChartPanel coin={makeCrypto()} />
+      <Toaster />
+    </>,
+  );
 }
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  dismissToast();
+});
 
 describe("ChartPanel", () => {
   it("draws our chart on a year of history for an unmapped coin", async () => {
@@ -61,5 +72,44 @@ describe("ChartPanel", () => {
     setup(null, { tradingviewSymbol: "FAILED", isHidden: false });
     expect(await screen.findByTestId("price-chart")).toBeInTheDocument();
     expect(screen.queryByTestId("tradingview-widget")).toBeNull();
+  });
+
+  it("keeps an admin's mapping in this browser when the save fails (assistant-plans-admin.md §8)", async () => {
+    setup(makeUser({ role: "admin" }), { tradingviewSymbol: null, isHidden: false }, failure(apiContract.saveChartMapping, 503));
+    fireEvent.click(await screen.findByRole("button", { name: "Map to TradingView" }));
+    fireEvent.change(await screen.findByLabelText("Exchange"), { target: { value: "COINBASE" } });
+    fireEvent.change(screen.getByLabelText("Quote"), { target: { value: "USD" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save mapping" }));
+    expect(await screen.findByText(/Saved in this browser only/)).toBeInTheDocument();
+    expect(readSymbolCache().BTC).toMatchObject({ tradingviewSymbol: "COINBASE:BTCUSD", localOnly: true });
+    expect(await screen.findByText("This mapping is saved in this browser only.")).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an admin's mapping by its fields, and keeps it out of this browser's cache", async () => {
+    const message = 'Use "EXCHANGE:PAIR" in capitals, e.g. "BINANCE:BTCUSDT", or FAILED';
+    const refusal = {
+      error: {
+        ...errorBody("BAD_REQUEST", `Invalid json: tradingViewSymbol: ${message}`).error,
+        issues: [{ path: "tradingViewSymbol", message }],
+      },
+    };
+    setup(
+      makeUser({ role: "admin" }),
+      { tradingviewSymbol: null, isHidden: false },
+      mock(apiContract.saveChartMapping, refusal, { status: 400 }),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Map to TradingView" }));
+    const override = await screen.findByLabelText("Exchange override");
+    fireEvent.change(override, { target: { value: "gateio" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save mapping" }));
+    expect(await screen.findByText(`Mapping not saved: Invalid json: tradingViewSymbol: ${message}`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Exchange")).toHaveFocus());
+    expect(override).toHaveAttribute("aria-invalid", "true");
+    expect(override).toHaveAccessibleDescription(message);
+    expect(override).toHaveValue("gateio");
+    // The form stays open with what was typed; the page never claims a local copy.
+    expect(screen.getByRole("form", { name: "Chart mapping for Bitcoin" })).toBeInTheDocument();
+    expect(screen.queryByText(/saved in this browser only/i)).toBeNull();
+    expect(localStorage.getItem(SYMBOL_CACHE_KEY)).toBeNull();
   });
 });

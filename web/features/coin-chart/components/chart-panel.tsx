@@ -59,7 +59,12 @@ function AdminControls({ coin, tvSymbol, isHidden }: { coin: Crypto; tvSymbol: s
   const [editing, setEditing] = useState(false);
   async function save(body: MappingBody) {
     const result = await saveMapping(body);
-    if (result.localOnly) {
+    if (result.outcome === "refused") {
+      // Stored nowhere: the form (when open) shows each message by its field, and keeps what was typed.
+      toast({ title: "Error", description: `Mapping not saved: ${result.error}`, variant: "destructive" });
+      return result;
+    }
+    if (result.outcome === "local") {
       // assistant-plans-admin.md §8: the mapping stays in this browser; the admin is told the server does not have it.
       toast({ title: "Error", description: `Saved in this browser only: ${result.error}`, variant: "destructive" });
     } else {
@@ -67,6 +72,7 @@ function AdminControls({ coin, tvSymbol, isHidden }: { coin: Crypto; tvSymbol: s
       setEditing(false);
     }
     await client.invalidateQueries({ queryKey: mappingKeys.one(coin.symbol) });
+    return result;
   }
   return (
     <div className={styles.adminBar}>
