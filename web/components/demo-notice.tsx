@@ -1,11 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { request } from "#web/lib/api-client.ts";
+import { longDay } from "#web/lib/format.ts";
 import styles from "./demo-notice.module.css";
-
-function longDay(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-}
 
 /** A slim line on every page while the site replays recorded market data instead of live figures. */
 export function DemoNotice() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompact, formatMoney, isGain, percent, timeAgo } from "./format.ts";
+import { dateTime, formatCompact, formatMoney, isGain, longDay, percent, shortDate, timeAgo } from "./format.ts";
 
 describe("formatMoney (public-site.md §9, assistant-plans-admin.md §9)", () => {
   it.each([
@@ -66,5 +66,18 @@ describe("percent", () => {
     expect(percent(31_950_000_000, 1_284_610_000_000, 2)).toBe("2.49%");
     expect(percent(5, 0)).toBeNull();
     expect(percent(5, null)).toBeNull();
+  });
+});
+
+describe("dates spelled without Intl", () => {
+  it("reads a day as written, and a moment in the reader's zone, as the en-GB and en-US formats do", () => {
+    expect(longDay("2026-07-07")).toBe("7 July 2026");
+    expect(longDay("2026-12-31")).toBe("31 December 2026");
+    expect(longDay("not a day")).toBe("not a day");
+    const at = new Date(2026, 8, 1, 15, 5, 9);
+    expect(shortDate(at)).toBe(at.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" }));
+    expect(dateTime(at)).toBe(at.toLocaleString("en-US").replace(/\s/g, " "));
+    const midnight = new Date(2026, 0, 2, 0, 0, 0);
+    expect(dateTime(midnight)).toBe("1/2/2026, 12:00:00 AM");
   });
 });

@@ -67,3 +67,27 @@ export function utcDateTime(iso: string | null | undefined): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? iso : `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)} UTC`;
 }
+
+// Dates are spelled by hand, not with toLocaleDateString: each call builds an Intl formatter, and the
+// first one loads the locale's data, which cost a phone about 100 ms on the first screen.
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "7 July 2026" for a "2026-07-07" day (the date as written, whatever the reader's time zone). */
+export function longDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const month = MONTHS[(m ?? 0) - 1];
+  return y && month && d ? `${d} ${month} ${y}` : day;
+}
+
+/** "Sep 1, 2026", in the reader's time zone. */
+export function shortDate(date: Date): string {
+  return `${MONTHS[date.getMonth()]?.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+/** "9/1/2026, 3:05:09 PM", in the reader's time zone (a date's tooltip). */
+export function dateTime(date: Date): string {
+  const h = date.getHours();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const time = `${h % 12 || 12}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${h < 12 ? "AM" : "PM"}`;
+  return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}, ${time}`;
+}

@@ -1,4 +1,4 @@
-import { timeAgo } from "#web/lib/format.ts";
+import { dateTime, shortDate, timeAgo } from "#web/lib/format.ts";
 import styles from "./article-card.module.css";
 
 /** "3 hours ago · 5 min read", optionally with the comment count. */
@@ -19,10 +19,8 @@ export function ArticleMeta({
   const date = new Date(publishedAt);
   return (
     <p className={[styles.metaLine, className].filter(Boolean).join(" ")}>
-      <time dateTime={publishedAt} title={date.toLocaleString("en-US")}>
-        {dateStyle === "date"
-          ? date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })
-          : timeAgo(publishedAt)}
+      <time dateTime={publishedAt} title={dateTime(date)}>
+        {dateStyle === "date" ? shortDate(date) : timeAgo(publishedAt)}
       </time>
       <span aria-hidden="true"> · </span>
       <span>{readTime} min read</span>

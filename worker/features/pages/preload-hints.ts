@@ -42,7 +42,11 @@ export function coinHints(symbol: string): PreloadHints {
   const s = encodeURIComponent(symbol);
   return {
     route: "coin",
-    data: [`/api/cryptos/${s}?fromDb=true`, `/api/tradingview-mappings/${encodeURIComponent(symbol.toUpperCase())}`, `/api/cryptos/${s}/articles?limit=5`],
+    data: [
+      `/api/cryptos/${s}?fromDb=true`,
+      `/api/tradingview-mappings/${encodeURIComponent(symbol.toUpperCase())}`,
+      `/api/cryptos/${s}/articles?limit=5`,
+    ],
   };
 }
 

@@ -16,13 +16,20 @@ import styles from "./chart.module.css";
 
 export const CHART_HEIGHT = 400;
 
-const usd = (v: number) =>
-  v >= 1
-    ? v.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    : `$${v.toPrecision(4)}`;
+// Built once: the chart formats every axis label on every redraw, and toLocaleString builds a new
+// formatter per call (the coin page's largest script cost on a phone before this).
+const dollarsAndCents = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+const usd = (v: number) => (v >= 1 ? dollarsAndCents.format(v) : `$${v.toPrecision(4)}`);
 
 /** The axis and crosshair labels: whole dollars from $1,000, so the scale leaves room for the line on phones. */
-const axisUsd = (v: number) => (v >= 1000 ? `$${Math.round(v).toLocaleString("en-US")}` : usd(v));
+const axisUsd = (v: number) => (v >= 1000 ? wholeDollars.format(Math.round(v)) : usd(v));
 
 function css(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;

@@ -4,6 +4,7 @@ import { type MouseEvent, useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import prose from "#web/components/ui/prose.module.css";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
+import { longDay } from "#web/lib/format.ts";
 import { type LegalDocumentId, legalDocuments } from "../documents.ts";
 import styles from "./legal.module.css";
 
@@ -25,10 +26,6 @@ const markdown = new Marked({
 
 export function renderLegalMarkdown(source: string): string {
   return markdown.parse(source, { async: false });
-}
-
-function longDate(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 const ORDER: LegalDocumentId[] = ["privacy", "terms", "cookies"];
@@ -53,7 +50,7 @@ export function LegalDocumentView({ id }: { id: LegalDocumentId }) {
       <header className={styles.header}>
         <h1 id="legal-title">{doc.title}</h1>
         <p className="muted">
-          Last updated <time dateTime={doc.updated}>{longDate(doc.updated)}</time>
+          Last updated <time dateTime={doc.updated}>{longDay(doc.updated)}</time>
         </p>
       </header>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the links inside; the links stay keyboard-reachable */}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { ChangeText } from "#web/components/ui/change-text.tsx";
@@ -74,8 +74,21 @@ function HeaderCell({ column, sort }: { column: Column; sort: Props["sort"] }) {
   );
 }
 
-export function CryptoTable({ coins, isLoading, isError, skeletonRows = 10, empty, star, caption, sort, sparklines = false }: Props) {
+export function CryptoTable({
+  coins: latest,
+  isLoading,
+  isError,
+  skeletonRows = 10,
+  empty,
+  star,
+  caption,
+  sort,
+  sparklines = false,
+}: Props) {
   const navigate = useNavigate();
+  // New rows render as a transition: React builds the 100 rows in slices and the page stays responsive
+  // while a phone does it (the placeholders, or the previous rows, stay until the new ones are ready).
+  const coins = useDeferredValue(latest);
   if (isError && !coins) return <Notice tone="error">{LOAD_ERROR}</Notice>;
   if (!isLoading && coins && coins.length === 0 && empty) return <>{empty}</>;
   const columns: Column[] = [
@@ -91,7 +104,7 @@ export function CryptoTable({ coins, isLoading, isError, skeletonRows = 10, empt
   ];
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} aria-busy={isLoading}>
+      <table className={styles.table} aria-busy={isLoading || coins !== latest}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
