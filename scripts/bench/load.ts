@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { projectRoot } from "../lib/wrangler.ts";
+import { onGeneratorCore } from "./cores.ts";
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
@@ -24,7 +25,7 @@ export function loadTest(url: string, options: LoadOptions = {}): Promise<LoadRe
     url,
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(...onGeneratorCore(process.execPath, args), { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
@@ -66,7 +67,7 @@ export function fixedRateTest(url: string, options: LoadOptions = {}): Promise<L
     url,
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn("/usr/bin/hey", args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(...onGeneratorCore("/usr/bin/hey", args), { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);

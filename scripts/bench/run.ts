@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { BENCH_NOOP_PATH } from "#worker/bench-noop.ts";
 import { askTarget, BENCH_SESSION_SECRET } from "./ask.ts";
 import { homePageJs } from "./bundle-size.ts";
+import { pinning, pinServerToCore0 } from "./cores.ts";
 import { FIXED_RATE, fixedRateTest, type LoadResult, loadTest } from "./load.ts";
 import { benchSearch } from "./search.ts";
 import { buildAll, startBenchServer } from "./serve.ts";
@@ -19,6 +20,7 @@ type Row = { name: string; path: string; kind: "static" | "noop" | "hot" | "sear
 type Measured = Row & { sat: LoadResult; fixed: LoadResult };
 
 async function httpBench(): Promise<void> {
+  pinServerToCore0();
   const server = await startBenchServer({ SESSION_SECRET: BENCH_SESSION_SECRET });
   try {
     // First read publishes the first price snapshot; it is not part of the measurement.
@@ -36,6 +38,8 @@ async function httpBench(): Promise<void> {
       { name: "GET /api/guides", path: "/api/guides", kind: "hot" },
       { name: "GET /api/search?q=wallet", path: "/api/search?q=wallet", kind: "search" },
       { name: "GET /api/cryptos/btc/history?range=1y", path: "/api/cryptos/btc/history?range=1y", kind: "hot" },
+      // The home page's HTML: the shell with its preload hints, filled by the Worker.
+      { name: "GET / (page with preload hints)", path: "/", kind: "read" },
     ];
     for (const r of rows) await fetch(new URL(r.path, server.url)).then((res) => res.arrayBuffer());
     const ask = await askTarget(server);
@@ -68,6 +72,7 @@ function report(results: Measured[]): void {
   if (!stat || !noop || !cryptos) throw new Error("the bench lost a reference route");
   console.log(`\nHTTP: saturation (autocannon, 32 connections) and a fixed ${FIXED_RATE} req/s (hey -q), each in a second process;`);
   console.log("Miniflare serving the built Worker (worker/bench-entry.ts: production plus the no-op route)");
+  console.log(pinning ? "server on core 0, load generators on core 1 (taskset)" : "server and load generators share the cores");
   console.log(
     `${"route".padEnd(48)}${"req/s".padStart(9)}${"vs no-op".padStart(10)}${"vs static".padStart(11)}` +
       `${"sat p99".padStart(9)}${"@rate p50".padStart(11)}${"@rate p99".padStart(11)}${"p99/no-op".padStart(11)}${"errors".padStart(8)}`,

@@ -4,7 +4,7 @@ import { SaxesParser } from "saxes";
 export type Head = {
   title: string;
   meta: Map<string, string>;
-  links: { rel: string; href: string; type?: string; title?: string }[];
+  links: { rel: string; href: string; type?: string; title?: string; as?: string; crossorigin?: string }[];
   jsonLd: Record<string, unknown>[];
 };
 
@@ -49,6 +49,8 @@ export async function readHead(html: string): Promise<Head> {
           href: decode(el.getAttribute("href") ?? ""),
           ...(el.getAttribute("type") ? { type: el.getAttribute("type") as string } : {}),
           ...(el.getAttribute("title") ? { title: decode(el.getAttribute("title") as string) } : {}),
+          ...(el.getAttribute("as") ? { as: el.getAttribute("as") as string } : {}),
+          ...(el.hasAttribute("crossorigin") ? { crossorigin: el.getAttribute("crossorigin") ?? "" } : {}),
         });
       },
     })
