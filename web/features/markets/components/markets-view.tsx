@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { useSearchParams } from "react-router";
 import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { Pagination } from "#web/components/ui/pagination.tsx";
@@ -26,6 +26,8 @@ type Sorting = SortState & { onSort: (key: CryptoSortKey) => void };
 
 function AllPanel({ page, onPage, star, sort }: { page: number; onPage: (p: number) => void; star: Props["star"]; sort: Sorting }) {
   const { data, isLoading, isError } = useQuery(cryptoPageQuery(page, sort));
+  // Deferred like the table's rows, so the pages' links appear with the rows, not above a placeholder.
+  const shown = useDeferredValue(data);
   return (
     <>
       <CryptoTable
@@ -38,7 +40,7 @@ function AllPanel({ page, onPage, star, sort }: { page: number; onPage: (p: numb
         sort={sort}
         sparklines
       />
-      {data ? <Pagination page={page} totalPages={data.pagination.totalPages} onPage={onPage} label="Top 500 pages" /> : null}
+      {shown ? <Pagination page={page} totalPages={shown.pagination.totalPages} onPage={onPage} label="Top 500 pages" /> : null}
     </>
   );
 }
