@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { MappingBody } from "#schema/contracts/charts.ts";
 import { Button } from "#web/components/ui/button.tsx";
-import { FieldError } from "#web/components/ui/field-error.tsx";
+import { ErrorSummary, FieldError } from "#web/components/ui/field-error.tsx";
 import { buildChartSymbol, EXCHANGE_LABELS, EXCHANGES, QUOTES, rankHint, type SaveResult } from "#web/lib/chart-mapping.ts";
 import { type FieldErrors, invalidProps, unplacedErrors } from "#web/lib/field-errors.ts";
 
@@ -99,16 +99,7 @@ export function ChartMappingForm({
 
   return (
     <form onSubmit={submit} className="stack" style={{ gap: 10 }} aria-label={`Chart mapping for ${coin.name}`}>
-      {summary.length ? (
-        <div ref={summaryRef} tabIndex={-1} className="notice notice-error" role="alert" aria-labelledby={`${id}-summary-title`}>
-          <strong id={`${id}-summary-title`}>Not saved</strong>
-          <ul>
-            {summary.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary ref={summaryRef} id={`${id}-summary`} lines={summary} />
       <div style={{ display: "grid", gap: 10, gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))" }}>
         <div className="stack" style={{ gap: 4 }}>
           <label htmlFor={`${id}-exchange`}>Exchange</label>

@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import "./ui.css";
 
 /**
@@ -10,5 +11,23 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     <p id={id} className="field-error">
       {message}
     </p>
+  );
+}
+
+/**
+ * The messages a form could not put next to a field, above the form. It takes focus when no field
+ * does (the caller passes the ref); nothing renders without a message.
+ */
+export function ErrorSummary({ id, lines, ref }: { id: string; lines: string[]; ref?: Ref<HTMLDivElement> }) {
+  if (lines.length === 0) return null;
+  return (
+    <div ref={ref} tabIndex={-1} className="notice notice-error" role="alert" aria-labelledby={`${id}-title`}>
+      <strong id={`${id}-title`}>Not saved</strong>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import type { ArticleVersion, EditableArticle } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
-import { FieldError } from "#web/components/ui/field-error.tsx";
+import { ErrorSummary, FieldError } from "#web/components/ui/field-error.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { ARTICLES_TAB_HREF, serverMessage } from "#web/lib/admin-links.ts";
@@ -177,16 +177,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
             </Button>
           </Notice>
         ) : null}
-        {summary.length ? (
-          <div ref={summaryRef} tabIndex={-1} className="notice notice-error" role="alert" aria-labelledby="editor-summary-title">
-            <strong id="editor-summary-title">Not saved</strong>
-            <ul>
-              {summary.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <ErrorSummary ref={summaryRef} id="editor-summary" lines={summary} />
         {held.length ? (
           <div className={styles.held} role="note" aria-label="Held for review">
             <strong>Held for review: the grounding check found these figures wrong.</strong>
