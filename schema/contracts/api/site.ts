@@ -18,6 +18,17 @@ const edgePage = (path: string, summary: string) =>
     },
   }) as const satisfies RouteContract;
 
+/** A page whose HTML the Worker serves with its preload hints (worker/features/pages/preload-hints.ts). */
+const hintedPage = (path: string, summary: string) =>
+  ({
+    method: "GET",
+    path,
+    summary,
+    tags: ["Pages and feeds"],
+    access: "public",
+    responses: { 200: content("The SPA with this page's preload hints", HTML) },
+  }) as const satisfies RouteContract;
+
 /** A slug in an edge page's path (the page answers 404 for an invalid one, never 400). */
 const pageSlug = z.object({ slug: z.string() });
 
@@ -93,6 +104,10 @@ export const siteContract = {
     access: "public",
     responses: { 200: content("The reference page", HTML) },
   },
+  homePage: hintedPage("/", "The home page"),
+  marketsPage: hintedPage("/markets", "The Top 500 page (tab, page and sort in the query)"),
+  crypto101Page: hintedPage("/crypto-101", "The Crypto 101 guides page"),
+  subscribePage: hintedPage("/subscribe", "The plans page"),
   articlePage: { ...edgePage("/article/:slug", "A news article's page"), request: { params: pageSlug } },
   guidePage: { ...edgePage("/crypto-101/:slug", "A Crypto 101 guide's page"), request: { params: pageSlug } },
   coinPage: { ...edgePage("/coin/:symbol", "A coin's page"), request: { params: symbolParams } },
