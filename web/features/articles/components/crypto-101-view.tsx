@@ -147,8 +147,9 @@ export function Crypto101View() {
         ) : (
           <>
             <GuideGrid>
-              {shown.map((g) => (
-                <ArticleCard key={g.id} article={g} dateStyle="date" />
+              {shown.map((g, i) => (
+                // The first row is on screen at once (on a phone its first card is the largest image): no lazy wait.
+                <ArticleCard key={g.id} article={g} dateStyle="date" eager={i < 3} />
               ))}
             </GuideGrid>
             {filtered.length > DEFAULT_SHOWN ? (
