@@ -41,6 +41,8 @@ describe("Retry a generation", () => {
     const task = screen.getByLabelText("Task");
     expect(task).toHaveAttribute("aria-invalid", "true");
     expect(task).toHaveAccessibleDescription("Choose a task");
+    // Focus goes to the first field named, in the form's order (the task comes first).
+    expect(task).toHaveFocus();
     await userEvent.type(date, "x");
     expect(date).not.toHaveAttribute("aria-invalid");
   });
@@ -57,9 +59,20 @@ describe("Retry a generation", () => {
     expect(date).toHaveAccessibleDescription(message);
     expect(date).toHaveValue("2026-01-01");
     expect(screen.getByLabelText("Task")).not.toHaveAttribute("aria-invalid");
+    expect(date).toHaveFocus();
     // Said once, by the field: no copy atop the form.
     expect(within(form).getAllByText(message)).toHaveLength(1);
     expect(within(form).queryByRole("alert")).toBeNull();
+  });
+
+  it("refuses a date that is not YYYY-MM-DD before asking the server, and puts the reader on it", async () => {
+    const { date } = open();
+    await userEvent.clear(date);
+    await userEvent.type(date, "25/11/2026");
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(date).toHaveAttribute("aria-invalid", "true");
+    expect(date).toHaveFocus();
+    expect(date).toHaveValue("25/11/2026");
   });
 
   it("keeps a refusal that names no field in the form, announced", async () => {

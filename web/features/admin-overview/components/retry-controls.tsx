@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { isoDate, type TaskKey, taskKeys, taskLabels } from "#schema/contracts/newsroom.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
@@ -21,12 +21,15 @@ export function RetryControls() {
   const [task, setTask] = useState<TaskKey>("trending_top_100");
   const [date, setDate] = useState(todayUtc());
   const [errors, setErrors] = useState<Errors>({});
+  const taskRef = useRef<HTMLSelectElement>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = isoDate.safeParse(date.trim());
     if (!parsed.success) {
       setErrors({ date: parsed.error.issues[0]?.message ?? "Date must be in YYYY-MM-DD form" });
+      dateRef.current?.focus();
       return;
     }
     setErrors({});
@@ -35,8 +38,11 @@ export function RetryControls() {
       {
         onError: (error) => {
           const { date, generationType } = fieldErrorsOf(error);
-          if (date || generationType) setErrors({ date, generationType });
-          else if (error instanceof HttpError && error.status < 500 && error.serverMessage) setErrors({ form: error.serverMessage });
+          if (date || generationType) {
+            setErrors({ date, generationType });
+            // The first field the refusal names, in the form's order, so the reader lands on what to fix.
+            (generationType ? taskRef : dateRef).current?.focus();
+          } else if (error instanceof HttpError && error.status < 500 && error.serverMessage) setErrors({ form: error.serverMessage });
         },
       },
     );
@@ -49,6 +55,7 @@ export function RetryControls() {
         <div className={styles.field}>
           <label htmlFor="retry-task">Task</label>
           <select
+            ref={taskRef}
             id="retry-task"
             className="input"
             value={task}
@@ -69,6 +76,7 @@ export function RetryControls() {
         <div className={styles.field}>
           <label htmlFor="retry-date">Date (UTC)</label>
           <input
+            ref={dateRef}
             id="retry-date"
             className="input"
             value={date}
