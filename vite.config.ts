@@ -6,7 +6,29 @@ import { E2eInNameOrder } from "./scripts/e2e/sequencer.ts";
 
 const root = import.meta.dirname;
 
-export default defineConfig(async () => {
+/**
+ * The page renderer the Worker runs (web/entry-server.tsx): one module with everything bundled in, for
+ * workerd, with React's production build. The class names of CSS modules come out as in the browser's
+ * build, so the HTML it writes matches the stylesheets.
+ */
+const serverRenderer = {
+  root: `${root}/web`,
+  publicDir: false as const,
+  plugins: [react()],
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  resolve: { conditions: ["workerd", "worker", "module", "import", "default"] },
+  ssr: { target: "webworker" as const, noExternal: true, resolve: { conditions: ["workerd", "worker", "module", "import", "default"] } },
+  build: {
+    ssr: "entry-server.tsx",
+    outDir: `${root}/dist/server`,
+    emptyOutDir: true,
+    minify: true,
+    rollupOptions: { output: { entryFileNames: "entry-server.js" } },
+  },
+};
+
+export default defineConfig(async ({ isSsrBuild }) => {
+  if (isSsrBuild) return serverRenderer;
   const migrations = await readD1Migrations(`${root}/schema/migrations`);
   return {
     // The SPA: built into dist/client, which Workers Static Assets serves (wrangler.toml).
@@ -28,6 +50,8 @@ export default defineConfig(async () => {
         {
           extends: false,
           root,
+          // Tests render pages from the source, not from a build (wrangler.toml's alias is for the bundle).
+          resolve: { alias: { "coinsight-ssr": `${root}/web/entry-server.tsx` } },
           plugins: [
             cloudflareTest({
               wrangler: { configPath: `${root}/wrangler.toml` },

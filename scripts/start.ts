@@ -1,12 +1,11 @@
 /**
- * `npm start`: builds the SPA, migrates and seeds the local database, serves the whole site with
+ * `npm start`: builds the SPA and its page renderer, migrates and seeds the local database, serves the whole site with
  * `wrangler dev` on http://127.0.0.1:8787, then runs today's newsroom pipeline once so a new site
  * has a Daily Roundup and Trending Analysis articles (wrangler dev does not fire cron triggers).
  * Stays in the foreground until Ctrl-C.
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
-import { projectRoot, startDevServer, wranglerSync } from "./lib/wrangler.ts";
+import { buildSite } from "./build/build.ts";
+import { startDevServer, wranglerSync } from "./lib/wrangler.ts";
 import { seedLocal } from "./seed.ts";
 
 const PORT = Number(process.env.PORT ?? 8787);
@@ -19,12 +18,6 @@ type DayReport = { date: string; done: boolean; tasks: Record<string, string>; a
 
 function step(text: string): void {
   console.log(`\n▸ ${text}`);
-}
-
-function build(): void {
-  const vite = join(projectRoot, "node_modules/vite/bin/vite.js");
-  const res = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: projectRoot, stdio: "inherit" });
-  if (res.status !== 0) throw new Error("vite build failed");
 }
 
 /** Today's pipeline through the local-only endpoint; asks again while it is still running. */
@@ -41,7 +34,7 @@ export async function runTodaysPipeline(baseUrl: string): Promise<DayReport> {
 
 async function main(): Promise<void> {
   step("Building the SPA");
-  build();
+  buildSite();
   step("Applying D1 migrations (local)");
   wranglerSync(["d1", "migrations", "apply", "DB", "--local"]);
   step("Seeding");

@@ -1,9 +1,13 @@
 import "./lib/zod-config.ts";
+import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { SSR_STATE_ID, type SsrState } from "#schema/contracts/server-render.ts";
 import { Providers } from "./app/providers.tsx";
-import { router } from "./app/router.tsx";
+import { routes } from "./app/router.tsx";
+import { createQueryClient } from "./lib/query-client.ts";
+import { RenderContext } from "./lib/render-context.ts";
 import "./styles/global.css";
 
 // Unhandled errors are only logged (spec); React Query and the pages show their own error states.
@@ -12,14 +16,25 @@ window.addEventListener("unhandledrejection", (e) => console.error("Unhandled re
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-// A transition: React renders the first screen in slices and lets the browser breathe between them,
-// instead of one long task while a phone parses the page.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
+// A page the Worker rendered (worker/features/pages/server-render.ts) carries the answers its HTML shows.
+const stateText = document.getElementById(SSR_STATE_ID)?.textContent;
+const ssr = stateText ? (JSON.parse(stateText) as SsrState) : null;
+const client = createQueryClient();
+if (ssr) hydrate(client, ssr.queries as DehydratedState);
+
+const app = (
+  <StrictMode>
+    <RenderContext value={ssr ? { origin: window.location.origin, now: ssr.now } : null}>
+      <Providers client={client}>
+        <RouterProvider router={createBrowserRouter(routes)} />
       </Providers>
-    </StrictMode>,
-  );
+    </RenderContext>
+  </StrictMode>
+);
+
+// A transition: React renders (or hydrates) the first screen in slices and lets the browser breathe
+// between them, instead of one long task while a phone parses the page.
+startTransition(() => {
+  if (ssr && root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { buildSite } from "../build/build.ts";
 import { offlineEnv, projectRoot } from "../lib/wrangler.ts";
 import { seedStatements } from "../seed.ts";
 
@@ -19,9 +20,9 @@ function run(args: string[]): void {
   if (res.status !== 0) throw new Error(`${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
 }
 
-/** Builds the SPA (with a manifest, for bundle sizes) and bundles the bench's Worker. */
+/** Builds the SPA (with a manifest, for bundle sizes) and its page renderer, and bundles the bench's Worker. */
 export function buildAll(): void {
-  run([join(projectRoot, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error", "--manifest"]);
+  buildSite({ logLevel: "error", echo: false, manifest: true });
   run([join(projectRoot, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--outdir", buildDir, BENCH_ENTRY]);
 }
 

@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { projectRoot, startDevServer, wranglerSync } from "../lib/wrangler.ts";
+import { buildSite } from "../build/build.ts";
+import { startDevServer, wranglerSync } from "../lib/wrangler.ts";
 import { seedLocal } from "../seed.ts";
 
 declare module "vitest" {
@@ -15,15 +15,11 @@ declare module "vitest" {
 }
 
 /**
- * Builds the SPA, migrates and seeds a throwaway local database, and serves the whole site with
+ * Builds the SPA and its page renderer, migrates and seeds a throwaway local database, and serves the whole site with
  * `wrangler dev` exactly as `npm start` does, on a free port.
  */
 export default async function setup(project: TestProject) {
-  const build = spawnSync(process.execPath, [join(projectRoot, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], {
-    cwd: projectRoot,
-    encoding: "utf8",
-  });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+  buildSite({ logLevel: "error", echo: false });
 
   const persistTo = mkdtempSync(join(tmpdir(), "coinsight-e2e-"));
   wranglerSync(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);

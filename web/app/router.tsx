@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import type { RouteObject } from "react-router";
 import { AppShell } from "./layout/app-shell.tsx";
 import { RouteError } from "./layout/route-error.tsx";
 
@@ -26,7 +26,7 @@ const AdminArticleEditPage = lazy(() => import("./routes/admin-article-edit.tsx"
 const AdminTrashPage = lazy(() => import("./routes/admin-trash.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
-/** The route table (exported for the per-route title test). */
+/** The route table: the browser's router (main.tsx) and the Worker's page renderer (entry-server.tsx) share it. */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
@@ -58,4 +58,3 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);

@@ -28,10 +28,22 @@ export function isUnauthorized(error: unknown): boolean {
 
 type Json = Record<string, unknown> | unknown[];
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where calls go: the network in the browser. The Worker's page renderer answers them in-process
+ * (web/entry-server.tsx), since a Worker cannot fetch a relative path.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** Every call sends cookies; a payload goes as JSON. */
 export async function api<T>(path: string, init: Omit<RequestInit, "body"> & { json?: Json } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
-  const res = await fetch(path, {
+  const res = await transport(path, {
     credentials: "include",
     ...rest,
     headers: { accept: "application/json", ...(json ? { "content-type": "application/json" } : {}), ...headers },

@@ -9,7 +9,7 @@ export const authKeys = { user: ["auth", "user"] as const };
  * HttpOnly session cookie and clears both together (worker/lib/session.ts). Without it the visitor is
  * a guest and the page does not ask, so a guest's visit logs no 401.
  */
-export function mayBeSignedIn(cookies: string = document.cookie): boolean {
+export function mayBeSignedIn(cookies: string = typeof document === "undefined" ? "" : document.cookie): boolean {
   return /(?:^|;\s*)(?:__Host-)?coinsight_member=/.test(cookies);
 }
 

@@ -79,15 +79,22 @@ export function longDay(day: string): string {
   return y && month && d ? `${d} ${month} ${y}` : day;
 }
 
-/** "Sep 1, 2026", in the reader's time zone. */
-export function shortDate(date: Date): string {
-  return `${MONTHS[date.getMonth()]?.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
+/** The parts of a date in the reader's time zone, or in UTC (a page rendered by the server, until hydrated). */
+function parts(date: Date, zone: "local" | "utc") {
+  return zone === "utc"
+    ? { y: date.getUTCFullYear(), m: date.getUTCMonth(), d: date.getUTCDate(), h: date.getUTCHours(), min: date.getUTCMinutes(), s: date.getUTCSeconds() }
+    : { y: date.getFullYear(), m: date.getMonth(), d: date.getDate(), h: date.getHours(), min: date.getMinutes(), s: date.getSeconds() };
 }
 
-/** "9/1/2026, 3:05:09 PM", in the reader's time zone (a date's tooltip). */
-export function dateTime(date: Date): string {
-  const h = date.getHours();
+/** "Sep 1, 2026", in the reader's time zone by default. */
+export function shortDate(date: Date, zone: "local" | "utc" = "local"): string {
+  const { y, m, d } = parts(date, zone);
+  return `${MONTHS[m]?.slice(0, 3)} ${d}, ${y}`;
+}
+
+/** "9/1/2026, 3:05:09 PM", in the reader's time zone by default (a date's tooltip). */
+export function dateTime(date: Date, zone: "local" | "utc" = "local"): string {
+  const { y, m, d, h, min, s } = parts(date, zone);
   const pad = (n: number) => String(n).padStart(2, "0");
-  const time = `${h % 12 || 12}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${h < 12 ? "AM" : "PM"}`;
-  return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}, ${time}`;
+  return `${m + 1}/${d}/${y}, ${h % 12 || 12}:${pad(min)}:${pad(s)} ${h < 12 ? "AM" : "PM"}`;
 }

@@ -63,7 +63,7 @@ describe("the app's route error element (issue 10, item 13)", () => {
 
 describe("the app's router", () => {
   it("has the error element on its root route", async () => {
-    const { router } = await import("#web/app/router.tsx");
-    expect(router.routes[0]?.errorElement).toBeTruthy();
+    const { routes } = await import("#web/app/router.tsx");
+    expect(routes[0]?.errorElement).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { dateTime, shortDate, timeAgo } from "#web/lib/format.ts";
+import { useClock } from "#web/lib/render-context.ts";
 import styles from "./article-card.module.css";
 
 /** "3 hours ago · 5 min read", optionally with the comment count. */
@@ -17,10 +18,11 @@ export function ArticleMeta({
   className?: string;
 }) {
   const date = new Date(publishedAt);
+  const { now, zone } = useClock();
   return (
     <p className={[styles.metaLine, className].filter(Boolean).join(" ")}>
-      <time dateTime={publishedAt} title={dateTime(date)}>
-        {dateStyle === "date" ? shortDate(date) : timeAgo(publishedAt)}
+      <time dateTime={publishedAt} title={dateTime(date, zone)}>
+        {dateStyle === "date" ? shortDate(date, zone) : timeAgo(publishedAt, now)}
       </time>
       <span aria-hidden="true"> · </span>
       <span>{readTime} min read</span>

@@ -12,6 +12,7 @@ import { fillHead, type PageMeta } from "./html-head.ts";
 import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";
 import {
   articleHints,
+  categoryHints,
   coinHints,
   crypto101Hints,
   homeHints,
@@ -21,6 +22,7 @@ import {
   subscribeHints,
 } from "./preload-hints.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, siteOrigin } from "./site.ts";
+import { serverRender } from "./server-render.ts";
 import { articleUrls, renderSitemap, robotsTxt, STATIC_PATHS } from "./sitemap.ts";
 
 type Ctx = Context<AppEnv>;
@@ -43,9 +45,12 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.code =
 async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta; hints: PreloadHints }>): Promise<Response> {
   const shell = await loadShell(c);
   if (!shell.ok) return shell;
+  // Rendered while the head's data is read; thrown away if the page turns out not to exist.
+  const rendering = serverRender(c);
   try {
     const { meta, hints } = await build();
-    return fillHead(shell, meta, 200, await preloadTags(c, hints));
+    const rendered = await rendering;
+    return fillHead(shell, meta, 200, await preloadTags(c, hints, rendered !== null), rendered);
   } catch (error) {
     if (isNotFound(error)) return fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404);
     console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
@@ -55,9 +60,9 @@ async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta;
 
 /** A page whose <head> is the site-wide one: only its preload hints are added. */
 async function hintedPage(c: Ctx, hints: PreloadHints): Promise<Response> {
-  const shell = await loadShell(c);
+  const [shell, rendered] = await Promise.all([loadShell(c), serverRender(c)]);
   if (!shell.ok) return shell;
-  return fillHead(shell, null, 200, await preloadTags(c, hints));
+  return fillHead(shell, null, 200, await preloadTags(c, hints, rendered !== null), rendered);
 }
 
 function notFound(): never {
@@ -99,7 +104,7 @@ export const pagesRoutes = new Hono<AppEnv>()
     page(c, "Category", async () => {
       const slug = slugParam.safeParse(c.req.param("slug"));
       if (!slug.success) notFound();
-      return { meta: categoryMeta(await getCategory(c.env, slug.data), origin(c)), hints: { route: "category", data: [] } };
+      return { meta: categoryMeta(await getCategory(c.env, slug.data), origin(c)), hints: categoryHints() };
     }),
   )
   .get("/rss.xml", async (c) => {

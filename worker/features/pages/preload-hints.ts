@@ -59,6 +59,8 @@ export function articleHints(slug: string, coinSymbol: string | null): PreloadHi
 
 export const crypto101Hints = (): PreloadHints => ({ route: "crypto-101", data: ["/api/guides"] });
 export const subscribeHints = (): PreloadHints => ({ route: "subscribe", data: [] });
+/** A category's articles are asked for with the category's id, which the URL does not carry. */
+export const categoryHints = (): PreloadHints => ({ route: "category", data: [] });
 
 let modules: Promise<RouteModules> | null = null;
 
@@ -75,16 +77,23 @@ function routeModules(c: Ctx): Promise<RouteModules> {
   return read;
 }
 
-/** The <link> tags for a page's hints: modules and styles first, then its data, then the layout's. */
-export async function preloadTags(c: Ctx, hints: PreloadHints): Promise<string> {
+/**
+ * The <link> tags for a page's hints: modules and styles first, then its data, then the layout's.
+ * A page the Worker rendered (`rendered`) applies its styles at once, since its HTML is already there,
+ * and announces no data: the answers are in the page.
+ */
+export async function preloadTags(c: Ctx, hints: PreloadHints, rendered = false): Promise<string> {
   const own = (await routeModules(c))[hints.route] ?? { js: [], css: [] };
   return [
-    // Preloaded, not applied: the page's script applies each sheet with its chunk (and reuses this fetch).
-    ...own.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeXml(href)}">`),
+    // Vite's loader sees a sheet already linked and does not add it again; a preloaded one it applies
+    // with the page's chunk (and reuses this fetch).
+    ...own.css.map((href) =>
+      rendered ? `<link rel="stylesheet" crossorigin href="${escapeXml(href)}">` : `<link rel="preload" as="style" crossorigin href="${escapeXml(href)}">`,
+    ),
     ...own.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeXml(href)}">`),
     // use-credentials: the page's fetch() sends cookies (`credentials: "include"`, web/lib/api.ts); a
     // preload in another credentials mode would not be used and the answer would be fetched twice.
-    ...[...hints.data, ...LAYOUT_DATA].map(
+    ...(rendered ? [] : [...hints.data, ...LAYOUT_DATA]).map(
       (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeXml(href)}">`,
     ),
   ].join("\n    ");

@@ -1,15 +1,19 @@
 import { type MouseEvent, useMemo } from "react";
 import { useNavigate } from "react-router";
+import { useHydrated } from "#web/lib/render-context.ts";
 import styles from "./article.module.css";
 import { renderArticleHtml } from "./render-content.ts";
 
 /**
  * The rendered, sanitised body. Links to other pages of the site navigate inside the app
- * instead of reloading it.
+ * instead of reloading it. DOMPurify needs a browser's DOM, so a page rendered by the Worker leaves
+ * the body to the browser: it is filled right after hydration, in a box tall enough that nothing below
+ * it is on screen before then (no layout shift).
  */
 export function ArticleBody({ content, format }: { content: string; format: "markdown" | "html" }) {
   const navigate = useNavigate();
-  const html = useMemo(() => renderArticleHtml(content, format), [content, format]);
+  const hydrated = useHydrated();
+  const html = useMemo(() => (hydrated ? renderArticleHtml(content, format) : ""), [hydrated, content, format]);
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     const link = (e.target as HTMLElement).closest("a");
@@ -24,6 +28,9 @@ export function ArticleBody({ content, format }: { content: string; format: "mar
     // biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the links inside, which stay keyboard-operable
     // biome-ignore lint/a11y/useKeyWithClickEvents: the links handle keys themselves
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from renderArticleHtml, sanitised by DOMPurify
-    <div className={styles.prose} data-testid="article-body" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <div className={styles.prose} data-testid="article-body" onClick={onClick}
+      aria-busy={!hydrated}
+      style={hydrated ? undefined : { minHeight: "100vh" }}
+      dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

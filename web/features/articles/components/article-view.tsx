@@ -11,6 +11,7 @@ import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
+import { useSiteOrigin } from "#web/lib/render-context.ts";
 import { articleQuery, relatedQuery } from "../api/articles.ts";
 import styles from "./article.module.css";
 import { ArticleBody } from "./article-body.tsx";
@@ -82,6 +83,7 @@ function Related({ article }: { article: Article }) {
 /** /article/{slug} and /crypto-101/{slug}: one reading view for news and guides. */
 export function ArticleView({ slug }: { slug: string }) {
   const { data: article, isLoading, error } = useQuery(articleQuery(slug));
+  const origin = useSiteOrigin();
 
   const notFound = error instanceof HttpError && (error.status === 404 || error.status === 400);
   useDocumentTitle(article?.title ?? (notFound ? "Article not found" : null));
@@ -95,7 +97,7 @@ export function ArticleView({ slug }: { slug: string }) {
       </div>
     );
 
-  const url = `${window.location.origin}${articlePath(article)}`;
+  const url = `${origin}${articlePath(article)}`;
   return (
     <div className="container page">
       <article className={styles.column}>

@@ -5,6 +5,7 @@ import type { ArticleSummary } from "#schema/contracts/article.ts";
 import { ArticleCard, ArticleCardSkeleton } from "#web/components/ui/article-card.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
+import { seededRandom, useVisitSeed } from "#web/lib/render-context.ts";
 import { categoryArticlesQuery, guidesQuery, trendingQuery } from "../api/articles.ts";
 import styles from "./articles.module.css";
 
@@ -80,7 +81,7 @@ export function TrendingAnalysisSection() {
   );
 }
 
-/** Three guides picked at random on each visit, so returning readers see others. */
+/** Three guides picked at random on each visit (useVisitSeed), so returning readers see others. */
 export function pickRandom<T>(items: readonly T[], count: number, random: () => number = Math.random): T[] {
   const pool = [...items];
   for (let i = pool.length - 1; i > 0; i--) {
@@ -92,8 +93,9 @@ export function pickRandom<T>(items: readonly T[], count: number, random: () => 
 
 export function GuidesSection() {
   const query = useQuery(guidesQuery());
+  const seed = useVisitSeed();
   // One draw per list received (the list never goes stale), not one per render.
-  const data = useMemo(() => (query.data ? pickRandom(query.data, 3) : undefined), [query.data]);
+  const data = useMemo(() => (query.data ? pickRandom(query.data, 3, seededRandom(seed)) : undefined), [query.data, seed]);
   return (
     <Section id="guides-title" title="Crypto 101 Guides" link={<Link to="/crypto-101">All guides</Link>}>
       <Tiles query={{ ...query, data }} count={3} empty="No Crypto 101 guides found" />

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Card } from "#web/components/ui/card.tsx";
 import { request } from "#web/lib/api-client.ts";
 import { timeAgo } from "#web/lib/format.ts";
+import { useClock } from "#web/lib/render-context.ts";
 
 /** The coin page's latest articles about the coin; nothing at all when there are none. */
 export function CoinNews({ symbol, name }: { symbol: string; name: string }) {
@@ -10,6 +11,7 @@ export function CoinNews({ symbol, name }: { symbol: string; name: string }) {
     queryKey: ["articles", "coin", symbol.toUpperCase()] as const,
     queryFn: () => request("listCoinArticles", { params: { symbol: symbol.toLowerCase() }, query: { limit: 5 } }),
   });
+  const { now } = useClock();
   if (!data?.articles.length) return null;
   return (
     <Card title="In the news" aria-label={`${name} in the news`}>
@@ -20,7 +22,7 @@ export function CoinNews({ symbol, name }: { symbol: string; name: string }) {
               {a.title}
             </Link>
             <div className="muted" style={{ fontSize: "0.85rem" }}>
-              {a.categoryName} · {timeAgo(a.publishedAt)}
+              {a.categoryName} · {timeAgo(a.publishedAt, now)}
             </div>
           </li>
         ))}

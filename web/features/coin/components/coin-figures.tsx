@@ -1,6 +1,7 @@
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import { Card } from "#web/components/ui/card.tsx";
 import { formatCompact, formatMoney, isGain, percent, timeAgo } from "#web/lib/format.ts";
+import { useClock } from "#web/lib/render-context.ts";
 import styles from "./coin.module.css";
 
 function Change({ label, value, known }: { label: string; value: string; known: boolean }) {
@@ -37,6 +38,7 @@ export function PriceChanges({ coin }: { coin: Crypto }) {
 }
 
 export function MarketData({ coin }: { coin: Crypto }) {
+  const { now } = useClock();
   return (
     <Card title="Market Data">
       <dl className={styles.stats}>
@@ -55,7 +57,7 @@ export function MarketData({ coin }: { coin: Crypto }) {
         <div>
           <dt>Last Updated</dt>
           <dd>
-            <time dateTime={coin.lastUpdated}>{timeAgo(coin.lastUpdated)}</time>
+            <time dateTime={coin.lastUpdated}>{timeAgo(coin.lastUpdated, now)}</time>
           </dd>
         </div>
       </dl>

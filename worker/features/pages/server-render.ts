@@ -1,0 +1,63 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { renderPage, setApiTransport } from "coinsight-ssr";
+import type { Context } from "hono";
+import type { ApiTransport, RenderedPage } from "#schema/contracts/server-render.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { MEMBER_HINT_COOKIE, readCookie } from "#worker/lib/session.ts";
+
+type Ctx = Context<AppEnv>;
+
+/**
+ * The reads a server-rendered page may show: answers that are the same for every reader (prices,
+ * articles, guides, the site's status). Anything else a page asks for (a member's watchlist, quota or
+ * account) is refused here, so the page shows it loading and the browser asks for it itself.
+ */
+const SHARED_READS = [
+  /^\/api\/site-status$/,
+  /^\/api\/market\/global$/,
+  /^\/api\/cryptos(?:\/[^/]+(?:\/articles)?)?$/,
+  /^\/api\/tradingview-mappings\/[^/]+$/,
+  /^\/api\/articles(?:\/[^/]+(?:\/related)?)?$/,
+  /^\/api\/categories(?:\/[^/]+(?:\/articles)?)?$/,
+  /^\/api\/guides$/,
+];
+
+/** The request a render's calls are answered for: renders of concurrent requests share the isolate. */
+const current = new AsyncLocalStorage<ApiTransport>();
+
+setApiTransport((path, init) => {
+  const answer = current.getStore();
+  return answer ? answer(path, init) : Promise.reject(new Error(`${path}: called outside a page render`));
+});
+
+function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    // app.request() in tests has none; the API only uses it for work after the answer.
+    return undefined;
+  }
+}
+
+/**
+ * This page's first screen as HTML, with the answers it shows, or null (the browser then renders it
+ * alone, as before). It is a guest's page: the calls are answered by the app itself with no cookie.
+ */
+export async function serverRender(c: Ctx): Promise<RenderedPage | null> {
+  // A member's page shows their account, watchlist and plan: the browser renders it, as before.
+  if (readCookie(c, MEMBER_HINT_COOKIE) !== undefined) return null;
+  const { app } = await import("#worker/app.ts");
+  const page = new URL(c.req.url);
+  const answer: ApiTransport = (path, init) => {
+    const url = new URL(path, page);
+    const shared = url.origin === page.origin && SHARED_READS.some((read) => read.test(url.pathname));
+    if ((init.method ?? "GET") !== "GET" || !shared) return Promise.reject(new Error(`${path}: not part of a server-rendered page`));
+    return Promise.resolve(app.fetch(new Request(url, { headers: { accept: "application/json" } }), c.env, executionCtx(c)));
+  };
+  try {
+    return await current.run(answer, () => renderPage({ url: c.req.url, now: Date.now() }));
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "server render failed", path: page.pathname, error: String(error) }));
+    return null;
+  }
+}
