@@ -4,11 +4,13 @@ import "./ui.css";
 /**
  * A form field's error, shown right under it. The field points at it with `aria-describedby` and
  * carries `aria-invalid` (see `invalidProps` in web/lib/field-errors.ts); nothing renders without a message.
+ * `announce` is for an error that appears where the user is not: focus stays on what they pressed
+ * (a plan's button, say), so a screen reader would not read the message unless it is an alert.
  */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export function FieldError({ id, message, announce = false }: { id: string; message: string | undefined; announce?: boolean }) {
   if (!message) return null;
   return (
-    <p id={id} className="field-error">
+    <p id={id} className="field-error" role={announce ? "alert" : undefined}>
       {message}
     </p>
   );
