@@ -14,6 +14,11 @@ describe("FieldError", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("You already have the Basic plan.");
   });
 
+  it("keeps its own look when a caller adds a placement class", () => {
+    render(<FieldError id="role-error" message="Not changed" className="roleError" />);
+    expect(screen.getByText("Not changed")).toHaveClass("field-error", "roleError");
+  });
+
   it("renders nothing without a message", () => {
     const { container } = render(<FieldError announce id="x-error" message={undefined} />);
     expect(container).toBeEmptyDOMElement();

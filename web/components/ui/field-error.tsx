@@ -7,10 +7,21 @@ import "./ui.css";
  * `announce` is for an error that appears where the user is not: focus stays on what they pressed
  * (a plan's button, say), so a screen reader would not read the message unless it is an alert.
  */
-export function FieldError({ id, message, announce = false }: { id: string; message: string | undefined; announce?: boolean }) {
+export function FieldError({
+  id,
+  message,
+  announce = false,
+  className,
+}: {
+  id: string;
+  message: string | undefined;
+  announce?: boolean;
+  /** Placement only (width, indent); the look is .field-error's. */
+  className?: string;
+}) {
   if (!message) return null;
   return (
-    <p id={id} className="field-error" role={announce ? "alert" : undefined}>
+    <p id={id} className={className ? `field-error ${className}` : "field-error"} role={announce ? "alert" : undefined}>
       {message}
     </p>
   );
