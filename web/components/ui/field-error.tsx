@@ -4,11 +4,24 @@ import "./ui.css";
 /**
  * A form field's error, shown right under it. The field points at it with `aria-describedby` and
  * carries `aria-invalid` (see `invalidProps` in web/lib/field-errors.ts); nothing renders without a message.
+ * `announce` is for an error that appears where the user is not: focus stays on what they pressed
+ * (a plan's button, say), so a screen reader would not read the message unless it is an alert.
  */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export function FieldError({
+  id,
+  message,
+  announce = false,
+  className,
+}: {
+  id: string;
+  message: string | undefined;
+  announce?: boolean;
+  /** Placement only (width, indent); the look is .field-error's. */
+  className?: string;
+}) {
   if (!message) return null;
   return (
-    <p id={id} className="field-error">
+    <p id={id} className={className ? `field-error ${className}` : "field-error"} role={announce ? "alert" : undefined}>
       {message}
     </p>
   );

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { type AdminArticle, ALREADY_POSTED_MESSAGE } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
 import { editorHref, serverMessage } from "#web/lib/admin-links.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import styles from "./articles.module.css";
@@ -117,11 +118,7 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
             {article.twitterPosted ? "Posted to Twitter" : busy(actions.twitter) ? "Posting…" : "Post to Twitter"}
           </Button>
         )}
-        {refusal ? (
-          <p id={errorId} className={`field-error ${styles.actionError}`} role="alert">
-            {refusal.message}
-          </p>
-        ) : null}
+        <FieldError announce id={errorId} message={refusal?.message} className={styles.actionError} />
       </div>
     </li>
   );

@@ -24,6 +24,9 @@ export function RetryControls() {
   const taskRef = useRef<HTMLSelectElement>(null);
   const dateRef = useRef<HTMLInputElement>(null);
 
+  // An edit answers that field's message and any refusal atop the form; the other field's stays.
+  const clearError = (field: "date" | "generationType") => setErrors(({ [field]: _, form: __, ...rest }) => rest);
+
   function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = isoDate.safeParse(date.trim());
@@ -61,7 +64,7 @@ export function RetryControls() {
             value={task}
             onChange={(e) => {
               setTask(e.target.value as TaskKey);
-              setErrors(({ generationType: _, form: __, ...rest }) => rest);
+              clearError("generationType");
             }}
             {...invalidProps(errors.generationType, "retry-task-error")}
           >
@@ -82,7 +85,7 @@ export function RetryControls() {
             value={date}
             onChange={(e) => {
               setDate(e.target.value);
-              setErrors(({ date: _, form: __, ...rest }) => rest);
+              clearError("date");
             }}
             inputMode="numeric"
             placeholder="YYYY-MM-DD"

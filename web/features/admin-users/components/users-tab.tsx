@@ -109,7 +109,7 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
                         </option>
                       ))}
                     </select>
-                    <FieldError id={errorId} message={refusal} />
+                    <FieldError id={errorId} message={refusal} className={styles.roleError} />
                   </td>
                 </tr>
               );

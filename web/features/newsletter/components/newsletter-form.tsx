@@ -125,7 +125,7 @@ export function NewsletterForm({ layout = "inline" }: { layout?: "inline" | "sta
           />
           <span>{T.consentLabel}</span>
         </label>
-        <FieldError id={`${id}-consent-error`} message={errors.consent} />
+        <FieldError id={`${id}-consent-error`} message={errors.consent} className={styles.consentError} />
       </div>
       {stacked ? submitButton : null}
       {sentTo ? <p className={styles.sent}>{T.sentTo(sentTo)}</p> : null}

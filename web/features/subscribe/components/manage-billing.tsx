@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "#web/components/ui/button.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { HttpError } from "#web/lib/api.ts";
 import { billingInfoQuery, openBillingPortal } from "../api/billing.ts";
@@ -40,11 +41,7 @@ export function ManageBilling() {
       >
         {opening ? "Opening..." : "Manage Billing"}
       </Button>
-      {failed ? (
-        <p id="billing-error" className="field-error" role="alert">
-          {failed}
-        </p>
-      ) : null}
+      <FieldError announce id="billing-error" message={failed ?? undefined} />
       {info.isError ? (
         <p id="billing-note" className="muted" style={{ margin: 0 }}>
           Billing details could not be loaded. Please reload the page.

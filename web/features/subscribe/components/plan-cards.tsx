@@ -2,6 +2,7 @@ import type { Subscription } from "#schema/contracts/auth.ts";
 import { PAID_PLAN_FEATURES, PLANS } from "#schema/contracts/plans.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
+import { FieldError } from "#web/components/ui/field-error.tsx";
 import type { Purchase } from "../api/billing.ts";
 import { paidTiers } from "../api/messages.ts";
 import styles from "./subscribe.module.css";
@@ -27,16 +28,6 @@ const samePurchase = (a: Purchase | null, b: Purchase) =>
 /** The refusal's message when it is about `purchase`. */
 const refusedFor = (refusal: Refusal | null, purchase: Purchase) =>
   refusal && samePurchase(refusal.purchase, purchase) ? refusal.message : undefined;
-
-/** The reason under a refused button, announced when it appears. */
-function Refused({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="field-error" role="alert">
-      {message}
-    </p>
-  );
-}
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
@@ -106,7 +97,7 @@ export function PlanCards({ subscription, canBuy, pending, refusal, onChoose }: 
                     {isPending ? "Preparing payment..." : `Choose ${plan.name}`}
                   </Button>
                 )}
-                <Refused id={`plan-${t}-error`} message={refused} />
+                <FieldError announce id={`plan-${t}-error`} message={refused} />
               </div>
             </Card>
           );
@@ -145,7 +136,7 @@ export function PlanCards({ subscription, canBuy, pending, refusal, onChoose }: 
                 For active subscribers only.
               </p>
             )}
-            <Refused id="credits-error" message={creditsRefused} />
+            <FieldError announce id="credits-error" message={creditsRefused} />
           </div>
         </div>
       </Card>
