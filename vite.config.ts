@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type ViteUserConfig } from "vitest/config";
 import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
 import { E2eInNameOrder } from "./scripts/e2e/sequencer.ts";
 
@@ -11,13 +11,13 @@ const root = import.meta.dirname;
  * workerd, with React's production build. The class names of CSS modules come out as in the browser's
  * build, so the HTML it writes matches the stylesheets.
  */
-const serverRenderer = {
+const serverRenderer: ViteUserConfig = {
   root: `${root}/web`,
-  publicDir: false as const,
+  publicDir: false,
   plugins: [react()],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   resolve: { conditions: ["workerd", "worker", "module", "import", "default"] },
-  ssr: { target: "webworker" as const, noExternal: true, resolve: { conditions: ["workerd", "worker", "module", "import", "default"] } },
+  ssr: { target: "webworker", noExternal: true, resolve: { conditions: ["workerd", "worker", "module", "import", "default"] } },
   build: {
     ssr: "entry-server.tsx",
     outDir: `${root}/dist/server`,
@@ -27,7 +27,7 @@ const serverRenderer = {
   },
 };
 
-export default defineConfig(async ({ isSsrBuild }) => {
+export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
   if (isSsrBuild) return serverRenderer;
   const migrations = await readD1Migrations(`${root}/schema/migrations`);
   return {

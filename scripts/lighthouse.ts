@@ -123,6 +123,8 @@ try {
       output: "json",
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
+      // e.g. LIGHTHOUSE_COOKIE=coinsight_member=1: a member's page, which the browser renders alone.
+      ...(process.env.LIGHTHOUSE_COOKIE ? { extraHeaders: { Cookie: process.env.LIGHTHOUSE_COOKIE } } : {}),
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);

@@ -24,8 +24,8 @@ function isEnabled(query: Query): boolean {
   return typeof enabled === "function" ? enabled(query) !== false : enabled !== false;
 }
 
-export { setApiTransport };
 export type { ApiTransport };
+export { setApiTransport };
 
 export const renderPage: RenderPage = async ({ url, now }: RenderInput) => {
   const handler = createStaticHandler(routes);
@@ -57,7 +57,7 @@ export const renderPage: RenderPage = async ({ url, now }: RenderInput) => {
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onError: (error) => {
           failed = true;
-          console.error(JSON.stringify({ level: "error", msg: "server render failed", url, error: String(error) }));
+          console.error(JSON.stringify({ level: "error", msg: "server render failed", url, error: error instanceof Error ? error.stack : String(error) }));
         },
       },
     );

@@ -18,7 +18,10 @@ type Options = {
 };
 
 export function buildSite({ logLevel = "warn", echo = true, manifest = false }: Options = {}): void {
-  for (const args of [["build", ...(manifest ? ["--manifest"] : [])], ["build", "--ssr", "entry-server.tsx"]]) {
+  for (const args of [
+    ["build", ...(manifest ? ["--manifest"] : [])],
+    ["build", "--ssr", "entry-server.tsx"],
+  ]) {
     const res = spawnSync(process.execPath, [vite, ...args, "--logLevel", logLevel], {
       cwd: projectRoot,
       encoding: "utf8",

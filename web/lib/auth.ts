@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useLocation } from "react-router";
 import type { AuthUser } from "#schema/contracts/auth.ts";
 import { requestOrNullOn401 } from "./api-client.ts";
 
@@ -47,6 +48,12 @@ export function useAuth(): AuthState {
 export function loginHref(returnTo?: string): string {
   const path = returnTo ?? `${window.location.pathname}${window.location.search}`;
   return `/api/login?returnTo=${encodeURIComponent(path)}`;
+}
+
+/** The sign-in link that comes back to this page (from the router, so it also renders on the server). */
+export function useLoginHref(): string {
+  const { pathname, search } = useLocation();
+  return loginHref(`${pathname}${search}`);
 }
 
 export const LOGOUT_HREF = "/api/logout";

@@ -82,7 +82,14 @@ export function longDay(day: string): string {
 /** The parts of a date in the reader's time zone, or in UTC (a page rendered by the server, until hydrated). */
 function parts(date: Date, zone: "local" | "utc") {
   return zone === "utc"
-    ? { y: date.getUTCFullYear(), m: date.getUTCMonth(), d: date.getUTCDate(), h: date.getUTCHours(), min: date.getUTCMinutes(), s: date.getUTCSeconds() }
+    ? {
+        y: date.getUTCFullYear(),
+        m: date.getUTCMonth(),
+        d: date.getUTCDate(),
+        h: date.getUTCHours(),
+        min: date.getUTCMinutes(),
+        s: date.getUTCSeconds(),
+      }
     : { y: date.getFullYear(), m: date.getMonth(), d: date.getDate(), h: date.getHours(), min: date.getMinutes(), s: date.getSeconds() };
 }
 

@@ -1,5 +1,5 @@
-import { type RenderedPage, SSR_STATE_ID } from "#schema/contracts/server-render.ts";
 import { escapeXml } from "#worker/lib/html.ts";
+import { fillRoot, type RenderedBody } from "./rendered-body.ts";
 import { SITE_NAME, SITE_TWITTER } from "./site.ts";
 
 /** What a page tells search engines, link previews and feed readers. */
@@ -26,7 +26,7 @@ const meta = (attr: "name" | "property", key: string, content: string) =>
   `<meta ${attr}="${escapeXml(key)}" content="${escapeXml(content)}">`;
 
 /** JSON inside <script>: "<" is escaped so no value can close the script element. */
-function scriptJson(data: unknown): string {
+export function scriptJson(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
@@ -76,10 +76,9 @@ export function headTags(page: PageMeta): string {
  * ones, and canonical, Open Graph, Twitter and JSON-LD tags are added, then the page's preload hints
  * (preload-hints.ts). A page without its own meta (null) keeps the site-wide title and description. The shell's own headers
  * (the security headers of web/public/_headers) are kept; its ETag no longer describes the body.
- * A page rendered by the Worker (server-render.ts) fills #root, followed by the state it hydrates with
- * (JSON, not a script that runs: the CSP allows no inline scripts).
+ * A page the Worker rendered also fills #root (rendered-body.ts).
  */
-export function fillHead(shell: Response, page: PageMeta | null, status = 200, hints = "", rendered: RenderedPage | null = null): Response {
+export function fillHead(shell: Response, page: PageMeta | null, status = 200, hints = "", body?: RenderedBody): Response {
   const headers = new Headers(shell.headers);
   headers.delete("etag");
   headers.delete("content-length");
@@ -99,17 +98,8 @@ export function fillHead(shell: Response, page: PageMeta | null, status = 200, h
         },
       });
   }
-  // React writes the resources it hoists (image preloads) before the app's markup: they go in <head>.
-  const [, hoisted = "", body = ""] = rendered?.html.match(/^((?:<link [^>]*\/>)*)([\s\S]*)$/) ?? [];
-  if (rendered) {
-    rewriter.on("div#root", {
-      element: (el) => {
-        el.setInnerContent(body, { html: true });
-        el.after(`\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(rendered.state)}</script>`, { html: true });
-      },
-    });
-  }
-  const added = [page ? headTags(page) : "", hints, hoisted.replaceAll("/><", "/>\n    <")].filter(Boolean).join("\n    ");
+  const hoisted = body ? fillRoot(rewriter, body) : "";
+  const added = [page ? headTags(page) : "", hints, hoisted].filter(Boolean).join("\n    ");
   const rewritten = rewriter
     .on("head", {
       element: (el) => {

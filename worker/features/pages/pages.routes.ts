@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { slugParam } from "#schema/contracts/article.ts";
 import { symbolParam } from "#schema/contracts/crypto.ts";
+import type { RenderedPage } from "#schema/contracts/server-render.ts";
 import { categoryArticles, getArticle, listArticles, sitemapArticles } from "#worker/features/content/articles.service.ts";
 import { getCategory, listCategories } from "#worker/features/content/categories.service.ts";
 import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
@@ -9,6 +10,7 @@ import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { FEED_ITEMS, renderRss } from "./feeds.ts";
 import { fillHead, type PageMeta } from "./html-head.ts";
+import { inlineSheet } from "./inline-styles.ts";
 import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";
 import {
   articleHints,
@@ -21,8 +23,9 @@ import {
   preloadTags,
   subscribeHints,
 } from "./preload-hints.ts";
-import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, siteOrigin } from "./site.ts";
+import type { RenderedBody } from "./rendered-body.ts";
 import { serverRender } from "./server-render.ts";
+import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, siteOrigin } from "./site.ts";
 import { articleUrls, renderSitemap, robotsTxt, STATIC_PATHS } from "./sitemap.ts";
 
 type Ctx = Context<AppEnv>;
@@ -35,6 +38,10 @@ const origin = (c: Ctx) => siteOrigin(c.env, c.req.url);
 function loadShell(c: Ctx): Promise<Response> {
   return c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { headers: { accept: "text/html" } }));
 }
+
+/** A rendered page's body, with its stylesheets read from the build's assets. */
+const withStyles = (c: Ctx, page: RenderedPage | null): RenderedBody | undefined =>
+  page ? { page, styleFor: (href) => inlineSheet(c, href) } : undefined;
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "NOT_FOUND";
 
@@ -49,8 +56,8 @@ async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta;
   const rendering = serverRender(c);
   try {
     const { meta, hints } = await build();
-    const rendered = await rendering;
-    return fillHead(shell, meta, 200, await preloadTags(c, hints, rendered !== null), rendered);
+    const body = withStyles(c, await rendering);
+    return fillHead(shell, meta, 200, await preloadTags(c, hints, body?.styleFor), body);
   } catch (error) {
     if (isNotFound(error)) return fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404);
     console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
@@ -62,7 +69,8 @@ async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta;
 async function hintedPage(c: Ctx, hints: PreloadHints): Promise<Response> {
   const [shell, rendered] = await Promise.all([loadShell(c), serverRender(c)]);
   if (!shell.ok) return shell;
-  return fillHead(shell, null, 200, await preloadTags(c, hints, rendered !== null), rendered);
+  const body = withStyles(c, rendered);
+  return fillHead(shell, null, 200, await preloadTags(c, hints, body?.styleFor), body);
 }
 
 function notFound(): never {

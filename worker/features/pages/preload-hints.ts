@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { escapeXml } from "#worker/lib/html.ts";
+import { inlinedSheets, type RenderedBody } from "./rendered-body.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -79,17 +80,17 @@ function routeModules(c: Ctx): Promise<RouteModules> {
 
 /**
  * The <link> tags for a page's hints: modules and styles first, then its data, then the layout's.
- * A page the Worker rendered (`rendered`) applies its styles at once, since its HTML is already there,
- * and announces no data: the answers are in the page.
+ * A page the Worker rendered (`styleFor` given) carries its styles written in, since its HTML is
+ * already there, and announces no data: the answers are in the page.
  */
-export async function preloadTags(c: Ctx, hints: PreloadHints, rendered = false): Promise<string> {
+export async function preloadTags(c: Ctx, hints: PreloadHints, styleFor?: RenderedBody["styleFor"]): Promise<string> {
   const own = (await routeModules(c))[hints.route] ?? { js: [], css: [] };
+  const rendered = styleFor !== undefined;
   return [
-    // Vite's loader sees a sheet already linked and does not add it again; a preloaded one it applies
-    // with the page's chunk (and reuses this fetch).
-    ...own.css.map((href) =>
-      rendered ? `<link rel="stylesheet" crossorigin href="${escapeXml(href)}">` : `<link rel="preload" as="style" crossorigin href="${escapeXml(href)}">`,
-    ),
+    // Preloaded, not applied: the page's script applies each sheet with its chunk (and reuses this fetch).
+    ...(rendered
+      ? await inlinedSheets(own.css, styleFor)
+      : own.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeXml(href)}">`)),
     ...own.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeXml(href)}">`),
     // use-credentials: the page's fetch() sends cookies (`credentials: "include"`, web/lib/api.ts); a
     // preload in another credentials mode would not be used and the answer would be fetched twice.

@@ -10,13 +10,14 @@ type Ctx = Context<AppEnv>;
 /**
  * The reads a server-rendered page may show: answers that are the same for every reader (prices,
  * articles, guides, the site's status). Anything else a page asks for (a member's watchlist, quota or
- * account) is refused here, so the page shows it loading and the browser asks for it itself.
+ * account) is refused here, so the page shows it loading and the browser asks for it itself. So is a
+ * coin's chart mapping: the browser may hold a mapping of its own (web/lib/chart-mapping.ts), and the
+ * chart is drawn in the browser anyway.
  */
 const SHARED_READS = [
   /^\/api\/site-status$/,
   /^\/api\/market\/global$/,
   /^\/api\/cryptos(?:\/[^/]+(?:\/articles)?)?$/,
-  /^\/api\/tradingview-mappings\/[^/]+$/,
   /^\/api\/articles(?:\/[^/]+(?:\/related)?)?$/,
   /^\/api\/categories(?:\/[^/]+(?:\/articles)?)?$/,
   /^\/api\/guides$/,

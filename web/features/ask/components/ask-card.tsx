@@ -8,7 +8,7 @@ import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { request } from "#web/lib/api-client.ts";
-import { loginHref, useAuth } from "#web/lib/auth.ts";
+import { useAuth, useLoginHref } from "#web/lib/auth.ts";
 import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
 import { AskError, askCoinsight } from "../api/ask.ts";
 import { ANSWER_FAILED, BANNERS, limitBanner, USAGE_LIMIT } from "../lib/banners.ts";
@@ -59,12 +59,13 @@ function UsageLine({
   sub: Subscription | undefined;
   loading: boolean;
 }) {
+  const signIn = useLoginHref();
   if (loading) return <Skeleton width={160} height={20} />;
   if (isAdmin) return <span className="badge badge-brand">Admin Pro Access</span>;
   if (!signedIn) {
     return (
       <span className="muted">
-        Guests can ask the free question. <a href={loginHref()}>Sign in</a> for {FREE_TRIAL_QUERIES} free trial queries.
+        Guests can ask the free question. <a href={signIn}>Sign in</a> for {FREE_TRIAL_QUERIES} free trial queries.
       </span>
     );
   }

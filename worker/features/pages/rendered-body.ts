@@ -1,0 +1,47 @@
+import { type RenderedPage, SSR_STATE_ID } from "#schema/contracts/server-render.ts";
+import { escapeXml } from "#worker/lib/html.ts";
+import { scriptJson } from "./html-head.ts";
+
+/** A page the Worker rendered (server-render.ts), and how to read a stylesheet to inline it. */
+export type RenderedBody = { page: RenderedPage; styleFor: (href: string) => Promise<string | null> };
+
+/**
+ * Fills #root with the rendered markup, followed by the state the browser hydrates with (JSON, not a
+ * script that runs: the CSP allows no inline scripts). The shell's stylesheets are written into the
+ * page: its HTML paints as soon as it arrives, without waiting for a sheet (each keeps its <link>,
+ * disabled, for Vite's loader: see inlinedSheets). Returns what goes in <head>:
+ * the resources React hoisted out of the markup (image preloads).
+ */
+export function fillRoot(rewriter: HTMLRewriter, { page, styleFor }: RenderedBody): string {
+  const [, hoisted = "", markup = ""] = page.html.match(/^((?:<link [^>]*\/>)*)([\s\S]*)$/) ?? [];
+  rewriter
+    .on('head link[rel="stylesheet"]', {
+      element: async (el) => {
+        const href = el.getAttribute("href");
+        const style = href ? await styleFor(href) : null;
+        if (!style) return;
+        el.before(style, { html: true });
+        el.setAttribute("disabled", "");
+      },
+    })
+    .on("div#root", {
+      element: (el) => {
+        el.setInnerContent(markup, { html: true });
+        el.after(`\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(page.state)}</script>`, { html: true });
+      },
+    });
+  return hoisted.replaceAll("/><", "/>\n    <");
+}
+
+/**
+ * A page's own sheets for a rendered page: written in, each with a disabled <link> (never fetched)
+ * that tells Vite's module loader the sheet is already on the page, so it does not fetch it again
+ * when the page's chunk loads.
+ */
+export async function inlinedSheets(hrefs: string[], styleFor: RenderedBody["styleFor"]): Promise<string[]> {
+  const styles = await Promise.all(hrefs.map(styleFor));
+  return hrefs.map((href, i) => {
+    const link = `<link rel="stylesheet" crossorigin href="${escapeXml(href)}"`;
+    return styles[i] ? `${styles[i]}${link} disabled>` : `${link}>`;
+  });
+}
