@@ -57,7 +57,14 @@ export const renderPage: RenderPage = async ({ url, now }: RenderInput) => {
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onError: (error) => {
           failed = true;
-          console.error(JSON.stringify({ level: "error", msg: "server render failed", url, error: error instanceof Error ? error.stack : String(error) }));
+          console.error(
+            JSON.stringify({
+              level: "error",
+              msg: "server render failed",
+              url,
+              error: error instanceof Error ? error.stack : String(error),
+            }),
+          );
         },
       },
     );

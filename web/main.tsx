@@ -33,14 +33,9 @@ const app = (
 );
 
 // A transition: React renders (or hydrates) the first screen in slices and lets the browser breathe
-// between them, instead of one long task while a phone parses the page.
-const start = () =>
-  startTransition(() => {
-    if (ssr && root.firstElementChild) hydrateRoot(root, app);
-    else createRoot(root).render(app);
-  });
-
-// The server's HTML is painted before hydration starts (a timeout set in a frame callback runs after
-// that frame's paint): the reader sees the page at once instead of after the script's work.
-if (ssr) requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+// between them, instead of one long task while a phone parses the page. A page the Worker rendered
+// loads this script only after its HTML has painted (web/public/hydrate.js).
+startTransition(() => {
+  if (ssr && root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

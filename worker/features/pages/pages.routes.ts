@@ -20,10 +20,11 @@ import {
   homeHints,
   marketsHints,
   type PreloadHints,
+  pageModules,
   preloadTags,
   subscribeHints,
 } from "./preload-hints.ts";
-import type { RenderedBody } from "./rendered-body.ts";
+import { inlinedSheets } from "./rendered-body.ts";
 import { serverRender } from "./server-render.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, siteOrigin } from "./site.ts";
 import { articleUrls, renderSitemap, robotsTxt, STATIC_PATHS } from "./sitemap.ts";
@@ -39,9 +40,24 @@ function loadShell(c: Ctx): Promise<Response> {
   return c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { headers: { accept: "text/html" } }));
 }
 
-/** A rendered page's body, with its stylesheets read from the build's assets. */
-const withStyles = (c: Ctx, page: RenderedPage | null): RenderedBody | undefined =>
-  page ? { page, styleFor: (href) => inlineSheet(c, href) } : undefined;
+/**
+ * The shell with this page's head, and its first screen when the Worker rendered it (then its sheets
+ * are written in and its scripts load after the first paint: rendered-body.ts); else with the hints
+ * the browser's own render needs first.
+ */
+async function respond(
+  c: Ctx,
+  shell: Response,
+  meta: PageMeta | null,
+  hints: PreloadHints,
+  rendered: RenderedPage | null,
+): Promise<Response> {
+  if (!rendered) return fillHead(shell, meta, 200, await preloadTags(c, hints));
+  const own = await pageModules(c, hints.route);
+  const styleFor = (href: string) => inlineSheet(c, href);
+  const sheets = await inlinedSheets(own.css, styleFor);
+  return fillHead(shell, meta, 200, sheets.join("\n    "), { page: rendered, styleFor, modules: own.js });
+}
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "NOT_FOUND";
 
@@ -56,8 +72,7 @@ async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta;
   const rendering = serverRender(c);
   try {
     const { meta, hints } = await build();
-    const body = withStyles(c, await rendering);
-    return fillHead(shell, meta, 200, await preloadTags(c, hints, body?.styleFor), body);
+    return respond(c, shell, meta, hints, await rendering);
   } catch (error) {
     if (isNotFound(error)) return fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404);
     console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
@@ -69,8 +84,7 @@ async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta;
 async function hintedPage(c: Ctx, hints: PreloadHints): Promise<Response> {
   const [shell, rendered] = await Promise.all([loadShell(c), serverRender(c)]);
   if (!shell.ok) return shell;
-  const body = withStyles(c, rendered);
-  return fillHead(shell, null, 200, await preloadTags(c, hints, body?.styleFor), body);
+  return respond(c, shell, null, hints, rendered);
 }
 
 function notFound(): never {

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { escapeXml } from "#worker/lib/html.ts";
-import { inlinedSheets, type RenderedBody } from "./rendered-body.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -78,23 +77,21 @@ function routeModules(c: Ctx): Promise<RouteModules> {
   return read;
 }
 
-/**
- * The <link> tags for a page's hints: modules and styles first, then its data, then the layout's.
- * A page the Worker rendered (`styleFor` given) carries its styles written in, since its HTML is
- * already there, and announces no data: the answers are in the page.
- */
-export async function preloadTags(c: Ctx, hints: PreloadHints, styleFor?: RenderedBody["styleFor"]): Promise<string> {
-  const own = (await routeModules(c))[hints.route] ?? { js: [], css: [] };
-  const rendered = styleFor !== undefined;
+/** The page's own chunks and sheets, beyond the entry's. */
+export async function pageModules(c: Ctx, route: string): Promise<{ js: string[]; css: string[] }> {
+  return (await routeModules(c))[route] ?? { js: [], css: [] };
+}
+
+/** The <link> tags for a page's hints: modules and styles first, then its data, then the layout's. */
+export async function preloadTags(c: Ctx, hints: PreloadHints): Promise<string> {
+  const own = await pageModules(c, hints.route);
   return [
     // Preloaded, not applied: the page's script applies each sheet with its chunk (and reuses this fetch).
-    ...(rendered
-      ? await inlinedSheets(own.css, styleFor)
-      : own.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeXml(href)}">`)),
+    ...own.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeXml(href)}">`),
     ...own.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeXml(href)}">`),
     // use-credentials: the page's fetch() sends cookies (`credentials: "include"`, web/lib/api.ts); a
     // preload in another credentials mode would not be used and the answer would be fetched twice.
-    ...(rendered ? [] : [...hints.data, ...LAYOUT_DATA]).map(
+    ...[...hints.data, ...LAYOUT_DATA].map(
       (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeXml(href)}">`,
     ),
   ].join("\n    ");

@@ -3,7 +3,12 @@ import { escapeXml } from "#worker/lib/html.ts";
 import { scriptJson } from "./html-head.ts";
 
 /** A page the Worker rendered (server-render.ts), and how to read a stylesheet to inline it. */
-export type RenderedBody = { page: RenderedPage; styleFor: (href: string) => Promise<string | null> };
+export type RenderedBody = {
+  page: RenderedPage;
+  styleFor: (href: string) => Promise<string | null>;
+  /** The page's own chunks (preload-hints.ts), loaded with the app's entry. */
+  modules: string[];
+};
 
 /**
  * Fills #root with the rendered markup, followed by the state the browser hydrates with (JSON, not a
@@ -12,9 +17,36 @@ export type RenderedBody = { page: RenderedPage; styleFor: (href: string) => Pro
  * disabled, for Vite's loader: see inlinedSheets). Returns what goes in <head>:
  * the resources React hoisted out of the markup (image preloads).
  */
-export function fillRoot(rewriter: HTMLRewriter, { page, styleFor }: RenderedBody): string {
+export function fillRoot(rewriter: HTMLRewriter, { page, styleFor, modules }: RenderedBody): string {
   const [, hoisted = "", markup = ""] = page.html.match(/^((?:<link [^>]*\/>)*)([\s\S]*)$/) ?? [];
+  let entry: string | null = null;
+  const preload: string[] = [];
   rewriter
+    // The app's scripts load after the first paint (web/public/hydrate.js), not from <head>.
+    .on('head script[type="module"]', {
+      element: (el) => {
+        entry = el.getAttribute("src");
+        el.remove();
+      },
+    })
+    .on('head link[rel="modulepreload"]', {
+      element: (el) => {
+        const href = el.getAttribute("href");
+        if (href) preload.push(href);
+        el.remove();
+      },
+    })
+    .on("body", {
+      element: (el) => {
+        el.onEndTag((end) => {
+          if (!entry) return;
+          const all = [...preload, ...modules].map(escapeXml).join(" ");
+          end.before(`<script src="/hydrate.js" data-entry="${escapeXml(entry)}" data-modules="${all}" defer></script>\n  `, {
+            html: true,
+          });
+        });
+      },
+    })
     .on('head link[rel="stylesheet"]', {
       element: async (el) => {
         const href = el.getAttribute("href");

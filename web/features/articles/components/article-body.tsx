@@ -27,10 +27,14 @@ export function ArticleBody({ content, format }: { content: string; format: "mar
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the links inside, which stay keyboard-operable
     // biome-ignore lint/a11y/useKeyWithClickEvents: the links handle keys themselves
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from renderArticleHtml, sanitised by DOMPurify
-    <div className={styles.prose} data-testid="article-body" onClick={onClick}
+    <div
+      className={styles.prose}
+      data-testid="article-body"
+      onClick={onClick}
       aria-busy={!hydrated}
       style={hydrated ? undefined : { minHeight: "100vh" }}
-      dangerouslySetInnerHTML={{ __html: html }} />
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from renderArticleHtml, sanitised by DOMPurify
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
