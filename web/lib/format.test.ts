@@ -81,3 +81,12 @@ describe("dates spelled without Intl", () => {
     expect(dateTime(midnight)).toBe("1/2/2026, 12:00:00 AM");
   });
 });
+
+describe("dates spelled in UTC (a page rendered by the server, until hydrated)", () => {
+  it("reads the moment's UTC day and time, whatever the reader's zone", () => {
+    const late = new Date("2026-09-01T23:30:05Z");
+    expect(shortDate(late, "utc")).toBe("Sep 1, 2026");
+    expect(dateTime(late, "utc")).toBe("9/1/2026, 11:30:05 PM");
+    expect(dateTime(new Date("2026-09-02T00:05:00Z"), "utc")).toBe("9/2/2026, 12:05:00 AM");
+  });
+});

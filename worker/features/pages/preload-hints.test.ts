@@ -22,8 +22,9 @@ function serveAssets(withModules: boolean) {
   });
 }
 
+/** A member's page: the browser renders it (a guest's is rendered by the Worker: server-render.test.ts). */
 async function hints(path: string) {
-  const res = await call(path, { headers: { accept: "text/html" } });
+  const res = await call(path, { headers: { accept: "text/html", cookie: "coinsight_member=1" } });
   const html = await res.text();
   const { links } = await readHead(html);
   return { res, html, links, data: links.filter((l) => l.as === "fetch") };
@@ -32,7 +33,7 @@ async function hints(path: string) {
 beforeEach(() => forgetRouteModules());
 afterEach(() => vi.restoreAllMocks());
 
-describe("preload hints in page HTML", () => {
+describe("preload hints in the HTML of a page the browser renders", () => {
   it("home: its modules, its styles and the answers it shows first, fetched with the page's credentials", async () => {
     serveAssets(true);
     const { res, html, links, data } = await hints("/");

@@ -23,13 +23,13 @@ export function fillRoot(rewriter: HTMLRewriter, { page, styleFor, modules }: Re
   const preload: string[] = [];
   rewriter
     // The app's scripts load after the first paint (web/public/hydrate.js), not from <head>.
-    .on('head script[type="module"]', {
+    .on('script[type="module"][src]', {
       element: (el) => {
         entry = el.getAttribute("src");
         el.remove();
       },
     })
-    .on('head link[rel="modulepreload"]', {
+    .on('link[rel="modulepreload"]', {
       element: (el) => {
         const href = el.getAttribute("href");
         if (href) preload.push(href);

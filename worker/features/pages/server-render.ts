@@ -3,7 +3,7 @@ import { renderPage, setApiTransport } from "coinsight-ssr";
 import type { Context } from "hono";
 import type { ApiTransport, RenderedPage } from "#schema/contracts/server-render.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { MEMBER_HINT_COOKIE, readCookie } from "#worker/lib/session.ts";
+import { MEMBER_HINT_COOKIE } from "#worker/lib/session.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -22,6 +22,14 @@ const SHARED_READS = [
   /^\/api\/categories(?:\/[^/]+(?:\/articles)?)?$/,
   /^\/api\/guides$/,
 ];
+
+/** The hint cookie, under either of its names (web/lib/auth.ts reads it the same way). */
+const MEMBER_HINT = new RegExp(`(?:^|;\\s*)(?:__Host-)?${MEMBER_HINT_COOKIE}=`);
+
+/** Whether a call from a page render is answered: a GET, on this site, of a read in SHARED_READS. */
+export function isSharedRead(method: string, url: URL, page: URL): boolean {
+  return method === "GET" && url.origin === page.origin && SHARED_READS.some((read) => read.test(url.pathname));
+}
 
 /** The request a render's calls are answered for: renders of concurrent requests share the isolate. */
 const current = new AsyncLocalStorage<ApiTransport>();
@@ -46,13 +54,12 @@ function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
  */
 export async function serverRender(c: Ctx): Promise<RenderedPage | null> {
   // A member's page shows their account, watchlist and plan: the browser renders it, as before.
-  if (readCookie(c, MEMBER_HINT_COOKIE) !== undefined) return null;
+  if (MEMBER_HINT.test(c.req.header("cookie") ?? "")) return null;
   const { app } = await import("#worker/app.ts");
   const page = new URL(c.req.url);
   const answer: ApiTransport = (path, init) => {
     const url = new URL(path, page);
-    const shared = url.origin === page.origin && SHARED_READS.some((read) => read.test(url.pathname));
-    if ((init.method ?? "GET") !== "GET" || !shared) return Promise.reject(new Error(`${path}: not part of a server-rendered page`));
+    if (!isSharedRead(init.method ?? "GET", url, page)) return Promise.reject(new Error(`${path}: not part of a server-rendered page`));
     return Promise.resolve(app.fetch(new Request(url, { headers: { accept: "application/json" } }), c.env, executionCtx(c)));
   };
   try {
