@@ -38,8 +38,8 @@ async function httpBench(): Promise<void> {
       { name: "GET /api/guides", path: "/api/guides", kind: "hot" },
       { name: "GET /api/search?q=wallet", path: "/api/search?q=wallet", kind: "search" },
       { name: "GET /api/cryptos/btc/history?range=1y", path: "/api/cryptos/btc/history?range=1y", kind: "hot" },
-      // The home page's HTML: the shell with its preload hints, filled by the Worker.
-      { name: "GET / (page with preload hints)", path: "/", kind: "read" },
+      // The home page's HTML as a guest gets it: rendered by the Worker, with its answers and sheets.
+      { name: "GET / (a guest's page, rendered by the Worker)", path: "/", kind: "read" },
     ];
     for (const r of rows) await fetch(new URL(r.path, server.url)).then((res) => res.arrayBuffer());
     const ask = await askTarget(server);

@@ -24,6 +24,9 @@ export function buildSite({ logLevel = "warn", echo = true, manifest = false }: 
   ]) {
     const res = spawnSync(process.execPath, [vite, ...args, "--logLevel", logLevel], {
       cwd: projectRoot,
+      // A production build even when started by a test run (vitest sets NODE_ENV=test): the JSX
+      // transform and React's build must agree.
+      env: { ...process.env, NODE_ENV: "production" },
       encoding: "utf8",
       stdio: echo ? "inherit" : "pipe",
     });

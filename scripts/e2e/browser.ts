@@ -11,6 +11,28 @@ export type Viewport = { width: number; height: number };
 export const DESKTOP: Viewport = { width: 1280, height: 900 };
 export const PHONE: Viewport = { width: 375, height: 740 };
 
+/**
+ * A page the Worker rendered shows before its app has taken it over (web/app/layout/app-ready.tsx),
+ * and a click in between does nothing: after each goto and reload, wait for the app, as a reader who
+ * sees the page answer would.
+ */
+export function waitForAppAfterLoads(page: Page): void {
+  const ready = () =>
+    page.waitForFunction(() => !document.getElementById("ssr-state") || document.documentElement.hasAttribute("data-app-ready"));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const res = await goto(...args);
+    await ready();
+    return res;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const res = await reload(...args);
+    await ready();
+    return res;
+  };
+}
+
 /** A fresh context (own cookies and storage) whose page errors fail the test. */
 export async function openPage(
   browser: Browser,
@@ -20,6 +42,7 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
+  waitForAppAfterLoads(page);
   return { context, page, errors };
 }
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
 import { axeViolations, settle, startInTheme } from "./axe.ts";
-import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, type Viewport } from "./browser.ts";
+import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, type Viewport, waitForAppAfterLoads } from "./browser.ts";
 import { d1, sqlString } from "./d1.ts";
 
 // Named to run last: it only reads pages, and fails one generation run for the error dialog,
@@ -78,6 +78,7 @@ async function openAs(
   const context = await browser.newContext({ baseURL: baseURL(), viewport });
   await startInTheme(context, theme);
   const page = await context.newPage();
+  waitForAppAfterLoads(page);
   if (who !== "guest") {
     await page.goto("/api/login?returnTo=%2F");
     await signIn(page, who === "admin" ? "admin@coinsight.test" : `axe-${theme}@coinsight.test`, who === "admin" ? "Ada" : "Alex");

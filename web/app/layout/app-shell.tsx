@@ -7,6 +7,7 @@ import { MarketStrip } from "#web/features/market-strip/components/market-strip.
 import { ConfirmationNotice } from "#web/features/newsletter/components/confirmation-notice.tsx";
 import { FooterNewsletter } from "#web/features/newsletter/components/newsletter-signup.tsx";
 import { AdFreeForPro } from "./ad-free.tsx";
+import { AppReady } from "./app-ready.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { PageFallback } from "./page-fallback.tsx";
@@ -26,6 +27,7 @@ export function AppShell() {
         <AdFreeForPro>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
+            <AppReady />
           </Suspense>
         </AdFreeForPro>
       </main>

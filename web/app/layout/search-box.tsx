@@ -147,7 +147,8 @@ export function SearchBox({ className, onSubmitted }: { className?: string; onSu
 
   return (
     <search className={`${styles.box} ${className ?? ""}`}>
-      <form onSubmit={submit}>
+      {/* Before the app has taken over a server-rendered page, the browser submits it to the search page itself. */}
+      <form action="/search" onSubmit={submit}>
         <input
           type="search"
           name="q"
