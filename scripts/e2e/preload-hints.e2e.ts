@@ -70,8 +70,10 @@ describe("preload hints in the pages' HTML", () => {
         hints.filter((h) => h.as === "fetch"),
         path,
       ).toEqual([]);
-      expect(hints.filter((h) => h.rel === "modulepreload").length, path).toBeGreaterThan(3);
-      for (const hint of hints) expect(requested.filter((u) => u === hint.href).length, `${path}: ${hint.href}`).toBe(1);
+      const modules = hints.filter((h) => h.rel === "modulepreload");
+      expect(modules.length, path).toBeGreaterThan(3);
+      // (React's own image preloads may share a URL with the icon link: only the modules are counted.)
+      for (const hint of modules) expect(requested.filter((u) => u === hint.href).length, `${path}: ${hint.href}`).toBe(1);
       // The sheets are in the page: none is fetched, not even by the page's chunk.
       expect(
         requested.filter((u) => u.endsWith(".css")),
