@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
+import { prng } from "#schema/contracts/prng.ts";
 
 /**
  * What a page rendered in the Worker (web/entry-server.tsx) was spelled with: the request's origin and
@@ -37,17 +38,8 @@ export function useVisitSeed(): number {
   return useContext(RenderContext)?.now ?? browserSeed;
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same numbers in Worker and browser. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator: the same seed gives the same numbers in the Worker and the browser. */
+export const seededRandom = prng;
 
 export type Clock = { now: number; zone: "utc" | "local" };
 

@@ -1,4 +1,7 @@
 /** Deterministic randomness for the offline adapters: same seed, same numbers, on every runtime. */
+import { prng } from "#schema/contracts/prng.ts";
+
+export { prng };
 
 /** 32-bit FNV-1a hash of a string. */
 export function hash32(text: string): number {
@@ -8,18 +11,6 @@ export function hash32(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** mulberry32: a tiny, well-distributed PRNG returning floats in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A uniform float in [0, 1) fixed by the key. */

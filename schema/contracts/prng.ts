@@ -1,0 +1,13 @@
+/** mulberry32: a tiny, well-distributed PRNG returning floats in [0, 1). The same seed gives the same
+ * numbers on every runtime (the Worker's offline adapters, a page rendered in the Worker and hydrated
+ * in the browser). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
