@@ -45,18 +45,18 @@ function loadShell(c: Ctx): Promise<Response> {
  * are written in and its scripts load after the first paint: rendered-body.ts); else with the hints
  * the browser's own render needs first.
  */
-async function respond(
-  c: Ctx,
-  shell: Response,
-  meta: PageMeta | null,
-  hints: PreloadHints,
-  rendered: RenderedPage | null,
-): Promise<Response> {
-  if (!rendered) return fillHead(shell, meta, 200, await preloadTags(c, hints));
-  const own = await pageModules(c, hints.route);
-  const styleFor = (href: string) => inlineSheet(c, href);
-  const sheets = await inlinedSheets(own.css, styleFor);
-  return fillHead(shell, meta, 200, sheets.join("\n    "), { page: rendered, styleFor, modules: own.js });
+async function respond(c: Ctx, shell: Response, meta: PageMeta | null, hints: PreloadHints, rendered: RenderedPage | null): Promise<Response> {
+  let res: Response;
+  if (!rendered) res = fillHead(shell, meta, 200, await preloadTags(c, hints));
+  else {
+    const own = await pageModules(c, hints.route);
+    const styleFor = (href: string) => inlineSheet(c, href);
+    const sheets = await inlinedSheets(own.css, styleFor);
+    res = fillHead(shell, meta, 200, sheets.join("\n    "), { page: rendered, styleFor, modules: own.js });
+  }
+  // A member (the hint cookie) gets the shell, a guest the rendered page.
+  res.headers.append("vary", "Cookie");
+  return res;
 }
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "NOT_FOUND";

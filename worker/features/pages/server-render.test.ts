@@ -44,6 +44,7 @@ describe("pages the Worker renders for a guest", () => {
   it("home arrives with its sections, the answers they show, its sheets written in and its scripts after the first paint", async () => {
     const { res, html: page } = await html("/");
     expect(res.status).toBe(200);
+    expect(res.headers.get("vary")).toContain("Cookie");
     expect(page).toMatch(/<div id="root"><a class="visually-hidden" href="#main">Skip to content<\/a>/);
     expect(page).toContain('<h2 id="daily-roundup-title">Daily Roundup');
     expect(page).toContain('<h2 id="top-ten-title">Crypto Top 10');
