@@ -45,7 +45,13 @@ function loadShell(c: Ctx): Promise<Response> {
  * are written in and its scripts load after the first paint: rendered-body.ts); else with the hints
  * the browser's own render needs first.
  */
-async function respond(c: Ctx, shell: Response, meta: PageMeta | null, hints: PreloadHints, rendered: RenderedPage | null): Promise<Response> {
+async function respond(
+  c: Ctx,
+  shell: Response,
+  meta: PageMeta | null,
+  hints: PreloadHints,
+  rendered: RenderedPage | null,
+): Promise<Response> {
   let res: Response;
   if (!rendered) res = fillHead(shell, meta, 200, await preloadTags(c, hints));
   else {
