@@ -9,8 +9,8 @@ import type { Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
 export const CATEGORY_TRENDING = 17;
 export const CATEGORY_ROUNDUP = 18;
 export const COVER_IMAGES = {
-  [CATEGORY_TRENDING]: "/images/trending-analysis.svg",
-  [CATEGORY_ROUNDUP]: "/images/daily-roundup.svg",
+  [CATEGORY_TRENDING]: "/images/covers/trending-analysis.svg",
+  [CATEGORY_ROUNDUP]: "/images/covers/daily-roundup.svg",
 } as const;
 
 /**

@@ -91,7 +91,7 @@ describe("a day of the pipeline", () => {
     }
     for (const a of trending) {
       expect(a.slug).toMatch(new RegExp(`^[a-z0-9-]+-trending-analysis-${date}$`));
-      expect(a.image_url).toBe("/images/trending-analysis.svg");
+      expect(a.image_url).toBe("/images/covers/trending-analysis.svg");
       // The price in the article is the snapshot's, as the market table showed it then.
       const row = await env.DB.prepare("SELECT price FROM sentiment_snapshots WHERE date = ? AND rank = ?")
         .bind(date, a.rank)
