@@ -25,11 +25,13 @@ function changes(page: Page): Promise<number[]> {
 }
 
 describe("charts and markets journeys", () => {
-  it("the chart draws on /coin/btc from a year of history and changes range", async () => {
+  it("the chart draws on /coin/btc from a year of history, changes range, and wakes its crosshair", async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto("/coin/btc");
     const chart = page.getByTestId("price-chart");
-    await chart.locator("canvas").first().waitFor();
+    // First the SVG sketch, with no chart library loaded.
+    await page.locator("[data-testid=price-chart][data-mode=sketch] path").first().waitFor();
+    expect(await page.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("price-chart")))).toBe(false);
     expect(await chart.getAttribute("data-range")).toBe("1y");
     // The seeded daily history: well over a hundred real days inside the last year.
     await expect.poll(async () => Number(await chart.getAttribute("data-points")), { timeout: 15_000 }).toBeGreaterThan(100);
@@ -39,7 +41,11 @@ describe("charts and markets journeys", () => {
     await week;
     await expect.poll(() => chart.getAttribute("data-range"), { timeout: 15_000 }).toBe("7d");
     expect(await page.getByRole("button", { name: "7D" }).getAttribute("aria-pressed")).toBe("true");
-    // The crosshair shows a price and a time.
+    // Pointing at the chart brings the interactive one, on the same range; its crosshair shows a price and a time.
+    await chart.hover();
+    await page.locator("[data-testid=price-chart][data-mode=live] canvas").first().waitFor();
+    expect(await chart.getAttribute("data-range")).toBe("7d");
+    expect(await chart.evaluate((el) => el.getBoundingClientRect().height)).toBe(400);
     const box = await chart.boundingBox();
     if (box) await page.mouse.move(box.x + box.width - 80, box.y + box.height / 2);
     expect(await page.getByTestId("chart-legend").textContent()).toMatch(/\$[\d,]+\.\d{2}.*\d{4}-\d{2}-\d{2}/);
@@ -133,7 +139,7 @@ describe("charts and markets journeys", () => {
     );
     expect(tall).toBe(0);
     await page.goto("/coin/btc");
-    await page.getByTestId("price-chart").locator("canvas").first().waitFor();
+    await page.locator("[data-testid=price-chart] path").first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await context.close();
   });

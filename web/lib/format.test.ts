@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTime, formatCompact, formatMoney, isGain, longDay, percent, shortDate, timeAgo } from "./format.ts";
+import { dateTime, dollars, formatCompact, formatMoney, isGain, longDay, percent, shortDate, shortMonth, timeAgo } from "./format.ts";
 
 describe("formatMoney (public-site.md §9, assistant-plans-admin.md §9)", () => {
   it.each([
@@ -88,5 +88,19 @@ describe("dates spelled in UTC (a page rendered by the server, until hydrated)",
     expect(shortDate(late, "utc")).toBe("Sep 1, 2026");
     expect(dateTime(late, "utc")).toBe("9/1/2026, 11:30:05 PM");
     expect(dateTime(new Date("2026-09-02T00:05:00Z"), "utc")).toBe("9/2/2026, 12:05:00 AM");
+  });
+});
+
+describe("dollars and shortMonth", () => {
+  it("groups dollars by thousands with the cents asked for", () => {
+    expect(dollars(63_629.484)).toBe("$63,629.48");
+    expect(dollars(1_234_567.5, 0)).toBe("$1,234,568");
+    expect(dollars(999.999)).toBe("$1,000.00");
+    expect(dollars(12)).toBe("$12.00");
+    expect(dollars(-4_500.1)).toBe("-$4,500.10");
+  });
+
+  it("spells a month in three letters", () => {
+    expect([0, 6, 11].map(shortMonth)).toEqual(["Jan", "Jul", "Dec"]);
   });
 });

@@ -72,6 +72,17 @@ export function utcDateTime(iso: string | null | undefined): string {
 // first one loads the locale's data, which cost a phone about 100 ms on the first screen.
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
+/** "Jul" for month 6 (0-based, as Date gives it). */
+export function shortMonth(month: number): string {
+  return MONTHS[month]?.slice(0, 3) ?? "";
+}
+
+/** "$63,629.48": US dollars grouped by thousands, spelled by hand for the same reason as the dates. */
+export function dollars(value: number, decimals = 2): string {
+  const [whole = "0", cents] = Math.abs(value).toFixed(decimals).split(".");
+  return `${value < 0 ? "-" : ""}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${cents ? `.${cents}` : ""}`;
+}
+
 /** "7 July 2026" for a "2026-07-07" day (the date as written, whatever the reader's time zone). */
 export function longDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number);

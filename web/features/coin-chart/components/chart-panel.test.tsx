@@ -13,7 +13,7 @@ import { ChartPanel } from "./chart-panel.tsx";
 // The canvas chart is its own chunk; here a stand-in shows what it was given.
 vi.mock("./price-chart.tsx", () => ({
   default: ({ range, points }: { range: string; points: unknown[] }) => (
-    <div data-testid="price-chart" data-range={range} data-points={points.length} />
+    <div data-testid="price-chart" data-mode="live" data-range={range} data-points={points.length} />
   ),
 }));
 
@@ -45,6 +45,19 @@ describe("ChartPanel", () => {
     expect(await screen.findByTestId("price-chart")).toHaveAttribute("data-range", "1y");
     expect(screen.getByRole("button", { name: "1Y" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.queryByRole("button", { name: "Hide chart" })).toBeNull();
+  });
+
+  it("shows the sketch first, and the interactive chart once the reader points at it", async () => {
+    setup(null, { tradingviewSymbol: null, isHidden: false });
+    const sketch = await screen.findByRole("img", { name: "Bitcoin price in USD, 1Y" });
+    expect(sketch).toHaveAttribute("data-mode", "sketch");
+    expect(sketch).toHaveAttribute("data-points", "1");
+    fireEvent.pointerEnter(sketch.parentElement as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId("price-chart")).toHaveAttribute("data-mode", "live"));
+    // Changing the range keeps the interactive chart.
+    fireEvent.click(screen.getByRole("button", { name: "7D" }));
+    await waitFor(() => expect(screen.getByTestId("price-chart")).toHaveAttribute("data-range", "7d"));
+    expect(screen.getByTestId("price-chart")).toHaveAttribute("data-mode", "live");
   });
 
   it("shows nothing of a hidden chart to a member", async () => {

@@ -11,9 +11,11 @@ import { useAuth } from "#web/lib/auth.ts";
 import { mappingKeys, mappingQuery, saveMapping, usableSymbol } from "#web/lib/chart-mapping.ts";
 import { historyQuery, RANGE_LABELS, withGaps } from "../api/history.ts";
 import styles from "./chart.module.css";
+import { CHART_HEIGHT, PriceSketch } from "./price-sketch.tsx";
 import { TradingViewWidget } from "./tradingview-widget.tsx";
 
-// lightweight-charts loads with the chart, not with the coin page's first paint.
+// lightweight-charts (about 700 ms of a phone's CPU to load and draw) loads only when the reader
+// reaches for the chart; until then the SVG sketch shows the same history.
 const PriceChart = lazy(() => import("./price-chart.tsx"));
 // Only an admin who opens it needs the mapping form (and the validator it brings).
 const ChartMappingForm = lazy(() => import("#web/components/chart-mapping-form.tsx").then((m) => ({ default: m.ChartMappingForm })));
@@ -23,8 +25,12 @@ const RANGES = Object.keys(RANGE_LABELS) as HistoryRange[];
 function OurChart({ coin }: { coin: Crypto }) {
   // A year first: the longest view that still reads at a glance, and the one the seeded daily history fills.
   const [range, setRange] = useState<HistoryRange>("1y");
+  const [live, setLive] = useState(false);
   const { data, isError, isFetching } = useQuery(historyQuery(coin.symbol, range));
   const points = useMemo(() => (data && data.range === range ? withGaps(data.points, data.step, range) : []), [data, range]);
+  const label = `${coin.name} price in USD, ${RANGE_LABELS[range]}`;
+  const sketch = <PriceSketch points={points} range={range} label={label} />;
+  const wake = () => setLive(true);
   return (
     <>
       <div className={styles.head}>
@@ -46,9 +52,18 @@ function OurChart({ coin }: { coin: Crypto }) {
         {data && data.range === range && data.points.length === 0 ? (
           <p className={styles.empty}>No price history for this range yet.</p>
         ) : null}
-        <Suspense fallback={<Skeleton height={400} />}>
-          <PriceChart points={points} range={range} label={`${coin.name} price in USD, ${RANGE_LABELS[range]}`} />
-        </Suspense>
+        {!data && !isError ? (
+          <Skeleton height={CHART_HEIGHT} />
+        ) : live ? (
+          <Suspense fallback={sketch}>
+            <PriceChart points={points} range={range} label={label} />
+          </Suspense>
+        ) : (
+          // Pointing at or touching the chart is what asks for the crosshair (a pointer's feature).
+          <div onPointerEnter={wake} onTouchStart={wake}>
+            {sketch}
+          </div>
+        )}
       </div>
     </>
   );

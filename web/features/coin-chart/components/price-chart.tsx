@@ -13,23 +13,8 @@ import type { HistoryRange } from "#schema/contracts/charts.ts";
 import { useTheme } from "#web/lib/theme.ts";
 import type { ChartPoint } from "../api/history.ts";
 import styles from "./chart.module.css";
-
-export const CHART_HEIGHT = 400;
-
-// Built once: the chart formats every axis label on every redraw, and toLocaleString builds a new
-// formatter per call (the coin page's largest script cost on a phone before this).
-const dollarsAndCents = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-
-const usd = (v: number) => (v >= 1 ? dollarsAndCents.format(v) : `$${v.toPrecision(4)}`);
-
-/** The axis and crosshair labels: whole dollars from $1,000, so the scale leaves room for the line on phones. */
-const axisUsd = (v: number) => (v >= 1000 ? wholeDollars.format(Math.round(v)) : usd(v));
+import { axisUsd, ChartLegend } from "./chart-legend.tsx";
+import { CHART_HEIGHT } from "./price-sketch.tsx";
 
 function css(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -38,11 +23,6 @@ function css(name: string, fallback: string): string {
 function colours(line: string, theme: string) {
   const fill = theme === "dark" ? "40" : "55";
   return { lineColor: line, topColor: `${line}${fill}`, bottomColor: `${line}05`, lastValueVisible: false, priceLineVisible: false };
-}
-
-function timeText(t: number, range: HistoryRange): string {
-  const iso = new Date(t * 1000).toISOString();
-  return range === "24h" || range === "7d" ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso.slice(0, 10);
 }
 
 /** Our own price chart (TradingView's open-source lightweight-charts), 400 px high, themed with the site. */
@@ -120,22 +100,15 @@ export default function PriceChart({ points, range, label }: { points: ChartPoin
     c.timeScale().fitContent();
   }, [points]);
 
-  const last = [...points].reverse().find((p) => p.value != null);
-  const shown = hover ?? (last?.value != null ? { price: last.value, time: last.time } : null);
   return (
     <div className={styles.chartBox}>
-      <div className={styles.legend} aria-live="off" data-testid="chart-legend">
-        {shown ? (
-          <>
-            <strong className="num">{usd(shown.price)}</strong> <span className="muted">{timeText(shown.time, range)}</span>
-          </>
-        ) : null}
-      </div>
+      <ChartLegend points={points} range={range} hover={hover} />
       <div
         ref={box}
         role="img"
         aria-label={label}
         data-testid="price-chart"
+        data-mode="live"
         data-range={range}
         data-points={points.filter((p) => p.value != null).length}
         style={{ height: CHART_HEIGHT }}

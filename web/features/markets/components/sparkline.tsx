@@ -1,3 +1,5 @@
+import { lineRuns } from "#web/lib/line-runs.ts";
+
 /**
  * A 7-day price line. Points sit at their slot, so a coin with only a few days of history draws
  * at the right-hand end, and a missing slot breaks the line instead of being bridged.
@@ -10,17 +12,14 @@ export function Sparkline({ points, width = 112, height = 32 }: { points: (numbe
   const min = Math.min(...known);
   const span = Math.max(...known) - min || 1;
   const step = width / Math.max(1, points.length - 1);
-  const segments: string[] = [];
-  let current: string[] = [];
-  points.forEach((p, i) => {
-    if (p == null) {
-      if (current.length > 1) segments.push(current.join(" "));
-      current = [];
-      return;
-    }
-    current.push(`${(i * step).toFixed(1)},${(2 + (1 - (p - min) / span) * (height - 4)).toFixed(1)}`);
-  });
-  if (current.length > 1) segments.push(current.join(" "));
+  const segments = lineRuns(
+    points,
+    (p) => p,
+    (_, i) => i * step,
+    (p) => 2 + (1 - (p - min) / span) * (height - 4),
+  )
+    .filter((run) => run.length > 1)
+    .map((run) => run.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "));
   const up = last >= first;
   return (
     <svg

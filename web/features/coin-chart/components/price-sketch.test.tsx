@@ -1,0 +1,35 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { PriceSketch } from "./price-sketch.tsx";
+
+const DAY = 86_400;
+const t0 = Date.UTC(2026, 0, 1) / 1000;
+
+describe("PriceSketch", () => {
+  it("draws each run of history as its own line, leaves the gap empty and shows the latest price", () => {
+    const points = [
+      { time: t0, value: 100 },
+      { time: t0 + DAY, value: 110 },
+      { time: t0 + 2 * DAY },
+      { time: t0 + 3 * DAY, value: 105.5 },
+      { time: t0 + 4 * DAY, value: 120.25 },
+    ];
+    render(<PriceSketch points={points} range="30d" label="Bitcoin price in USD, 1M" />);
+    const chart = screen.getByRole("img", { name: "Bitcoin price in USD, 1M" });
+    expect(chart).toHaveAttribute("data-points", "4");
+    expect(chart).toHaveAttribute("data-range", "30d");
+    const line = chart.querySelectorAll("path")[1]?.getAttribute("d") ?? "";
+    expect(line.match(/M/g)).toHaveLength(2);
+    // The first run ends at the second day; the second starts at the fourth, three quarters across.
+    expect(line).toContain("M750.0,");
+    expect(screen.getByTestId("chart-legend")).toHaveTextContent("$120.25 2026-01-05");
+  });
+
+  it("draws a lone point as a dot and an empty range as an empty plot", () => {
+    const { rerender } = render(<PriceSketch points={[{ time: t0 }, { time: t0 + DAY, value: 2 }]} range="7d" label="x" />);
+    expect(screen.getByRole("img").querySelectorAll("path")[1]?.getAttribute("d")).toMatch(/^M1000\.0,[\d.]+h0$/);
+    rerender(<PriceSketch points={[]} range="7d" label="x" />);
+    expect(screen.getByRole("img").querySelectorAll("path")[1]?.getAttribute("d")).toBe("");
+    expect(screen.getByTestId("chart-legend")).toBeEmptyDOMElement();
+  });
+});
