@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useLocation } from "react-router";
 import type { AuthUser } from "#schema/contracts/auth.ts";
+import { hasCookie, MEMBER_HINT_COOKIE } from "#schema/contracts/cookies.ts";
 import { requestOrNullOn401 } from "./api-client.ts";
 
 export const authKeys = { user: ["auth", "user"] as const };
@@ -11,7 +12,7 @@ export const authKeys = { user: ["auth", "user"] as const };
  * a guest and the page does not ask, so a guest's visit logs no 401.
  */
 export function mayBeSignedIn(cookies: string = typeof document === "undefined" ? "" : document.cookie): boolean {
-  return /(?:^|;\s*)(?:__Host-)?coinsight_member=/.test(cookies);
+  return hasCookie(cookies, MEMBER_HINT_COOKIE);
 }
 
 /** The signed-in member, or null when signed out (a 401 is an answer here, not an error). */

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { hasCookie, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "./app-env.ts";
 
 /**
@@ -63,9 +64,7 @@ function compile(rule: PublicCacheRule): Compiled {
   return { ...rule, pattern: new RegExp(`^${source}$`), names };
 }
 
-function signedIn(c: Context<AppEnv>): boolean {
-  return /(?:^|;\s*)(?:__Host-)?coinsight_session=/.test(c.req.header("cookie") ?? "");
-}
+const signedIn = (c: Context<AppEnv>): boolean => hasCookie(c.req.header("cookie"), SESSION_COOKIE);
 
 type Validated = { valid(target: "query" | "param"): unknown };
 
@@ -86,8 +85,36 @@ function roundTrips(c: Context<AppEnv>, query: URLSearchParams, params: Record<s
   return names.every((k) => validParams[k] !== undefined && String(validParams[k]) === params[k]);
 }
 
+/**
+ * The copy a colo keeps of an answer: its body and headers, with the colo's lifetime as its
+ * Cache-Control and the answer's own kept aside for browsers. Never a cookie or a Vary (the key
+ * already says whom an entry is for).
+ */
+export async function storedCopy(res: Response, ttl: number): Promise<Response> {
+  const headers = new Headers(res.headers);
+  for (const name of ["set-cookie", "vary", BROWSER_CC, EDGE_CACHE_HEADER]) headers.delete(name);
+  const browser = res.headers.get("cache-control");
+  if (browser) headers.set(BROWSER_CC, browser);
+  headers.set("cache-control", `public, max-age=${ttl}`);
+  return new Response(await res.clone().arrayBuffer(), { status: 200, headers });
+}
+
+/** An answer from a colo's copy: the headers it was stored with, the browser's Cache-Control again, marked HIT. */
+export function fromStoredCopy(hit: Response, extra: Record<string, string> = {}): Response {
+  const headers = new Headers(hit.headers);
+  const browser = headers.get(BROWSER_CC);
+  headers.delete(BROWSER_CC);
+  if (browser) headers.set("cache-control", browser);
+  else headers.delete("cache-control");
+  // The runtime's own marks on a cached copy are not part of the answer.
+  for (const name of ["cf-cache-status", "age", "expires"]) headers.delete(name);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  headers.set(EDGE_CACHE_HEADER, "HIT");
+  return new Response(hit.body, { status: 200, headers });
+}
+
 /** Only a plain, public, cookie-free 200 is shared: anything else is answered and forgotten. */
-function storable(res: Response): boolean {
+export function storable(res: Response): boolean {
   if (res.status !== 200 || res.headers.has("set-cookie")) return false;
   const cc = res.headers.get("cache-control") ?? "";
   return !/private|no-store|no-cache/i.test(cc);
@@ -126,12 +153,7 @@ export function publicEdgeCache(versions: VersionReaders, rules: PublicCacheRule
     const key = new Request(`${url.origin}/__edge${url.pathname}?${new URLSearchParams(sorted)}`, { method: "GET" });
     const cache = caches.default;
     const hit = await cache.match(key);
-    if (hit) {
-      const headers = new Headers({ "content-type": hit.headers.get("content-type") ?? "application/json", [EDGE_CACHE_HEADER]: "HIT" });
-      const browser = hit.headers.get(BROWSER_CC);
-      if (browser) headers.set("cache-control", browser);
-      return c.body(hit.body ?? "", 200, Object.fromEntries(headers));
-    }
+    if (hit) return fromStoredCopy(hit);
 
     await next();
     const res = c.res;
@@ -139,15 +161,7 @@ export function publicEdgeCache(versions: VersionReaders, rules: PublicCacheRule
       c.header(EDGE_CACHE_HEADER, "BYPASS");
       return;
     }
-    const body = await res.clone().arrayBuffer();
-    const stored = new Response(body, {
-      headers: {
-        "content-type": res.headers.get("content-type") ?? "application/json",
-        "cache-control": `public, max-age=${rule.ttl}`,
-        ...(res.headers.get("cache-control") ? { [BROWSER_CC]: res.headers.get("cache-control") as string } : {}),
-      },
-    });
-    c.executionCtx.waitUntil(cache.put(key, stored));
+    c.executionCtx.waitUntil(cache.put(key, await storedCopy(res, rule.ttl)));
     c.header(EDGE_CACHE_HEADER, "MISS");
   });
 }

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { AuthUser } from "#schema/contracts/auth.ts";
+import { MEMBER_HINT_COOKIE, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import { type RoleSource, sessions, users } from "#schema/db/accounts.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { Db } from "./db.ts";
@@ -58,13 +59,7 @@ export function clearCookie(c: Ctx, base: string, options: { scriptReadable?: bo
   deleteCookie(c, cookieName(c, base), { path: "/", secure: secureCookies(c), httpOnly: !options.scriptReadable, sameSite: "Lax" });
 }
 
-export const SESSION_COOKIE = "coinsight_session";
-/**
- * Travels with the session cookie and says only "a session may exist": the page reads it to skip
- * `GET /api/auth/user` for guests (no 401 on every guest visit). It grants nothing; the HttpOnly
- * session cookie stays the only proof. docs/decisions/accounts/member-hint-cookie.md.
- */
-export const MEMBER_HINT_COOKIE = "coinsight_member";
+export { MEMBER_HINT_COOKIE, SESSION_COOKIE };
 
 /** Drops the session cookie and its hint (sign-out, or a session the server no longer honours). */
 export function clearSessionCookies(c: Ctx): void {

@@ -11,6 +11,7 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { FEED_ITEMS, renderRss } from "./feeds.ts";
 import { fillHead, type PageMeta } from "./html-head.ts";
 import { inlineSheet } from "./inline-styles.ts";
+import { cachedPage } from "./page-cache.ts";
 import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";
 import {
   articleHints,
@@ -74,23 +75,29 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.code =
 async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta; hints: PreloadHints }>): Promise<Response> {
   const shell = await loadShell(c);
   if (!shell.ok) return shell;
-  // Rendered while the head's data is read; thrown away if the page turns out not to exist.
-  const rendering = serverRender(c);
-  try {
-    const { meta, hints } = await build();
-    return respond(c, shell, meta, hints, await rendering);
-  } catch (error) {
-    if (isNotFound(error)) return fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404);
-    console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
-    return shell;
-  }
+  return cachedPage(c, shell, async () => {
+    // Rendered while the head's data is read; thrown away if the page turns out not to exist.
+    const rendering = serverRender(c);
+    try {
+      const { meta, hints } = await build();
+      const rendered = await rendering;
+      return { res: await respond(c, shell, meta, hints, rendered), shared: rendered !== null };
+    } catch (error) {
+      if (isNotFound(error)) return { res: fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404), shared: false };
+      console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
+      return { res: shell, shared: false };
+    }
+  });
 }
 
 /** A page whose <head> is the site-wide one: only its preload hints are added. */
 async function hintedPage(c: Ctx, hints: PreloadHints): Promise<Response> {
-  const [shell, rendered] = await Promise.all([loadShell(c), serverRender(c)]);
+  const shell = await loadShell(c);
   if (!shell.ok) return shell;
-  return respond(c, shell, null, hints, rendered);
+  return cachedPage(c, shell, async () => {
+    const rendered = await serverRender(c);
+    return { res: await respond(c, shell, null, hints, rendered), shared: rendered !== null };
+  });
 }
 
 function notFound(): never {

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { renderPage, setApiTransport } from "coinsight-ssr";
 import type { Context } from "hono";
+import { hasCookie, MEMBER_HINT_COOKIE } from "#schema/contracts/cookies.ts";
 import type { ApiTransport, RenderedPage } from "#schema/contracts/server-render.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { MEMBER_HINT_COOKIE } from "#worker/lib/session.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -23,8 +23,8 @@ const SHARED_READS = [
   /^\/api\/guides$/,
 ];
 
-/** The hint cookie, under either of its names (web/lib/auth.ts reads it the same way). */
-const MEMBER_HINT = new RegExp(`(?:^|;\\s*)(?:__Host-)?${MEMBER_HINT_COOKIE}=`);
+/** Whether the Worker renders this request's page: a guest's (no member hint cookie), never a member's. */
+export const rendersPage = (c: Ctx): boolean => !hasCookie(c.req.header("cookie"), MEMBER_HINT_COOKIE);
 
 /** Whether a call from a page render is answered: a GET, on this site, of a read in SHARED_READS. */
 export function isSharedRead(method: string, url: URL, page: URL): boolean {
@@ -54,7 +54,7 @@ function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
  */
 export async function serverRender(c: Ctx): Promise<RenderedPage | null> {
   // A member's page shows their account, watchlist and plan: the browser renders it, as before.
-  if (MEMBER_HINT.test(c.req.header("cookie") ?? "")) return null;
+  if (!rendersPage(c)) return null;
   const { app } = await import("#worker/app.ts");
   const page = new URL(c.req.url);
   const answer: ApiTransport = (path, init) => {

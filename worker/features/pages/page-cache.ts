@@ -1,0 +1,51 @@
+import type { Context } from "hono";
+import { contentVersion } from "#worker/features/content/content-cache.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { EDGE_CACHE_HEADER, fromStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
+import { rendersPage } from "./server-render.ts";
+
+type Ctx = Context<AppEnv>;
+
+/**
+ * Seconds a colo keeps a guest's rendered page. Its key carries the build (a deployment shows at
+ * once) and the content version (so does an edit); what this lifetime bounds is the prices on it,
+ * and half the feed's 30-second tick keeps them as fresh as the browser's own refresh.
+ * docs/decisions/performance/page-cache.md.
+ */
+export const PAGE_TTL = 15;
+
+/** A page as answered, and whether it is the one every guest gets (rendered, not a fallback). */
+export type PageAnswer = { res: Response; shared: boolean };
+
+function waitUntil(c: Ctx, work: Promise<unknown>): Promise<unknown> | undefined {
+  try {
+    c.executionCtx.waitUntil(work);
+    return undefined;
+  } catch {
+    // app.request() in tests has no execution context: finish the write before answering.
+    return work;
+  }
+}
+
+/**
+ * A guest's rendered page from the colo's cache, or made and kept there: rendering costs tens of
+ * milliseconds of CPU, a cached copy a lookup. A page with a query (the Top 500's sort and page, or
+ * anything made up) and a member's page are made every time.
+ */
+export async function cachedPage(c: Ctx, shell: Response, make: () => Promise<PageAnswer>): Promise<Response> {
+  const url = new URL(c.req.url);
+  const build = shell.headers.get("etag");
+  if (url.search || !build || !rendersPage(c)) return (await make()).res;
+  const version = await contentVersion(c.env);
+  const key = new Request(`${url.origin}/__page${url.pathname}?${new URLSearchParams({ build, content: version })}`);
+  const cache = caches.default;
+  const hit = await cache.match(key);
+  // Vary: Cookie as on every rendered page: a member's browser must not reuse a guest's copy.
+  if (hit) return fromStoredCopy(hit, { vary: "Cookie" });
+  const { res, shared } = await make();
+  if (!shared || !storable(res)) return res;
+  const kept = waitUntil(c, cache.put(key, await storedCopy(res, PAGE_TTL)));
+  if (kept) await kept;
+  res.headers.set(EDGE_CACHE_HEADER, "MISS");
+  return res;
+}
