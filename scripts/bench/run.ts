@@ -38,8 +38,10 @@ async function httpBench(): Promise<void> {
       { name: "GET /api/guides", path: "/api/guides", kind: "hot" },
       { name: "GET /api/search?q=wallet", path: "/api/search?q=wallet", kind: "search" },
       { name: "GET /api/cryptos/btc/history?range=1y", path: "/api/cryptos/btc/history?range=1y", kind: "hot" },
-      // The home page's HTML as a guest gets it: rendered by the Worker, with its answers and sheets.
-      { name: "GET / (a guest's page, rendered by the Worker)", path: "/", kind: "read" },
+      // The home page's HTML as a guest gets it: rendered by the Worker, with its answers and sheets,
+      // then kept in the colo's cache for seconds; a query skips that cache, so the second row renders each time.
+      { name: "GET / (a guest's page, colo cache)", path: "/", kind: "read" },
+      { name: "GET /?ref=bench (rendered every time)", path: "/?ref=bench", kind: "read" },
     ];
     for (const r of rows) await fetch(new URL(r.path, server.url)).then((res) => res.arrayBuffer());
     const ask = await askTarget(server);

@@ -13,8 +13,8 @@ export type RenderedBody = {
 /**
  * Fills #root with the rendered markup, followed by the state the browser hydrates with (JSON, not a
  * script that runs: the CSP allows no inline scripts). The shell's stylesheets are written into the
- * page: its HTML paints as soon as it arrives, without waiting for a sheet (each keeps its <link>,
- * disabled, for Vite's loader: see inlinedSheets). Returns what goes in <head>:
+ * page like the page's own (inlinedSheets): its HTML paints as soon as it arrives, without waiting
+ * for a sheet. Returns what goes in <head>:
  * the resources React hoisted out of the markup (image preloads).
  */
 export function fillRoot(rewriter: HTMLRewriter, { page, styleFor, modules }: RenderedBody): string {
@@ -51,9 +51,7 @@ export function fillRoot(rewriter: HTMLRewriter, { page, styleFor, modules }: Re
       element: async (el) => {
         const href = el.getAttribute("href");
         const style = href ? await styleFor(href) : null;
-        if (!style) return;
-        el.before(style, { html: true });
-        el.setAttribute("disabled", "");
+        if (href && style) el.replace(sheetTags(href, style), { html: true });
       },
     })
     .on("div#root", {
@@ -66,14 +64,17 @@ export function fillRoot(rewriter: HTMLRewriter, { page, styleFor, modules }: Re
 }
 
 /**
- * A page's own sheets for a rendered page: written in, each with a disabled <link> (never fetched)
- * that tells Vite's module loader the sheet is already on the page, so it does not fetch it again
- * when the page's chunk loads.
+ * A page's own sheets for a rendered page, written in like the shell's: each with a disabled <link>
+ * (never fetched) that tells Vite's module loader the sheet is already on the page, so it does not
+ * fetch it again when the page's chunk loads.
  */
 export async function inlinedSheets(hrefs: string[], styleFor: RenderedBody["styleFor"]): Promise<string[]> {
   const styles = await Promise.all(hrefs.map(styleFor));
-  return hrefs.map((href, i) => {
-    const link = `<link rel="stylesheet" crossorigin href="${escapeXml(href)}"`;
-    return styles[i] ? `${styles[i]}${link} disabled>` : `${link}>`;
-  });
+  return hrefs.map((href, i) => sheetTags(href, styles[i] ?? null));
+}
+
+/** One sheet: its <style> and a disabled <link>, or only the <link> when its text could not be read. */
+function sheetTags(href: string, style: string | null): string {
+  const link = `<link rel="stylesheet" crossorigin href="${escapeXml(href)}"`;
+  return style ? `${style}${link} disabled>` : `${link}>`;
 }
