@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Crypto } from "#schema/contracts/crypto.ts";
-import { CONTENT_VERSION_KEY } from "#worker/features/content/cache-keys.ts";
+import { CONTENT_VERSION_KEY, VERSION_REUSE_MS } from "#worker/features/content/cache-keys.ts";
 import { readTimeMinutes } from "#worker/features/content/read-time.ts";
 import { wranglerSync } from "../lib/wrangler.ts";
 
@@ -161,6 +161,8 @@ export function insertArticles(rows: NewsRow[], persistTo: string): void {
       "--persist-to",
       persistTo,
     ]);
+    // A running site reuses the version it read for up to a second (VERSION_REUSE_MS).
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, VERSION_REUSE_MS + 100);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

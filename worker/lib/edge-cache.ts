@@ -1,3 +1,4 @@
+import { matchColo, putColo, withoutColoMarks } from "./colo-cache.ts";
 import type { WaitUntil } from "./deps.ts";
 /**
  * Serves a JSON answer from the Cache API of the colo for `ttlSeconds`, computing it on a miss.
@@ -13,10 +14,9 @@ export async function edgeCachedJson(
   waitUntil: WaitUntil,
 ): Promise<Response> {
   const cacheKey = new Request(new URL(key, request.url).toString(), { method: "GET" });
-  const cache = caches.default;
-  const hit = await cache.match(cacheKey);
-  // A cached response's headers are immutable; middleware (security headers) must still add theirs.
-  if (hit) return new Response(hit.body, hit);
+  const hit = await matchColo(cacheKey);
+  // A fresh response: middleware (security headers) must still add theirs.
+  if (hit) return new Response(hit.body, { status: hit.status, headers: withoutColoMarks(new Headers(hit.headers)) });
   const body = JSON.stringify(await compute());
   const response = new Response(body, {
     headers: {
@@ -24,6 +24,6 @@ export async function edgeCachedJson(
       "cache-control": `public, max-age=${ttlSeconds}`,
     },
   });
-  waitUntil(cache.put(cacheKey, response.clone()));
+  waitUntil(putColo(cacheKey, response.clone()));
   return response;
 }

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hasCookie, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "./app-env.ts";
+import { matchColo, putColo, withoutColoMarks } from "./colo-cache.ts";
 
 /**
  * The colo's Cache API in front of the public reads: answers that are the same for everyone are
@@ -101,7 +102,7 @@ export async function storedCopy(res: Response, ttl: number): Promise<Response> 
 
 /** An answer from a colo's copy: the headers it was stored with, the browser's Cache-Control again, marked HIT. */
 export function fromStoredCopy(hit: Response, extra: Record<string, string> = {}): Response {
-  const headers = new Headers(hit.headers);
+  const headers = withoutColoMarks(new Headers(hit.headers));
   const browser = headers.get(BROWSER_CC);
   headers.delete(BROWSER_CC);
   if (browser) headers.set("cache-control", browser);
@@ -151,8 +152,7 @@ export function publicEdgeCache(versions: VersionReaders, rules: PublicCacheRule
     const sorted = [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (rule.version) sorted.push(["__v", await versions[rule.version](c.env)]);
     const key = new Request(`${url.origin}/__edge${url.pathname}?${new URLSearchParams(sorted)}`, { method: "GET" });
-    const cache = caches.default;
-    const hit = await cache.match(key);
+    const hit = await matchColo(key);
     if (hit) return fromStoredCopy(hit);
 
     await next();
@@ -161,7 +161,7 @@ export function publicEdgeCache(versions: VersionReaders, rules: PublicCacheRule
       c.header(EDGE_CACHE_HEADER, "BYPASS");
       return;
     }
-    c.executionCtx.waitUntil(cache.put(key, await storedCopy(res, rule.ttl)));
+    c.executionCtx.waitUntil(putColo(key, await storedCopy(res, rule.ttl)));
     c.header(EDGE_CACHE_HEADER, "MISS");
   });
 }

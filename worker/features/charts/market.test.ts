@@ -4,6 +4,7 @@ import type { ArticleSummary } from "#schema/contracts/article.ts";
 import type { GlobalMarket } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
+import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { getJson, ORIGIN } from "#worker/test/http.ts";
 
@@ -36,8 +37,9 @@ describe("GET /api/market/global", () => {
     await insert("2026-01-02", "a", 70);
     await insert("2026-01-02", "b", 80);
     await insert("2026-01-02", "c", null);
-    // The previous answer sits in the colo's cache for 15 s.
+    // The previous answer sits in the colo's cache (and this isolate's memory of it) for 15 s.
     await caches.default.delete(new Request(`${ORIGIN}/api/market/global`));
+    forgetColoMemory();
     const { body } = await getJson<GlobalMarket>("/api/market/global");
     expect(body.sentiment).toEqual({ average: 75, date: "2026-01-02", coins: 2 });
   });

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, min } from "drizzle-orm";
 import { articles } from "#schema/db/content.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { CONTENT_VERSION_KEY } from "./cache-keys.ts";
+import { CONTENT_VERSION_KEY, VERSION_REUSE_MS } from "./cache-keys.ts";
 
 /**
  * Hot content lists live in KV under versioned keys: `content:{version}:{key}`. Changing any
@@ -14,12 +14,17 @@ export const CONTENT_CACHE_TTL_S = 300;
 
 type Entry<T> = { value: T; validUntil: string | null };
 
-async function currentVersion(kv: KVNamespace): Promise<string> {
-  return (await kv.get(CONTENT_VERSION_KEY)) ?? "0";
+let known: { version: string; readAt: number } | null = null;
+
+async function currentVersion(kv: KVNamespace, now = Date.now()): Promise<string> {
+  if (known && now - known.readAt < VERSION_REUSE_MS) return known.version;
+  const version = (await kv.get(CONTENT_VERSION_KEY)) ?? "0";
+  known = { version, readAt: now };
+  return version;
 }
 
 /** The version the edge cache puts in its keys for content answers (worker/lib/public-cache.ts). */
-export const contentVersion = (env: Pick<Env, "KV">): Promise<string> => currentVersion(env.KV);
+export const contentVersion = (env: Pick<Env, "KV">, now = Date.now()): Promise<string> => currentVersion(env.KV, now);
 
 /**
  * Call after any write to articles (create, edit, publish, trash, restore, delete): the admin
@@ -27,7 +32,14 @@ export const contentVersion = (env: Pick<Env, "KV">): Promise<string> => current
  * previous version in other locations for up to a minute.
  */
 export async function invalidateContentCache(env: Pick<Env, "KV">): Promise<void> {
-  await env.KV.put(CONTENT_VERSION_KEY, `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`);
+  const version = `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
+  await env.KV.put(CONTENT_VERSION_KEY, version);
+  known = { version, readAt: Date.now() };
+}
+
+/** For tests that write the version behind this module's back: read it from KV next time. */
+export function forgetContentVersion(): void {
+  known = null;
 }
 
 /** The earliest publish time still in the future, or null: the moment cached lists go stale. */

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { contentVersion } from "#worker/features/content/content-cache.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { matchColo, putColo } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER, fromStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
 import { rendersPage } from "./server-render.ts";
 
@@ -38,13 +39,12 @@ export async function cachedPage(c: Ctx, shell: Response, make: () => Promise<Pa
   if (url.search || !build || !rendersPage(c)) return (await make()).res;
   const version = await contentVersion(c.env);
   const key = new Request(`${url.origin}/__page${url.pathname}?${new URLSearchParams({ build, content: version })}`);
-  const cache = caches.default;
-  const hit = await cache.match(key);
+  const hit = await matchColo(key);
   // Vary: Cookie as on every rendered page: a member's browser must not reuse a guest's copy.
   if (hit) return fromStoredCopy(hit, { vary: "Cookie" });
   const { res, shared } = await make();
   if (!shared || !storable(res)) return res;
-  const kept = waitUntil(c, cache.put(key, await storedCopy(res, PAGE_TTL)));
+  const kept = waitUntil(c, putColo(key, await storedCopy(res, PAGE_TTL)));
   if (kept) await kept;
   res.headers.set(EDGE_CACHE_HEADER, "MISS");
   return res;

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { forgetColoMemory, matchColo, putColo, withoutColoMarks } from "./colo-cache.ts";
+
+const key = (path: string) => new Request(`https://coinsight.test/__test${path}`);
+const answer = (body: string, ttl: number) =>
+  new Response(body, { headers: { "content-type": "application/json", "cache-control": `public, max-age=${ttl}` } });
+
+afterEach(() => {
+  forgetColoMemory();
+  vi.restoreAllMocks();
+});
+
+describe("the colo's cache with the isolate's memory in front", () => {
+  it("answers a stored entry from memory, without asking the colo, until the colo's copy would expire", async () => {
+    const t0 = 1_800_000_000_000;
+    await putColo(key("/a"), answer('{"a":1}', 60), t0);
+    const match = vi.spyOn(caches.default, "match");
+    const hit = await matchColo(key("/a"), t0 + 59_000);
+    expect(await hit?.text()).toBe('{"a":1}');
+    expect(hit?.headers.get("content-type")).toBe("application/json");
+    expect(match).not.toHaveBeenCalled();
+    // Read twice: each answer has its own body.
+    expect(await (await matchColo(key("/a"), t0 + 59_000))?.text()).toBe('{"a":1}');
+    // Past its lifetime the memory lets go and asks the colo (which keeps its own copy by its own clock).
+    await matchColo(key("/a"), t0 + 61_000);
+    expect(match).toHaveBeenCalledTimes(1);
+  });
+
+  it("remembers a colo hit only for what is left of its lifetime", async () => {
+    const t0 = Date.now();
+    await putColo(key("/b"), answer("b", 30), t0);
+    forgetColoMemory();
+    const match = vi.spyOn(caches.default, "match");
+    expect(await (await matchColo(key("/b"), t0 + 20_000))?.text()).toBe("b");
+    expect(await (await matchColo(key("/b"), t0 + 29_000))?.text()).toBe("b");
+    expect(match).toHaveBeenCalledTimes(1);
+    await matchColo(key("/b"), t0 + 31_000);
+    expect(match).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps its bookkeeping header out of an answer and forgets the least recently used first", async () => {
+    const t0 = Date.now();
+    await putColo(key("/c"), answer("c", 60), t0);
+    const hit = await matchColo(key("/c"), t0);
+    expect(hit?.headers.get("x-stored-at")).toBe(String(t0));
+    expect(withoutColoMarks(new Headers(hit?.headers)).get("x-stored-at")).toBeNull();
+
+    // 256 entries at most: the first one stored (and never read again) is dropped for the 257th.
+    for (let i = 0; i < 257; i++) await putColo(key(`/many/${i}`), answer(String(i), 60), t0);
+    const match = vi.spyOn(caches.default, "match");
+    await matchColo(key("/many/256"), t0);
+    expect(match).not.toHaveBeenCalled();
+    await matchColo(key("/many/0"), t0);
+    expect(match).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The colo's Cache API with this isolate's memory in front: an entry read or written here is kept in
+ * memory until the colo's copy would expire (its `max-age` from when it was stored), so a hot answer
+ * costs a map lookup instead of a cache call. Never longer than the colo keeps it, so the lifetimes
+ * chosen by each caller (edge-cache.ts, public-cache.ts, the page cache) mean what they say.
+ * docs/decisions/performance/isolate-memory.md.
+ */
+
+/** When the colo's copy was stored (ms since the epoch): it starts the memory's clock on a later read. */
+const STORED_AT = "x-stored-at";
+
+type Kept = { body: ArrayBuffer; status: number; headers: [string, string][]; until: number };
+
+/** Bounds: a few hundred answers and a few megabytes, well inside an isolate's 128 MB. */
+const MAX_ENTRIES = 256;
+const MAX_BYTES = 8 * 1024 * 1024;
+const MAX_ENTRY_BYTES = 512 * 1024;
+
+const kept = new Map<string, Kept>();
+let bytes = 0;
+
+function drop(key: string): void {
+  const entry = kept.get(key);
+  if (!entry) return;
+  kept.delete(key);
+  bytes -= entry.body.byteLength;
+}
+
+function expiry(res: Response): number | null {
+  const maxAge = /max-age=(\d+)/.exec(res.headers.get("cache-control") ?? "")?.[1];
+  const storedAt = Number(res.headers.get(STORED_AT));
+  return maxAge && Number.isFinite(storedAt) && storedAt > 0 ? storedAt + Number(maxAge) * 1000 : null;
+}
+
+async function remember(key: string, res: Response, now: number): Promise<Response> {
+  const until = expiry(res);
+  const body = await res.arrayBuffer();
+  const entry: Kept = { body, status: res.status, headers: [...res.headers], until: until ?? 0 };
+  if (until !== null && until > now && body.byteLength <= MAX_ENTRY_BYTES) {
+    drop(key);
+    kept.set(key, entry);
+    bytes += body.byteLength;
+    // A Map iterates in insertion order: the first key is the least recently used.
+    for (const oldest of kept.keys()) {
+      if (kept.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
+      drop(oldest);
+    }
+  }
+  return answer(entry);
+}
+
+function answer(entry: Kept): Response {
+  return new Response(entry.body.slice(0), { status: entry.status, headers: entry.headers });
+}
+
+/** The stored answer for `key`, from memory or from the colo's cache; undefined when neither has it. */
+export async function matchColo(key: Request, now = Date.now()): Promise<Response | undefined> {
+  const entry = kept.get(key.url);
+  if (entry && entry.until > now) {
+    kept.delete(key.url);
+    kept.set(key.url, entry);
+    return answer(entry);
+  }
+  if (entry) drop(key.url);
+  const hit = await caches.default.match(key);
+  return hit ? remember(key.url, hit, now) : undefined;
+}
+
+/**
+ * Stores `res` (its Cache-Control's `max-age` is the lifetime) in memory now and in the colo's cache;
+ * the promise is the colo's write, for `waitUntil`.
+ */
+export async function putColo(key: Request, res: Response, now = Date.now()): Promise<void> {
+  const headers = new Headers(res.headers);
+  headers.set(STORED_AT, String(now));
+  const stored = new Response(await res.arrayBuffer(), { status: res.status, headers });
+  await remember(key.url, stored.clone(), now);
+  await caches.default.put(key, stored);
+}
+
+/** The memory's own bookkeeping header, never part of an answer. */
+export function withoutColoMarks(headers: Headers): Headers {
+  headers.delete(STORED_AT);
+  return headers;
+}
+
+/** For tests: forget what this isolate remembers (the colo's cache is left as it is). */
+export function forgetColoMemory(): void {
+  kept.clear();
+  bytes = 0;
+}
