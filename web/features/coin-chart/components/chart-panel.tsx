@@ -16,7 +16,8 @@ import { TradingViewWidget } from "./tradingview-widget.tsx";
 
 // lightweight-charts (about 700 ms of a phone's CPU to load and draw) loads only when the reader
 // reaches for the chart; until then the SVG sketch shows the same history.
-const PriceChart = lazy(() => import("./price-chart.tsx"));
+// Should its chunk fail to load (a dropped connection), the sketch, which takes the same props, stays.
+const PriceChart = lazy(() => import("./price-chart.tsx").catch(() => ({ default: PriceSketch })));
 // Only an admin who opens it needs the mapping form (and the validator it brings).
 const ChartMappingForm = lazy(() => import("#web/components/chart-mapping-form.tsx").then((m) => ({ default: m.ChartMappingForm })));
 
