@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AuthUser } from "#schema/contracts/auth.ts";
+import { MEMBER_HINT_COOKIE, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "./app-env.ts";
 import { getDb } from "./db.ts";
 import { ApiError } from "./errors.ts";
@@ -11,10 +12,8 @@ import {
   findLiveSession,
   findLiveSessionReused,
   forgetReusedSessions,
-  MEMBER_HINT_COOKIE,
   readCookie,
   renewIfDue,
-  SESSION_COOKIE,
   verifySessionToken,
   writeSessionCookie,
 } from "./session.ts";

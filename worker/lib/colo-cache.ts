@@ -32,10 +32,12 @@ function expiry(res: Response): number | null {
   return maxAge && Number.isFinite(storedAt) && storedAt > 0 ? storedAt + Number(maxAge) * 1000 : null;
 }
 
-async function remember(key: string, res: Response, now: number): Promise<Response> {
+/** Keeps a stored copy (its body read once) in memory while the colo's copy would still hold. */
+function remember(key: string, body: ArrayBuffer, res: Response, now: number): Kept {
   const until = expiry(res);
-  const body = await res.arrayBuffer();
-  const entry: Kept = { body, status: res.status, headers: [...res.headers], until: until ?? 0 };
+  // The bookkeeping header stays here: an answer never carries it.
+  const headers = [...res.headers].filter(([name]) => name !== STORED_AT);
+  const entry: Kept = { body, status: res.status, headers, until: until ?? 0 };
   if (until !== null && until > now && body.byteLength <= MAX_ENTRY_BYTES) {
     drop(key);
     kept.set(key, entry);
@@ -46,9 +48,10 @@ async function remember(key: string, res: Response, now: number): Promise<Respon
       drop(oldest);
     }
   }
-  return answer(entry);
+  return entry;
 }
 
+/** A fresh response each time: its headers can be added to, and each reader gets its own body. */
 function answer(entry: Kept): Response {
   return new Response(entry.body.slice(0), { status: entry.status, headers: entry.headers });
 }
@@ -63,7 +66,7 @@ export async function matchColo(key: Request, now = Date.now()): Promise<Respons
   }
   if (entry) drop(key.url);
   const hit = await caches.default.match(key);
-  return hit ? remember(key.url, hit, now) : undefined;
+  return hit ? answer(remember(key.url, await hit.arrayBuffer(), hit, now)) : undefined;
 }
 
 /**
@@ -71,17 +74,12 @@ export async function matchColo(key: Request, now = Date.now()): Promise<Respons
  * the promise is the colo's write, for `waitUntil`.
  */
 export async function putColo(key: Request, res: Response, now = Date.now()): Promise<void> {
-  const headers = new Headers(res.headers);
-  headers.set(STORED_AT, String(now));
-  const stored = new Response(await res.arrayBuffer(), { status: res.status, headers });
-  await remember(key.url, stored.clone(), now);
+  const body = await res.arrayBuffer();
+  // A copy for the colo: memory keeps the body it read.
+  const stored = new Response(body.slice(0), { status: res.status, headers: res.headers });
+  stored.headers.set(STORED_AT, String(now));
+  remember(key.url, body, stored, now);
   await caches.default.put(key, stored);
-}
-
-/** The memory's own bookkeeping header, never part of an answer. */
-export function withoutColoMarks(headers: Headers): Headers {
-  headers.delete(STORED_AT);
-  return headers;
 }
 
 /** For tests: forget what this isolate remembers (the colo's cache is left as it is). */

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hasCookie, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "./app-env.ts";
-import { matchColo, putColo, withoutColoMarks } from "./colo-cache.ts";
+import { matchColo, putColo } from "./colo-cache.ts";
 
 /**
  * The colo's Cache API in front of the public reads: answers that are the same for everyone are
@@ -102,7 +102,7 @@ export async function storedCopy(res: Response, ttl: number): Promise<Response> 
 
 /** An answer from a colo's copy: the headers it was stored with, the browser's Cache-Control again, marked HIT. */
 export function fromStoredCopy(hit: Response, extra: Record<string, string> = {}): Response {
-  const headers = withoutColoMarks(new Headers(hit.headers));
+  const headers = new Headers(hit.headers);
   const browser = headers.get(BROWSER_CC);
   headers.delete(BROWSER_CC);
   if (browser) headers.set("cache-control", browser);

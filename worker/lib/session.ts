@@ -59,8 +59,6 @@ export function clearCookie(c: Ctx, base: string, options: { scriptReadable?: bo
   deleteCookie(c, cookieName(c, base), { path: "/", secure: secureCookies(c), httpOnly: !options.scriptReadable, sameSite: "Lax" });
 }
 
-export { MEMBER_HINT_COOKIE, SESSION_COOKIE };
-
 /** Drops the session cookie and its hint (sign-out, or a session the server no longer honours). */
 export function clearSessionCookies(c: Ctx): void {
   clearCookie(c, SESSION_COOKIE);

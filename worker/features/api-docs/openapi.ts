@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { ResponseContract, RouteContract } from "#schema/contracts/api/route-contract.ts";
+import { SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import { errorBodySchema } from "#schema/contracts/error.ts";
-import { SESSION_COOKIE } from "#worker/lib/session.ts";
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;

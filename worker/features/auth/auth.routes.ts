@@ -3,18 +3,12 @@ import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { validator } from "hono/validator";
 import { apiContract } from "#schema/contracts/api/index.ts";
+import { SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { randomToken } from "#worker/lib/secrets.ts";
-import {
-  clearSessionCookies,
-  readCookie,
-  revokeSession,
-  SESSION_COOKIE,
-  verifySessionToken,
-  writeSessionCookie,
-} from "#worker/lib/session.ts";
+import { clearSessionCookies, readCookie, revokeSession, verifySessionToken, writeSessionCookie } from "#worker/lib/session.ts";
 import { describeValidation, validate } from "#worker/lib/validate.ts";
 import { createIdentity } from "#worker/ports/identity/create-identity.ts";
 import { IdentityError, type IdentityFailure, type IdentityPort, type VerifiedIdentity } from "#worker/ports/identity/identity.ts";

@@ -16,15 +16,13 @@ type Entry<T> = { value: T; validUntil: string | null };
 
 let known: { version: string; readAt: number } | null = null;
 
-async function currentVersion(kv: KVNamespace, now = Date.now()): Promise<string> {
+/** The version in every content key: the KV cache's here, the edge cache's (public-cache.ts) and the page cache's. */
+export async function contentVersion(env: Pick<Env, "KV">, now = Date.now()): Promise<string> {
   if (known && now - known.readAt < VERSION_REUSE_MS) return known.version;
-  const version = (await kv.get(CONTENT_VERSION_KEY)) ?? "0";
+  const version = (await env.KV.get(CONTENT_VERSION_KEY)) ?? "0";
   known = { version, readAt: now };
   return version;
 }
-
-/** The version the edge cache puts in its keys for content answers (worker/lib/public-cache.ts). */
-export const contentVersion = (env: Pick<Env, "KV">, now = Date.now()): Promise<string> => currentVersion(env.KV, now);
 
 /**
  * Call after any write to articles (create, edit, publish, trash, restore, delete): the admin
@@ -57,7 +55,7 @@ export async function nextScheduledPublish(d1: D1Database, now: string): Promise
  * Callers build `key` from validated parameters only.
  */
 export async function cachedContent<T>(env: Pick<Env, "KV" | "DB">, key: string, load: () => Promise<T>): Promise<T> {
-  const version = await currentVersion(env.KV);
+  const version = await contentVersion(env);
   const cacheKey = `content:${version}:${key}`;
   const now = new Date().toISOString();
   const hit = await env.KV.get<Entry<T>>(cacheKey, "json");

@@ -3,7 +3,7 @@ import { contentVersion } from "#worker/features/content/content-cache.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { matchColo, putColo } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER, fromStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
-import { rendersPage } from "./server-render.ts";
+import { executionCtx, rendersPage } from "./server-render.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -17,16 +17,6 @@ export const PAGE_TTL = 15;
 
 /** A page as answered, and whether it is the one every guest gets (rendered, not a fallback). */
 export type PageAnswer = { res: Response; shared: boolean };
-
-function waitUntil(c: Ctx, work: Promise<unknown>): Promise<unknown> | undefined {
-  try {
-    c.executionCtx.waitUntil(work);
-    return undefined;
-  } catch {
-    // app.request() in tests has no execution context: finish the write before answering.
-    return work;
-  }
-}
 
 /**
  * A guest's rendered page from the colo's cache, or made and kept there: rendering costs tens of
@@ -44,8 +34,11 @@ export async function cachedPage(c: Ctx, shell: Response, make: () => Promise<Pa
   if (hit) return fromStoredCopy(hit, { vary: "Cookie" });
   const { res, shared } = await make();
   if (!shared || !storable(res)) return res;
-  const kept = waitUntil(c, putColo(key, await storedCopy(res, PAGE_TTL)));
-  if (kept) await kept;
+  const put = putColo(key, await storedCopy(res, PAGE_TTL));
+  const ctx = executionCtx(c);
+  // Without an execution context (tests), the write finishes before the answer.
+  if (ctx) ctx.waitUntil(put);
+  else await put;
   res.headers.set(EDGE_CACHE_HEADER, "MISS");
   return res;
 }

@@ -39,7 +39,8 @@ setApiTransport((path, init) => {
   return answer ? answer(path, init) : Promise.reject(new Error(`${path}: called outside a page render`));
 });
 
-function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
+/** The request's execution context; undefined under app.request() in tests, which has none. */
+export function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
   try {
     return c.executionCtx;
   } catch {

@@ -5,12 +5,12 @@ import styles from "./chart.module.css";
 
 // Spelled by hand (web/lib/format.ts): the first Intl formatter loads the locale's data, about
 // 150 ms of a phone's CPU on the coin page's first screen.
-export const usd = (v: number) => (v >= 1 ? dollars(v) : `$${v.toPrecision(4)}`);
+const usd = (v: number) => (v >= 1 ? dollars(v) : `$${v.toPrecision(4)}`);
 
 /** The axis and crosshair labels: whole dollars from $1,000, so the scale leaves room for the line on phones. */
 export const axisUsd = (v: number) => (v >= 1000 ? dollars(v, 0) : usd(v));
 
-export function timeText(t: number, range: HistoryRange): string {
+function timeText(t: number, range: HistoryRange): string {
   const iso = new Date(t * 1000).toISOString();
   return range === "24h" || range === "7d" ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso.slice(0, 10);
 }

@@ -19,12 +19,8 @@ export function priceScale(min: number, max: number, count = 4): { lo: number; h
 const HOUR = 3_600;
 const DAY = 86_400;
 
-/** Short enough for four on a phone: "2026" for January and "Apr" for the rest of a year; "Apr '25" across years. */
-function monthText(t: number, range: HistoryRange): string {
-  const d = new Date(t * 1000);
-  if (range === "max") return `${shortMonth(d.getUTCMonth())} '${String(d.getUTCFullYear()).slice(2)}`;
-  return d.getUTCMonth() === 0 ? String(d.getUTCFullYear()) : shortMonth(d.getUTCMonth());
-}
+/** The step a range's labels snap to: whole hours for a day, days up to a month, months beyond. */
+const unitOf = (range: HistoryRange) => (range === "24h" ? "hour" : range === "7d" || range === "30d" ? "day" : "month");
 
 /** The start of the UTC month nearest to t (seconds). */
 function nearestMonth(t: number): number {
@@ -35,23 +31,35 @@ function nearestMonth(t: number): number {
 }
 
 /**
+ * Short enough for four on a phone: "14:00" in a day, "Nov 20" up to a month, "2026" for January and
+ * "Apr" for the other months of a year, "Apr '25" across years.
+ */
+function labelAt(t: number, range: HistoryRange): string {
+  const d = new Date(t * 1000);
+  const month = shortMonth(d.getUTCMonth());
+  switch (unitOf(range)) {
+    case "hour":
+      return d.toISOString().slice(11, 16);
+    case "day":
+      return `${month} ${d.getUTCDate()}`;
+    default:
+      if (range === "max") return `${month} '${String(d.getUTCFullYear()).slice(2)}`;
+      return d.getUTCMonth() === 0 ? String(d.getUTCFullYear()) : month;
+  }
+}
+
+/**
  * `count` time labels spread across [from, to], each snapped to a whole hour (24H), day (7D, 1M)
  * or month (1Y, Max) in UTC, the time zone every chart on the site uses.
  */
 export function timeTicks(from: number, to: number, range: HistoryRange, count = 4): { time: number; label: string }[] {
+  const unit = unitOf(range);
   const ticks: { time: number; label: string }[] = [];
   for (let i = 0; i < count; i++) {
     const at = from + ((i + 0.5) / count) * (to - from);
-    const time =
-      range === "24h" ? Math.round(at / HOUR) * HOUR : range === "7d" || range === "30d" ? Math.round(at / DAY) * DAY : nearestMonth(at);
+    const time = unit === "hour" ? Math.round(at / HOUR) * HOUR : unit === "day" ? Math.round(at / DAY) * DAY : nearestMonth(at);
     if (time < from || time > to || ticks.some((t) => t.time === time)) continue;
-    const label =
-      range === "24h"
-        ? new Date(time * 1000).toISOString().slice(11, 16)
-        : range === "7d" || range === "30d"
-          ? `${shortMonth(new Date(time * 1000).getUTCMonth())} ${new Date(time * 1000).getUTCDate()}`
-          : monthText(time, range);
-    ticks.push({ time, label });
+    ticks.push({ time, label: labelAt(time, range) });
   }
   return ticks;
 }
