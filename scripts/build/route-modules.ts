@@ -11,12 +11,14 @@ type Chunk = {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports: string[];
   viteMetadata?: { importedCss: Set<string> };
 };
 
 /**
  * Writes `route-modules.json` beside the build: for each page in web/app/routes/, the files its lazy
- * chunk loads that the entry has not loaded already. The Worker reads it to announce a page's modules
+ * chunk loads that the entry has not loaded already, after the chunks the entry starts the app with
+ * (its own dynamic imports: web/main.tsx). The Worker reads it to announce a page's modules
  * in the HTML (modulepreload), so the browser fetches them alongside the entry instead of after it.
  */
 export function routeModulesPlugin(): Plugin {
@@ -33,12 +35,17 @@ export function routeModulesPlugin(): Plugin {
         return into;
       };
       const loaded = new Set<string>();
-      for (const chunk of chunks.values()) if (chunk.isEntry) closure(chunk.fileName, loaded);
+      const stages = new Set<string>();
+      for (const chunk of chunks.values()) {
+        if (!chunk.isEntry) continue;
+        closure(chunk.fileName, loaded);
+        for (const stage of chunk.dynamicImports) closure(stage, stages);
+      }
       const routes: RouteModules = {};
       for (const chunk of chunks.values()) {
         const route = chunk.facadeModuleId?.match(/\/web\/app\/routes\/([a-z0-9-]+)\.tsx$/)?.[1];
         if (!route || chunk.isEntry) continue;
-        const files = [...closure(chunk.fileName)].filter((f) => !loaded.has(f));
+        const files = [...new Set([...stages, ...closure(chunk.fileName)])].filter((f) => !loaded.has(f));
         const css = new Set<string>();
         for (const f of files) for (const c of chunks.get(f)?.viteMetadata?.importedCss ?? []) css.add(`/${c}`);
         routes[route] = { js: files.map((f) => `/${f}`), css: [...css] };

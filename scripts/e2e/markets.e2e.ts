@@ -36,7 +36,7 @@ describe("markets journeys", () => {
     // Column 1 is the watchlist star (shown to everyone: guests get a login prompt), column 2 the rank.
     const firstRank = () => page.locator("table tbody tr td:nth-child(2)").first().textContent();
     await page.locator("table tbody tr a").first().waitFor();
-    // The first screen's rows come first, the rest right after (crypto-table.tsx, FIRST_ROWS).
+    // Every row is in the first render, the server's included (crypto-table.tsx).
     await expect.poll(() => page.locator("table tbody tr").count()).toBe(100);
     expect(await firstRank()).toBe("1");
 

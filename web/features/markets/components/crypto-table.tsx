@@ -74,9 +74,6 @@ function HeaderCell({ column, sort }: { column: Column; sort: Props["sort"] }) {
   );
 }
 
-/** More than a tall screen shows: the rest is rendered after the first paint, out of sight. */
-const FIRST_ROWS = 20;
-
 export function CryptoTable({
   coins: latest,
   isLoading,
@@ -91,8 +88,10 @@ export function CryptoTable({
   const navigate = useNavigate();
   // New rows render as a transition: React builds the 100 rows in slices and the page stays responsive
   // while a phone does it (the placeholders, or the previous rows, stay until the new ones are ready).
-  // A first render (the server's, and the browser's hydration of it) has only the rows a screen shows.
-  const coins = useDeferredValue(latest, latest?.slice(0, FIRST_ROWS));
+  // The first render (the server's, and the browser's hydration of it) has every row: rows added after
+  // the first paint cost a phone one long layout of the whole table while the page is starting
+  // (docs/decisions/performance/server-rendering.md).
+  const coins = useDeferredValue(latest);
   if (isError && !coins) return <Notice tone="error">{LOAD_ERROR}</Notice>;
   if (!isLoading && coins && coins.length === 0 && empty) return <>{empty}</>;
   const columns: Column[] = [
