@@ -1,4 +1,4 @@
-/** The gzipped JavaScript the home page loads: the entry and everything it and the home route import. */
+/** The gzipped JavaScript the home page loads: the entry, the stages it starts the app with (web/main.tsx), the home route, and all they import. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -19,6 +19,7 @@ export function homePageJs(): { files: string[]; gzipBytes: number } {
     for (const dep of manifest[key]?.imports ?? []) visit(dep);
   };
   visit(entryKey);
+  for (const stage of manifest[entryKey]?.dynamicImports ?? []) visit(stage);
   visit(homeKey);
   const files = [...seen].map((k) => manifest[k]?.file ?? "").filter((f) => f.endsWith(".js"));
   const gzipBytes = files.reduce((n, f) => n + gzipSync(readFileSync(join(dist, f))).length, 0);

@@ -1,14 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, PHONE, signIn } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserForFile, openPage, PHONE, signIn } from "./browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const rows = (page: Page) => page.locator("table tbody tr").filter({ has: page.locator("a") });
 
@@ -23,7 +17,7 @@ async function starCoin(page: Page, coin: string) {
 
 describe("accounts journeys", () => {
   it("a member signs in, stars three coins, keeps two across a reload, and signs out", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/markets");
     await page.getByRole("link", { name: "Login" }).click();
     await page.waitForURL(/\/api\/login\?returnTo=%2Fmarkets/);
@@ -71,7 +65,7 @@ describe("accounts journeys", () => {
   });
 
   it("a guest's star leads to sign-in and back to the page", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/markets?tab=gainers");
     await rows(page).first().waitFor();
     expect(await page.getByRole("tab", { name: "My Watchlist" }).count()).toBe(0);
@@ -86,7 +80,7 @@ describe("accounts journeys", () => {
   });
 
   it("the coin page toggles the watchlist with its button", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/api/login?returnTo=/coin/sol");
     await signIn(page, "coin-page@coinsight.test", "Cora");
     await page.waitForURL("**/coin/sol");
@@ -99,7 +93,7 @@ describe("accounts journeys", () => {
   });
 
   it("an admin sees the red Admin badge and the Admin Panel link, and no plan line or subscription call", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const subscriptionCalls: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/user/subscription")) subscriptionCalls.push(r.url());
@@ -121,7 +115,7 @@ describe("accounts journeys", () => {
   });
 
   it("on a phone the menu carries the member's name, plan and links", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage(browser(), { viewport: PHONE });
     await page.goto("/api/login?returnTo=/account");
     await signIn(page, "phone@coinsight.test", "Pia");
     await page.waitForURL("**/account");

@@ -1,6 +1,5 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, launchBrowser, openPage } from "./browser.ts";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { baseURL, browserForFile, openPage } from "./browser.ts";
 import { insertArticles, type NewsRow } from "./news-fixtures.ts";
 
 // Every payload sets window.pwned or calls alert if it ever runs.
@@ -30,9 +29,8 @@ const hostile = (slug: string, format: "markdown" | "html"): NewsRow => ({
   publishedAt: at,
 });
 
-let browser: Browser;
+const browser = browserForFile();
 beforeAll(async () => {
-  browser = await launchBrowser();
   insertArticles(
     [
       hostile("hostile-markdown", "markdown"),
@@ -42,14 +40,10 @@ beforeAll(async () => {
     inject("persistTo"),
   );
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe("stored hostile content never runs", () => {
   it.each(["hostile-markdown", "hostile-html"])("%s: nothing executes and the text still reads", async (slug) => {
     // Without the CSP, only the sanitiser stands between the stored markup and the reader.
-    const context = await browser.newContext({ baseURL: baseURL(), bypassCSP: true });
+    const context = await browser().newContext({ baseURL: baseURL(), bypassCSP: true });
     const reader = await context.newPage();
     const errors: string[] = [];
     reader.on("pageerror", (e) => errors.push(e.message));
@@ -87,7 +81,7 @@ describe("stored hostile content never runs", () => {
 
 describe("pages machines read", () => {
   it("an edge-filled article page carries its head and keeps the security headers", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const res = await page.goto("/crypto-101/what-is-bitcoin");
     expect(res?.status()).toBe(200);
     expect(res?.headers()["content-security-policy"]).toContain("default-src 'self'");
@@ -108,7 +102,7 @@ describe("pages machines read", () => {
   });
 
   it("a draft is 404 for crawlers and 'Article not found' for readers", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const res = await page.goto("/crypto-101/unpublished-draft");
     expect(res?.status()).toBe(404);
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
@@ -117,7 +111,7 @@ describe("pages machines read", () => {
   });
 
   it("the feeds and the sitemap are well-formed XML to a browser's parser", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/");
     const results = await page.evaluate(async () => {
       const out: Record<string, { ok: boolean; root: string; items: number }> = {};

@@ -1,14 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, PHONE } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserForFile, openPage, PHONE } from "./browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const hud = async (page: Page, id: string) => (await page.getByTestId(`hud-${id}`).textContent()) ?? "";
 const status = (page: Page) =>
@@ -23,7 +17,7 @@ const seconds = (clock: string) => {
 
 describe("Bear Invaders", () => {
   it("plays: start, move, fire until a bear falls, then R restarts", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/bear-invaders");
     await page.getByRole("heading", { name: "Bear Invaders", level: 1 }).waitFor();
     await page.getByText("Press Space to start", { exact: true }).waitFor();
@@ -76,7 +70,7 @@ describe("Bear Invaders", () => {
   });
 
   it("keeps the high score in local storage across a reload", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/bear-invaders");
     await page.getByText("Press Space to start", { exact: true }).waitFor();
     expect(await hud(page, "high-score")).toBe("0");
@@ -99,7 +93,7 @@ describe("Bear Invaders", () => {
   });
 
   it("is playable at 375 px with the on-screen buttons", async () => {
-    const { page, context, errors } = await openPage(browser, { viewport: PHONE });
+    const { page, context, errors } = await openPage(browser(), { viewport: PHONE });
     await page.goto("/bear-invaders");
     const fire = page.getByRole("button", { name: "Fire" });
     await fire.waitFor();
@@ -120,7 +114,7 @@ describe("Bear Invaders", () => {
   });
 
   it("loads the game's code only on its own route", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const scripts: string[] = [];
     page.on("request", (req) => {
       if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);

@@ -1,7 +1,27 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+import { launchBrowser } from "../lib/chromium.ts";
 
-export { launchBrowser } from "../lib/chromium.ts";
+export { launchBrowser };
+
+/**
+ * One Chromium for a file's tests: launched before them, closed after them. Call it at the top of the
+ * file, before its own `beforeAll` (which then runs with the browser up); the getter throws when used
+ * outside a test.
+ */
+export function browserForFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("browserForFile(): the browser starts in beforeAll; use it inside a test or hook");
+    return browser;
+  };
+}
 
 export function baseURL(): string {
   return inject("baseURL");

@@ -1,15 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, PHONE, signIn } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserForFile, openPage, PHONE, signIn } from "./browser.ts";
 
 // Runs after accounts.e2e.ts; the chart mapping it makes (Cardano, hidden) touches no other file's journeys.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function signedIn(page: Page, email: string, name: string, returnTo: string) {
   await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
@@ -26,7 +20,7 @@ function changes(page: Page): Promise<number[]> {
 
 describe("charts and markets journeys", () => {
   it("the chart draws on /coin/btc from a year of history, changes range, and wakes its crosshair", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/coin/btc");
     const chart = page.getByTestId("price-chart");
     // First the SVG sketch, with no chart library loaded.
@@ -54,7 +48,7 @@ describe("charts and markets journeys", () => {
   });
 
   it("an admin maps a coin and hides its chart; a member then no longer sees it", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await signedIn(page, "admin@coinsight.test", "Ava", "/admin?tab=mappings");
     await page.getByTestId("coverage-badge").waitFor();
     await page.getByLabel("Filter unmapped coins").fill("Cardano");
@@ -73,7 +67,7 @@ describe("charts and markets journeys", () => {
     await panel.getByText("This chart is hidden from readers; only admins see it.").waitFor();
     await context.close();
 
-    const member = await openPage(browser);
+    const member = await openPage(browser());
     await signedIn(member.page, "reader-charts@example.com", "Rae", "/coin/ada");
     await member.page.getByTestId("coin-price").waitFor();
     await member.page.getByRole("heading", { name: "Market Data" }).waitFor();
@@ -83,7 +77,7 @@ describe("charts and markets journeys", () => {
   });
 
   it("sorting by 24h works across all 500 coins and pages, and stays in the URL", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/markets");
     await page.locator("table tbody tr a").first().waitFor();
     await page.getByRole("button", { name: /^24h %/ }).click();
@@ -119,7 +113,7 @@ describe("charts and markets journeys", () => {
   });
 
   it("on a phone the Top 500 and the coin page fit without sideways scroll; names stay on one line", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage(browser(), { viewport: PHONE });
     await page.goto("/markets");
     await page.locator("table tbody tr a").first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -1,22 +1,16 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, launchBrowser, openPage } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { baseURL, browserForFile, openPage } from "./browser.ts";
 import { buildNews, fetchCoins, insertArticles } from "./news-fixtures.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const cardTitles = (page: Page, scope: string) => page.locator(`${scope} article h3`).allTextContents();
 
 // Runs first: the site has its seeded guides but no news yet (the AI pipeline writes news later).
 describe("before any news is written", () => {
   it("home, /news and the news categories show their empty states; guides are there", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/");
     await page.getByText("No daily roundup articles found").waitFor();
     await page.getByText("No trending analysis articles found").waitFor();
@@ -42,7 +36,7 @@ describe("with news written from the site's market data", () => {
   });
 
   it("home fills Daily Roundup (1), Trending Analysis (6, with rank badges), Crypto 101 (3) and Trending Now (5)", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/");
     const roundup = page.getByRole("region", { name: "Daily Roundup" });
     await roundup.locator("article").first().waitFor();
@@ -65,7 +59,7 @@ describe("with news written from the site's market data", () => {
   });
 
   it("/news pages 20 at a time with its texts", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/news");
     await page.getByRole("heading", { level: 1, name: "Cryptocurrency News" }).waitFor();
     const total = ((await (await page.request.get("/api/articles?kind=news")).json()) as unknown[]).length;
@@ -84,7 +78,7 @@ describe("with news written from the site's market data", () => {
   });
 
   it("a category page lists its articles", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/categories/daily-roundup");
     await page.getByRole("heading", { level: 1, name: "Daily Roundup" }).waitFor();
     const total = ((await (await page.request.get("/api/categories/daily-roundup/articles")).json()) as unknown[]).length;
@@ -96,7 +90,7 @@ describe("with news written from the site's market data", () => {
   });
 
   it("an analysis reads with badge, disclaimer, share copy and related articles", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/");
     const first = page.getByRole("region", { name: "Trending Analysis" }).locator("article a").first();
@@ -127,7 +121,7 @@ describe("with news written from the site's market data", () => {
   });
 
   it("Crypto 101: a card filters, the search narrows, the toggle expands and collapses", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     // Other e2e files may add guides of their own: count what the site has.
     const total = ((await (await page.request.get("/api/guides")).json()) as unknown[]).length;
     expect(total).toBeGreaterThanOrEqual(20);
@@ -162,7 +156,7 @@ describe("with news written from the site's market data", () => {
   });
 
   it("/search finds a coin by ticker and an article by a word in its text", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/");
     const box = page.getByRole("combobox", { name: "Search" }).first();
     await box.fill("btc");

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, signIn } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserForFile, openPage, signIn } from "./browser.ts";
 import { d1 } from "./d1.ts";
 
 /**
@@ -28,9 +28,8 @@ async function write(sql: string): Promise<void> {
   }
 }
 
-let browser: Browser;
+const browser = browserForFile();
 beforeAll(async () => {
-  browser = await launchBrowser();
   await write(
     `INSERT INTO articles (slug, title, excerpt, content, category_id, status, published_at, crypto_symbol, crypto_name, review_reason)
      VALUES ('${HELD.slug}', '${HELD.title}', 'Orbitcoin led the social charts today.',
@@ -42,10 +41,6 @@ beforeAll(async () => {
      VALUES ('${DOOMED.slug}', '${DOOMED.title}', 'Never meant to be read.', 'Quokkacoin body', 17, 'draft', NULL)`,
   );
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
 const idOf = (slug: string) => d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${slug}'`)[0]?.id;
 
 async function toast(page: Page, title: string) {
@@ -54,7 +49,7 @@ async function toast(page: Page, title: string) {
 
 describe("the editors' desk", () => {
   it("an admin fixes a held article, publishes, trashes, restores it, and deletes another forever", async () => {
-    const { page, errors, context } = await openPage(browser);
+    const { page, errors, context } = await openPage(browser());
     page.on("dialog", (dialog) => void dialog.accept());
 
     await page.goto("/api/login?returnTo=%2Fadmin%3Ftab%3Darticles");
@@ -92,7 +87,7 @@ describe("the editors' desk", () => {
 
     // Readers see it on /news. Each reader check is a fresh browser: the public lists may be reused
     // from a browser's own HTTP cache for up to a minute (max-age=60), the server's caches are already new.
-    const reader = await openPage(browser);
+    const reader = await openPage(browser());
     await reader.page.goto("/news");
     await reader.page.getByRole("link", { name: HELD.fixed }).first().waitFor();
     await reader.context.close();
@@ -102,7 +97,7 @@ describe("the editors' desk", () => {
     await page.goto(`/admin/articles/${id}/edit`);
     await page.getByRole("button", { name: "Move to Trash" }).click();
     await page.waitForURL((url) => url.pathname === "/admin" && url.searchParams.get("tab") === "articles");
-    const later = await openPage(browser);
+    const later = await openPage(browser());
     await later.page.goto("/news");
     // Loaded: other news, or (when this file runs alone) the empty list.
     await later.page.locator("main a[href^='/article/']").first().or(later.page.getByText("No articles found")).waitFor();
@@ -139,7 +134,7 @@ describe("the editors' desk", () => {
   }, 180_000);
 
   it("a member is refused the editor and the trash with the spec's texts, then sent to /admin", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const heldId = idOf(HELD.slug);
     await page.goto("/api/login?returnTo=%2F");
     await signIn(page, "reader@coinsight.test", "Rita");

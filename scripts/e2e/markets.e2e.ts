@@ -1,18 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, PHONE } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { browserForFile, openPage, PHONE } from "./browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe("markets journeys", () => {
   it("home shows the Crypto Top 10 with figures, a link to the Top 500, and the movers", async () => {
-    const { page, errors, context } = await openPage(browser);
+    const { page, errors, context } = await openPage(browser());
     await page.goto("/");
     await page.getByRole("heading", { name: "Crypto Top 10" }).waitFor();
     const rows = page.locator("table tbody tr").filter({ has: page.locator("a") });
@@ -30,7 +23,7 @@ describe("markets journeys", () => {
   });
 
   it("/markets pages through the recorded coins (479 offline: no wrapped or staked tokens) and switches tabs", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/markets");
     await page.getByRole("heading", { name: "Crypto Top 500" }).waitFor();
     // Column 1 is the watchlist star (shown to everyone: guests get a login prompt), column 2 the rank.
@@ -70,7 +63,7 @@ describe("markets journeys", () => {
   });
 
   it("a row click opens the coin page, with its figures", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/markets");
     await page.locator("table tbody tr a").first().waitFor();
     await page.locator("table tbody tr").first().locator("td").nth(3).click();
@@ -87,7 +80,7 @@ describe("markets journeys", () => {
   });
 
   it("an unknown coin shows 'Cryptocurrency Not Found' with its sentence", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/coin/notacoin");
     await page.getByRole("heading", { name: "Cryptocurrency Not Found" }).waitFor();
     await page.getByText('The cryptocurrency "notacoin" could not be found or is not in the top 100.').waitFor();
@@ -95,7 +88,7 @@ describe("markets journeys", () => {
   });
 
   it("broken coin images become an initials circle", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await context.route(/coingecko\.com/, (route) => route.abort());
     await page.goto("/markets");
     await page.locator("table tbody tr a").first().waitFor();
@@ -105,7 +98,7 @@ describe("markets journeys", () => {
   });
 
   it("the markets page works at 375 px wide without horizontal page scroll", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage(browser(), { viewport: PHONE });
     await page.goto("/markets");
     await page.locator("table tbody tr a").first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,18 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, openPage, PHONE } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, browserForFile, openPage, PHONE } from "./browser.ts";
 import { d1, outboxFor } from "./d1.ts";
 
 const SUCCESS = "Almost done: check your inbox and click the link in our email to confirm your subscription.";
 const DAILY_CRON = "*/10 7-9 * * *";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** The one toast on screen (the app shows at most one) must read `title` then `text`. */
 async function expectToast(page: Page, title: string, text: string) {
@@ -33,7 +27,7 @@ function footerForm(page: Page) {
 
 describe("newsletter journeys", () => {
   it("subscribes from the footer: every toast of the spec, consent enforced, 'Subscribing...', then a reset form", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/markets");
     const form = footerForm(page);
 
@@ -86,7 +80,7 @@ describe("newsletter journeys", () => {
 
   it("confirms from the mailed link, gets the daily mail, and unsubscribes through the page", async () => {
     const email = "e2e.reader@example.com";
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     const link = outboxFor(email)[0]?.text.match(/https?:\/\/\S+\/api\/newsletter\/confirm\/\S+/)?.[0];
     expect(link?.startsWith(`${baseURL()}/api/newsletter/confirm/`)).toBe(true);
 
@@ -138,7 +132,7 @@ describe("newsletter journeys", () => {
   });
 
   it("the home sidebar has the newsletter box with its consent box, usable at 375 px", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage(browser(), { viewport: PHONE });
     await page.goto("/");
     const box = page.getByRole("complementary", { name: "Sidebar" }).getByRole("region", { name: "Newsletter" });
     await box.getByLabel("I agree to receive the newsletter").waitFor();
@@ -158,7 +152,7 @@ describe("legal pages", () => {
     ["/terms", "Terms of Service", ["18 or over", "Not financial advice"]],
     ["/cookies", "Cookie Policy", ["we only use strictly necessary cookies", "no advertising cookies"]],
   ])("%s shows its full text", async (path, title, statements) => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto(path);
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     const text = (await page.locator("main").textContent()) ?? "";
@@ -169,7 +163,7 @@ describe("legal pages", () => {
   });
 
   it("the footer links open each legal page", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/");
     for (const [name, path] of [
       ["Privacy Policy", "/privacy"],

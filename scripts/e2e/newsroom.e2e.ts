@@ -1,19 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
-import { baseURL, launchBrowser, openPage, signIn } from "./browser.ts";
+import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 import { d1, sqlString } from "./d1.ts";
 
 type Row = Record<string, string | number | null>;
 const query = (sql: string) => d1<Row>(sql);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe("first-run newsroom pipeline", () => {
   it("npm start's trigger writes today's Daily Roundup and Trending Analyses, with real figures and their data time", async () => {
@@ -46,7 +39,7 @@ describe("first-run newsroom pipeline", () => {
   });
 
   it("an admin runs the LunarCrush data and Trending top 100 by hand, recovers a failure, and readers get the articles", async () => {
-    const { page, errors, context } = await openPage(browser);
+    const { page, errors, context } = await openPage(browser());
     const today = new Date().toISOString().slice(0, 10);
 
     // A guest is told why and sent to sign in, coming back to the panel afterwards.
@@ -120,7 +113,7 @@ describe("first-run newsroom pipeline", () => {
   });
 
   it("a member who is not an admin is refused by the page and by the API", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/api/login?returnTo=/account");
     await signIn(page, "reader@coinsight.test", "Rhea");
     await page.waitForURL((url) => url.pathname === "/account");

@@ -1,16 +1,9 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, openPage } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { baseURL, browserForFile, openPage } from "./browser.ts";
 
 // Reads only. The Worker's hints (worker/features/pages/preload-hints.ts) name URLs the page will
 // request; a hint that does not match exactly is fetched twice and Chromium warns about it.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function newestArticle(): Promise<string> {
   const body = (await (await fetch(`${baseURL()}/api/articles?limit=1`)).json()) as { items?: { slug: string }[] } | { slug: string }[];
@@ -23,7 +16,7 @@ type Hint = { rel: string | null; as: string | null; href: string };
 
 /** Opens a page and returns the hints it carries once loaded, the URLs it requested and its warnings. */
 async function visit(path: string, member: boolean) {
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(browser());
   // A member's page is rendered by the browser (the hint cookie; no session, so the page is a guest's).
   if (member) await context.addCookies([{ name: "coinsight_member", value: "1", url: baseURL() }]);
   const warnings: string[] = [];

@@ -1,19 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
-import { baseURL, launchBrowser, openPage } from "./browser.ts";
+import { baseURL, browserForFile, openPage } from "./browser.ts";
 import { d1 } from "./d1.ts";
 
-let browser: Browser;
+const browser = browserForFile();
 beforeAll(async () => {
-  browser = await launchBrowser();
   // Today's articles: written by the newsroom journey before this one, or now when this file runs alone (idempotent).
   await runTodaysPipeline(baseURL());
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** Words of the machinery that readers must never see. */
 const PLUMBING = /configured|offline mode|offline sentiment|recorded snapshot|API key|LUNARCRUSH|COINGECKO_|LLM_|\{\{/;
 
@@ -23,7 +17,7 @@ describe("provenance of a generated article", () => {
       "SELECT slug FROM articles WHERE category_id = 17 AND status = 'published' AND generation_key IS NOT NULL ORDER BY id DESC LIMIT 1",
     );
     expect(row).toBeTruthy();
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await page.goto(`/article/${row?.slug}`);
     const byline = page.getByTestId("article-byline");
     await byline.waitFor();
@@ -50,7 +44,7 @@ describe("provenance of a generated article", () => {
   });
 
   it("renders /methodology", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await page.goto("/methodology");
     await page.getByRole("heading", { level: 1, name: "How our articles are made" }).waitFor();
     for (const name of ["The data", "The momentum score", "Who writes", "The checks"]) {

@@ -1,19 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, PHONE } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { browserForFile, openPage, PHONE } from "./browser.ts";
 
 // Reads only: runs after content, editorial and the newsroom (file-name order) and changes nothing.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe("header search suggestions", () => {
   it("suggest coins, then articles; arrows and Enter open one, Escape closes the list", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/markets");
     const box = page.getByRole("combobox", { name: "Search" }).first();
     await box.fill("bitcoin");
@@ -37,7 +30,7 @@ describe("header search suggestions", () => {
   });
 
   it("on a phone: a tapped suggestion opens the article and the menu closes", async () => {
-    const { page, context, errors } = await openPage(browser, { viewport: PHONE });
+    const { page, context, errors } = await openPage(browser(), { viewport: PHONE });
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const box = page.locator("#mobile-menu").getByRole("combobox", { name: "Search" });

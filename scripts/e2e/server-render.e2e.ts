@@ -1,20 +1,14 @@
-import type { Browser, ConsoleMessage } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, openPage, PHONE } from "./browser.ts";
+import type { ConsoleMessage } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, browserForFile, openPage, PHONE } from "./browser.ts";
 
 // Reads only. A guest's pages arrive rendered by the Worker (worker/features/pages/server-render.ts)
 // and the browser hydrates them (web/main.tsx).
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe("pages rendered by the Worker", () => {
   it("show their content without any script", async () => {
-    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const context = await browser().newContext({ baseURL: baseURL(), javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
     await expect(page.locator("#daily-roundup-title").textContent()).resolves.toBe("Daily Roundup");
@@ -28,7 +22,7 @@ describe("pages rendered by the Worker", () => {
 
   it("hydrate without a mismatch or an error, on a phone in the dark theme too, and then respond", async () => {
     for (const dark of [false, true]) {
-      const { page, context, errors } = await openPage(browser, { viewport: PHONE });
+      const { page, context, errors } = await openPage(browser(), { viewport: PHONE });
       if (dark) await context.addInitScript(() => localStorage.setItem("theme", "dark"));
       const logged: string[] = [];
       page.on("console", (m: ConsoleMessage) => {

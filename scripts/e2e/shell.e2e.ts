@@ -1,18 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, PHONE } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { browserForFile, openPage, PHONE } from "./browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe("app shell", () => {
   it("an unknown path shows the not-found texts", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const res = await page.goto("/no/such/page");
     expect(res?.status()).toBe(200); // the SPA answers; the router shows the page
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
@@ -21,7 +14,7 @@ describe("app shell", () => {
   });
 
   it("the theme defaults to light, toggles to dark and persists across a reload", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     const toggle = page.getByRole("button", { name: "Dark theme" });
@@ -39,7 +32,7 @@ describe("app shell", () => {
   });
 
   it("the header search submits trimmed, encoded text and ignores blanks", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/markets");
     const box = page.getByRole("combobox", { name: "Search" }).first();
     await box.fill("   ");
@@ -57,7 +50,7 @@ describe("app shell", () => {
   });
 
   it("the main navigation marks the active item by exact or prefix match", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/markets?tab=gainers");
     const nav = page.getByRole("navigation", { name: "Main" });
     expect(await nav.getByRole("link", { name: "Top 500" }).getAttribute("aria-current")).toBe("page");
@@ -68,7 +61,7 @@ describe("app shell", () => {
   });
 
   it("the footer carries the legal links, the year and the data attribution", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto("/");
     const footer = page.locator("footer");
     for (const name of ["Privacy Policy", "Terms of Service", "Cookie Policy", "Support", "Subscribe", "CoinGecko"]) {
@@ -80,7 +73,7 @@ describe("app shell", () => {
   });
 
   it("at 375 px the hamburger menu opens, closes on an outside click and on a link choice", async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage(browser(), { viewport: PHONE });
     await page.goto("/");
     const burger = page.getByRole("button", { name: "Open menu" });
     await burger.click();
@@ -99,7 +92,7 @@ describe("app shell", () => {
   });
 
   it("serves security headers on pages and API", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const res = await page.goto("/");
     expect(res?.headers()["x-content-type-options"]).toBe("nosniff");
     expect(res?.headers()["content-security-policy"]).toContain("default-src 'self'");
@@ -109,7 +102,7 @@ describe("app shell", () => {
   });
 
   it("the home page loads no validator, Markdown renderer or HTML sanitiser: those stay in the chunks that need them", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const scripts: Promise<string>[] = [];
     page.on("response", (r) => {
       if (r.request().resourceType() === "script") scripts.push(r.text());

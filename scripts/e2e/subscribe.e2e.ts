@@ -1,18 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, signIn } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { browserForFile, openPage, signIn } from "./browser.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe("plans and payments (local test checkout)", () => {
   it("a signed-out visitor is asked to sign in", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/subscribe");
     await page.getByRole("heading", { name: "Sign In Required" }).waitFor();
     expect(await page.locator("main").getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/api/login?returnTo=%2Fsubscribe");
@@ -21,7 +14,7 @@ describe("plans and payments (local test checkout)", () => {
   });
 
   it("a member picks Basic, pays in the local checkout, lands on 'Welcome to Basic!' with 0/30, then buys credits", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     const stripeRequests: string[] = [];
     page.on("request", (req) => {
       if (/stripe\.com/.test(new URL(req.url()).hostname)) stripeRequests.push(req.url());
@@ -70,7 +63,7 @@ describe("plans and payments (local test checkout)", () => {
   });
 
   it("a Pro member sees no advertisement on the coin page or the home page", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     const ad = page.getByText("Advertisement Space (Ads temporarily disabled for security)");
     await page.goto("/api/login?returnTo=%2Fcoin%2Fbtc");
     await signIn(page, "pro-reader@coinsight.test", "Pia");

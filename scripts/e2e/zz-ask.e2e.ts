@@ -1,16 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, signIn } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserForFile, openPage, signIn } from "./browser.ts";
 
 // Named to run after the other journeys: it only adds members and answers, which no other file reads.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const card = (page: Page) => page.getByRole("region", { name: "Ask Coinsight" });
 
@@ -21,7 +15,7 @@ async function answerOf(page: Page, question: RegExp, heading: RegExp) {
 
 describe("Ask Coinsight journeys", () => {
   it("a guest asks the free question and is sent to /subscribe by a locked one", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/coin/btc");
     await card(page)
       .getByText(/Guests can ask the free question/)
@@ -42,7 +36,7 @@ describe("Ask Coinsight journeys", () => {
   });
 
   it("a member spends both trial queries and is asked to subscribe; the header follows", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/api/login?returnTo=%2Fcoin%2Feth");
     await signIn(page, "trial-asker@coinsight.test", "Tess");
     await page.waitForURL((url) => url.pathname === "/coin/eth");
@@ -71,7 +65,7 @@ describe("Ask Coinsight journeys", () => {
   });
 
   it("an admin sees Admin Pro Access and asks without limits", async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/api/login?returnTo=%2Fcoin%2Fbtc");
     await signIn(page, "admin@coinsight.test", "Ada");
     await page.waitForURL((url) => url.pathname === "/coin/btc");

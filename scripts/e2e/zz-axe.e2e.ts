@@ -1,14 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
 import { axeViolations, settle, startInTheme } from "./axe.ts";
-import { baseURL, DESKTOP, launchBrowser, PHONE, signIn, type Viewport, waitForAppAfterLoads } from "./browser.ts";
+import { baseURL, browserForFile, DESKTOP, PHONE, signIn, type Viewport, waitForAppAfterLoads } from "./browser.ts";
 import { d1, sqlString } from "./d1.ts";
 
 // Named to run last: it only reads pages, and fails one generation run for the error dialog,
 // which it puts back afterwards.
 
-let browser: Browser;
+const browser = browserForFile();
 let publicRoutes: string[];
 let adminRoutes: string[];
 
@@ -21,7 +21,6 @@ const firstSlug = async (path: string) => {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // Today's articles (a no-op when an earlier journey already ran the day).
   await runTodaysPipeline(baseURL());
   const [article, guide, category] = await Promise.all([
@@ -63,10 +62,6 @@ beforeAll(async () => {
     "/admin/trash",
   ];
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-});
-
 type Who = "guest" | "member" | "admin";
 const THEMES = ["light", "dark"] as const;
 
@@ -75,7 +70,7 @@ async function openAs(
   theme: (typeof THEMES)[number],
   viewport: Viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  const context = await browser().newContext({ baseURL: baseURL(), viewport });
   await startInTheme(context, theme);
   const page = await context.newPage();
   waitForAppAfterLoads(page);

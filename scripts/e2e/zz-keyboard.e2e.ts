@@ -1,21 +1,16 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
-import { baseURL, launchBrowser, openPage, PHONE, signIn } from "./browser.ts";
+import { baseURL, browserForFile, openPage, PHONE, signIn } from "./browser.ts";
 import { d1, sqlString } from "./d1.ts";
 
 // Named to run after the other journeys: it only reads pages and adds a member, and puts back the
 // one generation run it fails for the error dialog.
 
-let browser: Browser;
+const browser = browserForFile();
 beforeAll(async () => {
-  browser = await launchBrowser();
   await runTodaysPipeline(baseURL());
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-});
-
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 /** A tab's selection follows its focus on the next render. */
 const selected = (tab: Locator) => expect.poll(() => tab.getAttribute("aria-selected"), { timeout: 10_000 }).toBe("true");
@@ -42,7 +37,7 @@ async function showsFocusRing(page: Page): Promise<boolean> {
 
 describe("keyboard only", () => {
   it("a reader opens the menu, goes to the Top 500, switches lists, opens a coin and asks the Ask card", async () => {
-    const { page, context, errors } = await openPage(browser, { viewport: PHONE });
+    const { page, context, errors } = await openPage(browser(), { viewport: PHONE });
     await page.goto("/");
     await tabTo(page, page.getByRole("button", { name: "Open menu" }));
     expect(await showsFocusRing(page)).toBe(true);
@@ -96,7 +91,7 @@ describe("keyboard only", () => {
       `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure', error_message = 'LunarCrush answered 503',
          error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), error_stack = 'UpstreamError: 503' WHERE ${where}`,
     );
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     try {
       await page.goto("/api/login?returnTo=%2Fadmin");
       await signIn(page, "admin@coinsight.test", "Ada");

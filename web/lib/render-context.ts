@@ -1,5 +1,4 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
-import { prng } from "#schema/contracts/prng.ts";
 
 /**
  * What a page rendered in the Worker (web/entry-server.tsx) was spelled with: the request's origin and
@@ -37,9 +36,6 @@ const browserSeed = Math.floor(Math.random() * 2 ** 32);
 export function useVisitSeed(): number {
   return useContext(RenderContext)?.now ?? browserSeed;
 }
-
-/** A seeded generator: the same seed gives the same numbers in the Worker and the browser. */
-export const seededRandom = prng;
 
 export type Clock = { now: number; zone: "utc" | "local" };
 

@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { Link } from "react-router";
 import type { ArticleSummary } from "#schema/contracts/article.ts";
+import { prng } from "#schema/contracts/prng.ts";
 import { ArticleCard, ArticleCardSkeleton } from "#web/components/ui/article-card.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
-import { seededRandom, useVisitSeed } from "#web/lib/render-context.ts";
+import { useVisitSeed } from "#web/lib/render-context.ts";
 import { categoryArticlesQuery, guidesQuery, trendingQuery } from "../api/articles.ts";
 import styles from "./articles.module.css";
 
@@ -95,7 +96,7 @@ export function GuidesSection() {
   const query = useQuery(guidesQuery());
   const seed = useVisitSeed();
   // One draw per list received (the list never goes stale), not one per render.
-  const data = useMemo(() => (query.data ? pickRandom(query.data, 3, seededRandom(seed)) : undefined), [query.data, seed]);
+  const data = useMemo(() => (query.data ? pickRandom(query.data, 3, prng(seed)) : undefined), [query.data, seed]);
   return (
     <Section id="guides-title" title="Crypto 101 Guides" link={<Link to="/crypto-101">All guides</Link>}>
       <Tiles query={{ ...query, data }} count={3} empty="No Crypto 101 guides found" />
