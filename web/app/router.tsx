@@ -26,7 +26,7 @@ const AdminArticleEditPage = lazy(() => import("./routes/admin-article-edit.tsx"
 const AdminTrashPage = lazy(() => import("./routes/admin-trash.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
-/** The route table: the browser's router (main.tsx) and the Worker's page renderer (entry-server.tsx) share it. */
+/** The route table: the browser's router (mount.tsx) and the Worker's page renderer (entry-server.tsx) share it. */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,

@@ -26,6 +26,18 @@ describe("the colo's cache with the isolate's memory in front", () => {
     expect(match).toHaveBeenCalledTimes(1);
   });
 
+  it("gives each reader its own bytes: answers read together, in any order, all read whole", async () => {
+    const t0 = 1_800_000_000_000;
+    const body = JSON.stringify({ rows: Array.from({ length: 2000 }, (_, i) => i) });
+    await putColo(key("/big"), answer(body, 60), t0);
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => matchColo(key("/big"), t0 + 1_000)));
+    // One reader streams its body while another has not started; a third drops its body unread.
+    await c?.body?.cancel();
+    expect(await b?.text()).toBe(body);
+    expect(await a?.text()).toBe(body);
+    expect(await (await matchColo(key("/big"), t0 + 2_000))?.text()).toBe(body);
+  });
+
   it("remembers a colo hit only for what is left of its lifetime", async () => {
     const t0 = Date.now();
     await putColo(key("/b"), answer("b", 30), t0);

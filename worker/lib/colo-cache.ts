@@ -51,9 +51,13 @@ function remember(key: string, body: ArrayBuffer, res: Response, now: number): K
   return entry;
 }
 
-/** A fresh response each time: its headers can be added to, and each reader gets its own body. */
+/**
+ * A fresh response each time, so its headers can be added to. The body is not copied here: a Response
+ * made from an ArrayBuffer holds a copy of its bytes (Fetch, "extract a body"), so every reader gets
+ * its own, and a 50 kB answer is copied once per hit instead of twice.
+ */
 function answer(entry: Kept): Response {
-  return new Response(entry.body.slice(0), { status: entry.status, headers: entry.headers });
+  return new Response(entry.body, { status: entry.status, headers: entry.headers });
 }
 
 /** The stored answer for `key`, from memory or from the colo's cache; undefined when neither has it. */
