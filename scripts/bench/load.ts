@@ -6,6 +6,9 @@ import { onGeneratorCore } from "./cores.ts";
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
+/** A measurement's length: the caller's, else `BENCH_SECONDS`, else 10 s. */
+const secondsOf = (options: LoadOptions) => options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+
 export type LoadOptions = { connections?: number; seconds?: number; method?: string; body?: string; headers?: Record<string, string> };
 
 export function loadTest(url: string, options: LoadOptions = {}): Promise<LoadResult> {
@@ -19,7 +22,7 @@ export function loadTest(url: string, options: LoadOptions = {}): Promise<LoadRe
     "--connections",
     String(options.connections ?? 32),
     "--duration",
-    String(options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10)),
+    String(secondsOf(options)),
     "--json",
     ...request,
     url,
@@ -48,15 +51,15 @@ const STREAMS = 4;
 
 type Sample = { ms: number; status: string };
 
-/** One hey process: one connection sending `rate` requests per second for the run's length. */
-function stream(url: string, rate: number, options: LoadOptions): Promise<Sample[]> {
+/** One hey process: one connection sending `rate` requests per second for `seconds`. */
+function stream(url: string, rate: number, seconds: number, options: LoadOptions): Promise<Sample[]> {
   const args = [
     "-q",
     String(rate),
     "-c",
     "1",
     "-z",
-    `${options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10)}s`,
+    `${seconds}s`,
     "-o",
     "csv",
     ...(options.method ? ["-m", options.method] : []),
@@ -91,11 +94,11 @@ function stream(url: string, rate: number, options: LoadOptions): Promise<Sample
  * server keeps up with it measures the route.
  */
 export async function fixedRateTest(url: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  const seconds = secondsOf(options);
   const runs: Promise<Sample[]>[] = [];
   for (let i = 0; i < STREAMS; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, 1000 / FIXED_RATE));
-    runs.push(stream(url, FIXED_RATE / STREAMS, { ...options, seconds }));
+    runs.push(stream(url, FIXED_RATE / STREAMS, seconds, options));
   }
   const samples = (await Promise.all(runs)).flat();
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);

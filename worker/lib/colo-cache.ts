@@ -79,8 +79,8 @@ export async function matchColo(key: Request, now = Date.now()): Promise<Respons
  */
 export async function putColo(key: Request, res: Response, now = Date.now()): Promise<void> {
   const body = await res.arrayBuffer();
-  // A copy for the colo: memory keeps the body it read.
-  const stored = new Response(body.slice(0), { status: res.status, headers: res.headers });
+  // The colo's copy and memory share the bytes read once: the Response copies them (see `answer`).
+  const stored = new Response(body, { status: res.status, headers: res.headers });
   stored.headers.set(STORED_AT, String(now));
   remember(key.url, body, stored, now);
   await caches.default.put(key, stored);
