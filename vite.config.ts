@@ -27,6 +27,25 @@ const serverRenderer: ViteUserConfig = {
   },
 };
 
+/**
+ * The browser's chunks, in a few files instead of one per set of importers (Rolldown's default gave the
+ * home page 33 files, half of them under 1 KB). Each file is a request and a module to fetch, compile
+ * and link on the phone's main thread while the page starts (docs/decisions/performance/chunks.md):
+ * - `react`: React, its DOM renderer and scheduler, the first stage of web/main.tsx;
+ * - `core`: the router and the data cache, which every page starts with (web/app/mount.tsx);
+ * - `shared`: the app's own modules used by three or more chunks, except the admin's, which no
+ *   reader's page should load.
+ * The rest (zod, the chart library, marked, DOMPurify, Stripe) stays with the pages that use it.
+ */
+const ADMIN_CODE = /[\\/]features[\\/](admin-[a-z]+|editor|trash)[\\/]|[\\/]routes[\\/]admin/;
+const CHUNKS = {
+  groups: [
+    { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+    { name: "core", test: /node_modules[\\/](react-router|@tanstack)[\\/]/, priority: 20 },
+    { name: "shared", test: (id: string) => !id.includes("node_modules") && !ADMIN_CODE.test(id), minShareCount: 3, priority: 10 },
+  ],
+};
+
 export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
   if (isSsrBuild) return serverRenderer;
   const migrations = await readD1Migrations(`${root}/schema/migrations`);
@@ -39,6 +58,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
       outDir: `${root}/dist/client`,
       emptyOutDir: true,
       sourcemap: true,
+      rolldownOptions: { output: { codeSplitting: CHUNKS } },
     },
     server: {
       // `npm run dev:web` proxies the API to a running `wrangler dev`.

@@ -52,3 +52,16 @@ export async function axeViolations(page: Page, where: string): Promise<string[]
     return `${where}: ${v.id} (${v.impact}) ×${v.nodes.length}: ${nodes} — ${why}`;
   });
 }
+
+/**
+ * Elements whose class attribute holds a word that a falsy or missing class name leaves behind
+ * ("undefined", "null", "false"): a CSS module class that does not exist, or a condition joined in.
+ */
+export async function strayClassNames(page: Page, where: string): Promise<string[]> {
+  const found = await page.evaluate(() =>
+    [...document.querySelectorAll("[class]")]
+      .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute("class")}`)
+      .filter((c) => /(^|\s|\.)(undefined|null|false)(\s|$)/.test(c)),
+  );
+  return [...new Set(found)].slice(0, 5).map((c) => `${where}: stray class name in ${c}`);
+}

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
-import { axeViolations, settle, startInTheme } from "./axe.ts";
+import { axeViolations, settle, startInTheme, strayClassNames } from "./axe.ts";
 import { baseURL, browserForFile, DESKTOP, PHONE, signIn, type Viewport, waitForAppAfterLoads } from "./browser.ts";
 import { d1, sqlString } from "./d1.ts";
 
@@ -87,7 +87,7 @@ async function auditRoutes(page: Page, routes: string[], label: string): Promise
   for (const route of routes) {
     await page.goto(route);
     await settle(page);
-    found.push(...(await axeViolations(page, `${label} ${route}`)));
+    found.push(...(await axeViolations(page, `${label} ${route}`)), ...(await strayClassNames(page, `${label} ${route}`)));
   }
   return found;
 }

@@ -96,7 +96,7 @@ export function CryptoTable({
   if (!isLoading && coins && coins.length === 0 && empty) return <>{empty}</>;
   const columns: Column[] = [
     { key: "rank", label: "#", className: styles.rank },
-    { key: "name", label: "Name", className: styles.nameCol },
+    { key: "name", label: "Name" },
     { key: "price", label: "Price", className: styles.priceCol },
     { key: "change1h", label: "1h %", className: styles.hideSm },
     { key: "change24h", label: "24h %", className: styles.changeCol },
@@ -142,7 +142,7 @@ export function CryptoTable({
                     </td>
                   ) : null}
                   <td className={`${styles.left} ${styles.rank} num`}>{coin.rank}</td>
-                  <td className={`${styles.left} ${styles.nameCol}`}>
+                  <td className={styles.left}>
                     <div className={styles.nameCell}>
                       <CoinAvatar symbol={coin.symbol} imageUrl={coin.imageUrl} />
                       <span className={styles.nameText}>
