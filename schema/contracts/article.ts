@@ -89,9 +89,12 @@ export const articleSummarySchema = z.object({
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
 export const articleSchema = articleSummarySchema.extend({
-  /** Markdown or HTML (see contentFormat); rendered and sanitised by the reader. */
+  /**
+   * The body as HTML: rendered from Markdown on the server when stored as Markdown, and sanitised
+   * there (the reader's browser sanitises it again before it reaches the page).
+   */
   content: z.string(),
-  contentFormat: z.enum(["markdown", "html"]),
+  contentFormat: z.literal("html"),
   /** For generated articles: when the data they were written from was taken, and where it came from. */
   dataAsOf: z.string().nullable(),
   sources: z.array(sourceSchema),

@@ -56,8 +56,8 @@ export function makeArticleSummary(overrides: Partial<ArticleSummary> = {}): Art
 export function makeArticle(overrides: Partial<Article> = {}): Article {
   return {
     ...makeArticleSummary(overrides),
-    content: "## Market overview\n\nBitcoin traded between **$63,800** and $64,400.",
-    contentFormat: "markdown",
+    content: "<h2>Market overview</h2>\n<p>Bitcoin traded between <strong>$63,800</strong> and $64,400.</p>",
+    contentFormat: "html",
     dataAsOf: null,
     sources: [],
     ...overrides,

@@ -46,7 +46,9 @@ export function listGuides(env: ContentEnv) {
 }
 
 export async function getArticle(env: ContentEnv, slug: string): Promise<Article> {
-  const article = await cachedContent(env, `article:${slug}`, async () => {
+  // The key names the answer's shape: bodies are sent as HTML since 2026-11-26, and an answer cached
+  // before (Markdown) must not be served to a reader whose page no longer renders Markdown.
+  const article = await cachedContent(env, `article-html:${slug}`, async () => {
     const row = await findPublicBySlug(getDb(env.DB), slug, now());
     return row ? presentArticle(row) : null;
   });

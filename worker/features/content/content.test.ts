@@ -89,15 +89,31 @@ describe("GET /api/articles/{slug}", () => {
     expect(body).toMatchObject({
       slug: "solana-social-momentum",
       categoryName: "Trending Analysis",
-      contentFormat: "markdown",
+      contentFormat: "html",
       cryptoName: "Solana",
       cryptoSymbol: "SOL",
       rank: 6,
       sources: [{ name: "CoinGecko", url: "https://www.coingecko.com" }, { name: "LunarCrush" }],
       _seo: { metaTags: { title: "Solana social momentum" }, structuredData: { "@type": "NewsArticle" } },
     });
-    expect(body.content).toContain("## Market overview");
+    // Stored as Markdown, sent as the HTML it renders to.
+    expect(body.content).toContain("<h2>Market overview</h2>");
+    expect(body.content).not.toContain("## ");
     expect(body.dataAsOf).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it.each([
+    ["markdown", "## Heading\n\n<script>window.pwned = 1</script>\n\n[a link](javascript:alert(1)) <img src=x onerror=alert(1)>"],
+    ["html", '<h2>Heading</h2><script>window.pwned = 1</script><a href="javascript:alert(1)">a link</a><img src="x" onerror="alert(1)">'],
+  ] as const)("sends a body stored as %s as sanitised HTML", async (contentFormat, content) => {
+    const slug = `stored-as-${contentFormat}`;
+    await insertArticle({ slug, content, contentFormat });
+    // Out of the lists the other tests count, whatever happens below.
+    const { body } = await getJson<Article>(`/api/articles/${slug}`).finally(() => getDb(env.DB).delete(articles).where(eq(articles.slug, slug)));
+    expect(body.contentFormat).toBe("html");
+    expect(body.content).toContain("<h2>Heading</h2>");
+    expect(body.content).toContain("a link");
+    expect(body.content).not.toMatch(/<script|javascript:|onerror/i);
   });
 
   it.each(HIDDEN)("hides %s behind 'Article not found'", async (slug) => {

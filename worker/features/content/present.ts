@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Article, type Seo, type Source, seoSchema, sourceSchema } from "#schema/contracts/article.ts";
+import { readerHtml } from "./article-html.ts";
 import { type PublicArticleRow, toSummary } from "./article-store.ts";
 
 /** Parses a JSON column written by another part of the product; anything malformed is left out, never a 500. */
@@ -15,14 +16,15 @@ function parseJson<T>(text: string | null, schema: z.ZodType<T>): T | undefined 
 
 const sourcesSchema = z.array(z.union([sourceSchema, z.string().transform((name) => ({ name }))]));
 
-export function presentArticle(row: PublicArticleRow): Article {
+/** An article as readers get it: its body rendered to sanitised HTML, whatever it is stored as. */
+export async function presentArticle(row: PublicArticleRow): Promise<Article> {
   const { content, contentFormat, dataAsOf, sourcesJson, seoJson, ...summary } = row;
   const seo: Seo | undefined = parseJson(seoJson, seoSchema);
   const sources: Source[] = parseJson(sourcesJson, sourcesSchema) ?? [];
   return {
     ...toSummary(summary),
-    content,
-    contentFormat,
+    content: await readerHtml(content, contentFormat),
+    contentFormat: "html",
     dataAsOf,
     sources,
     ...(seo ? { _seo: seo } : {}),

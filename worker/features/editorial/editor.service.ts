@@ -15,7 +15,7 @@ import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";
 import { invalidateNow } from "./invalidate.ts";
-import { markdownToHtml, textOf } from "./markdown.ts";
+import { markdownToHtml, textOf } from "#worker/features/content/article-html.ts";
 
 type EditorEnv = Pick<Env, "KV">;
 export const ARTICLE_NOT_FOUND = "Article not found";

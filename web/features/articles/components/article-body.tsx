@@ -10,10 +10,10 @@ import { renderArticleHtml } from "./render-content.ts";
  * the body to the browser: it is filled right after hydration, in a box tall enough that nothing below
  * it is on screen before then (no layout shift).
  */
-export function ArticleBody({ content, format }: { content: string; format: "markdown" | "html" }) {
+export function ArticleBody({ content }: { content: string }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const html = useMemo(() => (hydrated ? renderArticleHtml(content, format) : ""), [hydrated, content, format]);
+  const html = useMemo(() => (hydrated ? renderArticleHtml(content) : ""), [hydrated, content]);
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     const link = (e.target as HTMLElement).closest("a");

@@ -117,7 +117,7 @@ export function ArticleView({ slug }: { slug: string }) {
           className={styles.hero}
         />
         {article.excerpt ? <p className={styles.standfirst}>{article.excerpt}</p> : null}
-        <ArticleBody content={article.content} format={article.contentFormat} />
+        <ArticleBody content={article.content} />
         {carriesDisclaimer(article.categoryId) ? <DisclaimerAndCredits article={article} /> : null}
         <ShareCard url={url} title={article.title} excerpt={article.excerpt} />
       </article>

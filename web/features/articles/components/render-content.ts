@@ -1,8 +1,4 @@
 import DOMPurify from "dompurify";
-import { Marked } from "marked";
-
-/** One Markdown renderer for article bodies: GitHub-flavoured, no raw-HTML passthrough surprises left unsanitised. */
-const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
 let hooked = false;
 
@@ -21,13 +17,12 @@ function addLinkHook() {
 }
 
 /**
- * Article content (Markdown or HTML) to HTML that is safe to insert: Markdown is rendered first,
- * then everything goes through DOMPurify, so stored scripts, event handlers, javascript: URLs and
- * SVG payloads never reach the page.
+ * An article's body (HTML, rendered and sanitised by the server) made safe to insert here too:
+ * DOMPurify removes stored scripts, event handlers, javascript: URLs and SVG payloads, whatever the
+ * server let through.
  */
-export function renderArticleHtml(content: string, format: "markdown" | "html"): string {
+export function renderArticleHtml(html: string): string {
   addLinkHook();
-  const html = format === "markdown" ? (markdown.parse(content) as string) : content;
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],
