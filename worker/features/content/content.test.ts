@@ -109,7 +109,9 @@ describe("GET /api/articles/{slug}", () => {
     const slug = `stored-as-${contentFormat}`;
     await insertArticle({ slug, content, contentFormat });
     // Out of the lists the other tests count, whatever happens below.
-    const { body } = await getJson<Article>(`/api/articles/${slug}`).finally(() => getDb(env.DB).delete(articles).where(eq(articles.slug, slug)));
+    const { body } = await getJson<Article>(`/api/articles/${slug}`).finally(() =>
+      getDb(env.DB).delete(articles).where(eq(articles.slug, slug)),
+    );
     expect(body.contentFormat).toBe("html");
     expect(body.content).toContain("<h2>Heading</h2>");
     expect(body.content).toContain("a link");

@@ -9,13 +9,13 @@ import {
   type SavedArticle,
 } from "#schema/contracts/editorial.ts";
 import { articles, articleVersions, categories } from "#schema/db/content.ts";
+import { markdownToHtml, textOf } from "#worker/features/content/article-html.ts";
 import { sanitizeArticleContent } from "#worker/features/content/sanitize-html.ts";
 import { readTime } from "#worker/features/newsroom/articles.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";
 import { invalidateNow } from "./invalidate.ts";
-import { markdownToHtml, textOf } from "#worker/features/content/article-html.ts";
 
 type EditorEnv = Pick<Env, "KV">;
 export const ARTICLE_NOT_FOUND = "Article not found";

@@ -249,7 +249,9 @@ describe("renderArticleHtml", () => {
 
   it("opens outside links in a new tab without an opener", () => {
     const box = document.createElement("div");
-    box.innerHTML = renderArticleHtml('<a href="https://www.coingecko.com">CoinGecko</a> and <a href="/crypto-101/what-is-bitcoin">a guide</a>');
+    box.innerHTML = renderArticleHtml(
+      '<a href="https://www.coingecko.com">CoinGecko</a> and <a href="/crypto-101/what-is-bitcoin">a guide</a>',
+    );
     const [outside, inside] = box.querySelectorAll("a");
     expect(outside?.getAttribute("target")).toBe("_blank");
     expect(outside?.getAttribute("rel")).toContain("noopener");
