@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { browserForFile, openPage, PHONE } from "./browser.ts";
+import { baseURL, browserForFile, openPage, PHONE } from "./browser.ts";
 
 const browser = browserForFile();
 
@@ -101,12 +101,35 @@ describe("app shell", () => {
     await context.close();
   });
 
-  it("the home page loads no validator, Markdown renderer or HTML sanitiser: those stay in the chunks that need them", async () => {
+  /** The text of every script `path` loads, once `ready` has appeared. */
+  async function scriptsOf(path: string, ready: string): Promise<string> {
     const { page, context } = await openPage(browser());
     const scripts: Promise<string>[] = [];
     page.on("response", (r) => {
       if (r.request().resourceType() === "script") scripts.push(r.text());
     });
+    await page.goto(path);
+    await page.getByRole("heading", { name: ready }).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    const code = (await Promise.all(scripts)).join("\n");
+    await context.close();
+    expect(code.length).toBeGreaterThan(0);
+    return code;
+  }
+
+  it("the home page loads no validator, Markdown renderer or HTML sanitiser: those stay in the chunks that need them", async () => {
+    const code = await scriptsOf("/", "Crypto Top 10");
+    for (const marker of ["ZodError", "DOMPurify", "marked(): input parameter"]) expect(code.includes(marker), marker).toBe(false);
+  });
+
+  it("an article page sanitises its body but loads no Markdown renderer: the server sends the body as HTML", async () => {
+    const [article] = (await (await fetch(`${baseURL()}/api/articles?limit=1`)).json()) as { slug: string; title: string }[];
+    if (!article) throw new Error("no article to read");
+    const code = await scriptsOf(`/article/${article.slug}`, article.title);
+    expect(code.includes("DOMPurify"), "DOMPurify").toBe(true);
+    expect(code.includes("marked(): input parameter"), "marked").toBe(false);
+  });
+});
     await page.goto("/");
     await page.getByRole("heading", { name: "Crypto Top 10" }).waitFor();
     const code = (await Promise.all(scripts)).join("\n");
