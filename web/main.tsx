@@ -1,5 +1,6 @@
 import "./lib/zod-config.ts";
 import { SSR_STATE_ID, type SsrState } from "#schema/contracts/server-render.ts";
+import { nextTask } from "#web/lib/next-task.ts";
 import "./styles/global.css";
 
 // Unhandled errors are only logged (spec); React Query and the pages show their own error states.
@@ -12,12 +13,9 @@ if (!root) throw new Error("#root is missing from index.html");
 const stateText = document.getElementById(SSR_STATE_ID)?.textContent;
 const ssr = stateText ? (JSON.parse(stateText) as SsrState) : null;
 
-/** A new task: the browser can paint and answer input between two of them. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 // The app's modules are evaluated in stages, each in its own task (React and its DOM renderer; then
-// the router, the data cache and the layout), instead of one long task that a phone's reader cannot
-// interrupt. A page the Worker rendered loads this script only after its HTML has painted
+// the router, the data cache and the layout), and mount() starts them in tasks of their own too,
+// instead of one long task that a phone's reader cannot interrupt. A page the Worker rendered loads this script only after its HTML has painted
 // (web/public/hydrate.js), and its HTML announces every stage's chunk, so none waits on another's
 // download. docs/decisions/performance/staged-start.md.
 async function start(into: HTMLElement): Promise<void> {
@@ -25,7 +23,7 @@ async function start(into: HTMLElement): Promise<void> {
   await nextTask();
   const { mount } = await import("./app/mount.tsx");
   await nextTask();
-  mount(into, ssr);
+  await mount(into, ssr);
 }
 
 void start(root);

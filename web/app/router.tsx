@@ -10,7 +10,7 @@ const CoinPage = lazy(() => import("./routes/coin.tsx"));
 const BearInvadersPage = lazy(() => import("./routes/bear-invaders.tsx"));
 const NewsPage = lazy(() => import("./routes/news.tsx"));
 const CategoryPage = lazy(() => import("./routes/category.tsx"));
-// One chunk for both article paths: marked and DOMPurify load only with it.
+// One chunk for both article paths: DOMPurify loads only with it.
 const ArticlePage = lazy(() => import("./routes/article.tsx"));
 const Crypto101Page = lazy(() => import("./routes/crypto-101.tsx"));
 const SearchPage = lazy(() => import("./routes/search.tsx"));
