@@ -9,12 +9,23 @@
 /** When the colo's copy was stored (ms since the epoch): it starts the memory's clock on a later read. */
 const STORED_AT = "x-stored-at";
 
-type Kept = { body: ArrayBuffer; status: number; headers: [string, string][]; until: number };
+type Kept = {
+  body: ArrayBuffer;
+  status: number;
+  headers: [string, string][];
+  until: number;
+  /** The body gzipped, made on the first hit that accepts it (null: not worth compressing). */
+  gzip?: Promise<ArrayBuffer | null>;
+  gzipBytes?: number;
+};
 
 /** Bounds: a few hundred answers and a few megabytes, well inside an isolate's 128 MB. */
 const MAX_ENTRIES = 256;
 const MAX_BYTES = 8 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 512 * 1024;
+/** Smaller bodies fit in a packet or two either way: compressing them costs more than it saves. */
+const MIN_GZIP_BYTES = 1024;
+const COMPRESSIBLE = /^(application\/(json|xml|rss\+xml|javascript)|text\/)/i;
 
 const kept = new Map<string, Kept>();
 let bytes = 0;
@@ -23,7 +34,7 @@ function drop(key: string): void {
   const entry = kept.get(key);
   if (!entry) return;
   kept.delete(key);
-  bytes -= entry.body.byteLength;
+  bytes -= entry.body.byteLength + (entry.gzipBytes ?? 0);
 }
 
 function expiry(res: Response): number | null {
@@ -60,13 +71,60 @@ function answer(entry: Kept): Response {
   return new Response(entry.body, { status: entry.status, headers: entry.headers });
 }
 
-/** The stored answer for `key`, from memory or from the colo's cache; undefined when neither has it. */
-export async function matchColo(key: Request, now = Date.now()): Promise<Response | undefined> {
+/** Whether an Accept-Encoding header takes gzip ("gzip", "gzip;q=0.8", "*"; not "gzip;q=0"). */
+export function acceptsGzip(header: string | undefined): boolean {
+  for (const part of (header ?? "").toLowerCase().split(",")) {
+    const [coding = "", ...params] = part.split(";").map((p) => p.trim());
+    if (coding !== "gzip" && coding !== "*") continue;
+    const q = params.find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+const headerOf = (entry: Kept, name: string) => entry.headers.find(([n]) => n === name)?.[1] ?? "";
+
+/** The entry's body gzipped once, for every later reader that accepts it; null when not worth it. */
+function gzipOf(entry: Kept): Promise<ArrayBuffer | null> {
+  entry.gzip ??= (async () => {
+    if (
+      entry.body.byteLength < MIN_GZIP_BYTES ||
+      headerOf(entry, "content-encoding") ||
+      !COMPRESSIBLE.test(headerOf(entry, "content-type"))
+    ) {
+      return null;
+    }
+    const gzip = await new Response(new Response(entry.body).body?.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+    entry.gzipBytes = gzip.byteLength;
+    bytes += gzip.byteLength;
+    return gzip;
+  })();
+  return entry.gzip;
+}
+
+/**
+ * A memory hit for a reader that accepts gzip: the bytes compressed once, sent as they are
+ * (`encodeBody: "manual"`), instead of the runtime compressing the same answer on every request.
+ */
+async function answerGzipped(entry: Kept): Promise<Response> {
+  const gzip = await gzipOf(entry);
+  if (!gzip) return answer(entry);
+  const headers = new Headers(entry.headers);
+  headers.set("content-encoding", "gzip");
+  headers.append("vary", "Accept-Encoding");
+  return new Response(gzip, { status: entry.status, headers, encodeBody: "manual" });
+}
+
+/**
+ * The stored answer for `key`, from memory or from the colo's cache; undefined when neither has it.
+ * `gzip`: the reader accepts gzip (a memory hit is then answered compressed).
+ */
+export async function matchColo(key: Request, now = Date.now(), gzip = false): Promise<Response | undefined> {
   const entry = kept.get(key.url);
   if (entry && entry.until > now) {
     kept.delete(key.url);
     kept.set(key.url, entry);
-    return answer(entry);
+    return gzip ? answerGzipped(entry) : answer(entry);
   }
   if (entry) drop(key.url);
   const hit = await caches.default.match(key);

@@ -1,4 +1,4 @@
-import { matchColo, putColo } from "./colo-cache.ts";
+import { acceptsGzip, matchColo, putColo } from "./colo-cache.ts";
 import type { WaitUntil } from "./deps.ts";
 /**
  * Serves a JSON answer from the Cache API of the colo for `ttlSeconds`, computing it on a miss.
@@ -14,8 +14,9 @@ export async function edgeCachedJson(
   waitUntil: WaitUntil,
 ): Promise<Response> {
   const cacheKey = new Request(new URL(key, request.url).toString(), { method: "GET" });
-  // A fresh response each time, so middleware (security headers) can still add theirs.
-  const hit = await matchColo(cacheKey);
+  // A fresh response each time, so middleware (security headers) can still add theirs; gzipped once
+  // for every reader that takes it.
+  const hit = await matchColo(cacheKey, Date.now(), acceptsGzip(request.headers.get("accept-encoding") ?? undefined));
   if (hit) return hit;
   const body = JSON.stringify(await compute());
   const response = new Response(body, {

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hasCookie, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "./app-env.ts";
-import { matchColo, putColo } from "./colo-cache.ts";
+import { acceptsGzip, matchColo, putColo } from "./colo-cache.ts";
 
 /**
  * The colo's Cache API in front of the public reads: answers that are the same for everyone are
@@ -111,7 +111,8 @@ export function fromStoredCopy(hit: Response, extra: Record<string, string> = {}
   for (const name of ["cf-cache-status", "age", "expires"]) headers.delete(name);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   headers.set(EDGE_CACHE_HEADER, "HIT");
-  return new Response(hit.body, { status: 200, headers });
+  // A body already compressed (colo-cache.ts) is sent as it is, not compressed again.
+  return new Response(hit.body, { status: 200, headers, encodeBody: headers.has("content-encoding") ? "manual" : "automatic" });
 }
 
 /** Only a plain, public, cookie-free 200 is shared: anything else is answered and forgotten. */
@@ -152,7 +153,7 @@ export function publicEdgeCache(versions: VersionReaders, rules: PublicCacheRule
     const sorted = [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (rule.version) sorted.push(["__v", await versions[rule.version](c.env)]);
     const key = new Request(`${url.origin}/__edge${url.pathname}?${new URLSearchParams(sorted)}`, { method: "GET" });
-    const hit = await matchColo(key);
+    const hit = await matchColo(key, Date.now(), acceptsGzip(c.req.header("accept-encoding")));
     if (hit) return fromStoredCopy(hit);
 
     await next();

@@ -9,8 +9,18 @@ function mediaType(contentType: string): string {
   return (contentType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
+/**
+ * The body as a client reads it: an answer the Worker sent already gzipped (worker/lib/colo-cache.ts)
+ * is decoded by the client's HTTP stack, which a test calling the app in-process does not have.
+ */
+export function decodedBody(res: Response): Response {
+  const body = res.clone().body;
+  if (res.headers.get("content-encoding") !== "gzip" || !body) return res.clone();
+  return new Response(body.pipeThrough(new DecompressionStream("gzip")));
+}
+
 async function checkJson(where: string, schema: z.ZodType, res: Response): Promise<void> {
-  const body: unknown = await res.clone().json();
+  const body: unknown = await decodedBody(res).json();
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new Error(`${where}: the answer does not match its contract schema:\n${z.prettifyError(parsed.error)}`);
   const extra = undeclaredFields(body, parsed.data);
