@@ -17,6 +17,8 @@ type Kept = {
   /** The body gzipped, made on the first hit that accepts it (null: not worth compressing). */
   gzip?: Promise<ArrayBuffer | null>;
   gzipBytes?: number;
+  /** Forgotten: a compression finishing later must not count its bytes. */
+  dropped?: boolean;
 };
 
 /** Bounds: a few hundred answers and a few megabytes, well inside an isolate's 128 MB. */
@@ -34,6 +36,7 @@ function drop(key: string): void {
   const entry = kept.get(key);
   if (!entry) return;
   kept.delete(key);
+  entry.dropped = true;
   bytes -= entry.body.byteLength + (entry.gzipBytes ?? 0);
 }
 
@@ -95,8 +98,10 @@ function gzipOf(entry: Kept): Promise<ArrayBuffer | null> {
       return null;
     }
     const gzip = await new Response(new Response(entry.body).body?.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
-    entry.gzipBytes = gzip.byteLength;
-    bytes += gzip.byteLength;
+    if (!entry.dropped) {
+      entry.gzipBytes = gzip.byteLength;
+      bytes += gzip.byteLength;
+    }
     return gzip;
   })();
   return entry.gzip;
