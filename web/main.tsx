@@ -15,9 +15,9 @@ const ssr = stateText ? (JSON.parse(stateText) as SsrState) : null;
 
 // The app's modules are evaluated in stages, each in its own task (React and its DOM renderer; then
 // the router, the data cache and the layout), and mount() starts them in tasks of their own too,
-// instead of one long task that a phone's reader cannot interrupt. A page the Worker rendered loads this script only after its HTML has painted
-// (web/public/hydrate.js), and its HTML announces every stage's chunk, so none waits on another's
-// download. docs/decisions/performance/staged-start.md.
+// instead of one long task that a phone's reader cannot interrupt. A page the Worker rendered loads
+// this script only after its HTML has painted (web/public/hydrate.js), and its HTML announces every
+// stage's chunk, so none waits on another's download. docs/decisions/performance/staged-start.md.
 async function start(into: HTMLElement): Promise<void> {
   await import("react-dom/client");
   await nextTask();
