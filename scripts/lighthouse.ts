@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import lighthouse from "lighthouse";
+import lighthouse, { type Result } from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium.ts";
 import { freePort, projectRoot } from "./lib/wrangler.ts";
 
@@ -106,6 +106,32 @@ async function articlePath(base: string): Promise<string> {
   return `/article/${slug}`;
 }
 
+/** Lighthouse's own failures to record a trace, after which its advice is "run Lighthouse again". */
+const TRACE_ERRORS = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED", "NO_RESOURCE_REQUEST"]);
+
+/**
+ * One page's report. A run whose trace Lighthouse failed to record (NO_NAVSTART in about one run of
+ * ten on this machine's Chromium) is run again, twice at most; a page that really fails to paint
+ * still reports its error on the third.
+ */
+async function measure(url: string, port: number): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      // e.g. LIGHTHOUSE_COOKIE=coinsight_member=1: a member's page, which the browser renders alone.
+      ...(process.env.LIGHTHOUSE_COOKIE ? { extraHeaders: { Cookie: process.env.LIGHTHOUSE_COOKIE } } : {}),
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    const code = lhr.runtimeError?.code;
+    if (!code || !TRACE_ERRORS.has(code) || attempt === 3) return lhr;
+    console.error(`${url}: ${code}, measuring again`);
+  }
+}
+
 // `npm run lighthouse -- <url> /markets /subscribe` measures only the pages named.
 const argUrl = process.argv[2];
 const onlyPages = process.argv.slice(3);
@@ -118,16 +144,7 @@ try {
   const reports = join(tmpdir(), "coinsight-lighthouse");
   mkdirSync(reports, { recursive: true });
   for (const path of paths) {
-    const result = await lighthouse(`${site.url}${path}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...CATEGORIES],
-      // e.g. LIGHTHOUSE_COOKIE=coinsight_member=1: a member's page, which the browser renders alone.
-      ...(process.env.LIGHTHOUSE_COOKIE ? { extraHeaders: { Cookie: process.env.LIGHTHOUSE_COOKIE } } : {}),
-    });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+    const lhr = await measure(`${site.url}${path}`, chrome.port);
     writeFileSync(join(reports, `${path.replace(/[^a-z0-9]+/gi, "_")}.json`), JSON.stringify(lhr, null, 1));
     const score = (c: (typeof CATEGORIES)[number]) => {
       const s = lhr.categories[c]?.score;
