@@ -75,7 +75,7 @@ function answer(entry: Kept): Response {
 }
 
 /** Whether an Accept-Encoding header takes gzip ("gzip", "gzip;q=0.8", "*"; not "gzip;q=0"). */
-export function acceptsGzip(header: string | undefined): boolean {
+export function acceptsGzip(header: string | null | undefined): boolean {
   for (const part of (header ?? "").toLowerCase().split(",")) {
     const [coding = "", ...params] = part.split(";").map((p) => p.trim());
     if (coding !== "gzip" && coding !== "*") continue;
@@ -97,8 +97,11 @@ function gzipOf(entry: Kept): Promise<ArrayBuffer | null> {
     ) {
       return null;
     }
-    const gzip = await new Response(new Response(entry.body).body?.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
-    if (!entry.dropped) {
+    const gzip = await new Response(new Blob([entry.body]).stream().pipeThrough(new CompressionStream("gzip")))
+      .arrayBuffer()
+      // A compression that fails leaves the plain bytes to be sent: a hit never fails for it.
+      .catch(() => null);
+    if (gzip && !entry.dropped) {
       entry.gzipBytes = gzip.byteLength;
       bytes += gzip.byteLength;
     }

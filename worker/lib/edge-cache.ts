@@ -16,7 +16,7 @@ export async function edgeCachedJson(
   const cacheKey = new Request(new URL(key, request.url).toString(), { method: "GET" });
   // A fresh response each time, so middleware (security headers) can still add theirs; gzipped once
   // for every reader that takes it.
-  const hit = await matchColo(cacheKey, Date.now(), acceptsGzip(request.headers.get("accept-encoding") ?? undefined));
+  const hit = await matchColo(cacheKey, Date.now(), acceptsGzip(request.headers.get("accept-encoding")));
   if (hit) return hit;
   const body = JSON.stringify(await compute());
   const response = new Response(body, {

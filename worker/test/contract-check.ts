@@ -14,9 +14,9 @@ function mediaType(contentType: string): string {
  * is decoded by the client's HTTP stack, which a test calling the app in-process does not have.
  */
 export function decodedBody(res: Response): Response {
-  const body = res.clone().body;
-  if (res.headers.get("content-encoding") !== "gzip" || !body) return res.clone();
-  return new Response(body.pipeThrough(new DecompressionStream("gzip")));
+  const copy = res.clone();
+  if (res.headers.get("content-encoding") !== "gzip" || !copy.body) return copy;
+  return new Response(copy.body.pipeThrough(new DecompressionStream("gzip")));
 }
 
 async function checkJson(where: string, schema: z.ZodType, res: Response): Promise<void> {
