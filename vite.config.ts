@@ -94,7 +94,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
             name: "web",
             environment: "jsdom",
             // scripts/docs: checks of the docs themselves (every spec reference resolves).
-            include: ["web/**/*.test.{ts,tsx}", "scripts/docs/*.test.ts", "scripts/build/*.test.ts"],
+            include: ["web/**/*.test.{ts,tsx}", "scripts/docs/*.test.ts", "scripts/build/*.test.ts", "scripts/lib/*.test.ts"],
             setupFiles: ["web/test/setup.ts"],
           },
         },

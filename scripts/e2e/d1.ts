@@ -1,28 +1,10 @@
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { inject } from "vitest";
-import { offlineEnv, projectRoot } from "../lib/wrangler.ts";
+import { wranglerOutput } from "../lib/wrangler.ts";
 
 /** Runs SQL on the local D1 of the server under test (the files `wrangler dev` persists) and returns the rows. */
 export function d1<T>(sql: string): T[] {
-  const res = spawnSync(
-    process.execPath,
-    [
-      join(projectRoot, "node_modules/wrangler/bin/wrangler.js"),
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      inject("persistTo"),
-      "--json",
-      "--command",
-      sql,
-    ],
-    { cwd: projectRoot, env: offlineEnv, encoding: "utf8" },
-  );
-  if (res.status !== 0) throw new Error(`wrangler d1 execute failed:\n${res.stdout}\n${res.stderr}`);
-  return (JSON.parse(res.stdout) as { results: T[] }[]).flatMap((r) => r.results);
+  const out = wranglerOutput(["d1", "execute", "DB", "--local", "--persist-to", inject("persistTo"), "--json", "--command", sql]);
+  return (JSON.parse(out) as { results: T[] }[]).flatMap((r) => r.results);
 }
 
 export type OutboxMail = { id: number; subject: string; text: string; html: string; headers: Record<string, string> };

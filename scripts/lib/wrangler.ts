@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { retryWhileBusy } from "./busy-retry.ts";
 
 export const projectRoot = join(import.meta.dirname, "../..");
 const wranglerBin = join(projectRoot, "node_modules/wrangler/bin/wrangler.js");
@@ -21,9 +22,18 @@ export function wranglerSync(args: string[]): void {
 
 /** Runs wrangler and answers what it printed on stdout (e.g. `d1 execute --json`). */
 export function wranglerOutput(args: string[]): string {
-  const res = spawnSync(process.execPath, [wranglerBin, ...args], { cwd: projectRoot, env: offlineEnv, stdio: "pipe", encoding: "utf8" });
-  if (res.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
-  return res.stdout;
+  return retryWhileBusy(
+    () => {
+      const res = spawnSync(process.execPath, [wranglerBin, ...args], {
+        cwd: projectRoot,
+        env: offlineEnv,
+        stdio: "pipe",
+        encoding: "utf8",
+      });
+      return res.status === 0 ? { ok: true, stdout: res.stdout } : { ok: false, printed: `${res.stdout}\n${res.stderr}` };
+    },
+    `wrangler ${args.join(" ")}`,
+  );
 }
 
 /** A free loopback port. */
