@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
+import { markdownHtmlPlugin } from "./scripts/build/markdown-html.ts";
 import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
 import { E2eInNameOrder } from "./scripts/e2e/sequencer.ts";
 
@@ -14,7 +15,7 @@ const root = import.meta.dirname;
 const serverRenderer: ViteUserConfig = {
   root: `${root}/web`,
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), markdownHtmlPlugin()],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   resolve: { conditions: ["workerd", "worker", "module", "import", "default"] },
   ssr: { target: "webworker", noExternal: true, resolve: { conditions: ["workerd", "worker", "module", "import", "default"] } },
@@ -35,7 +36,7 @@ const serverRenderer: ViteUserConfig = {
  * - `core`: the router and the data cache, which every page starts with (web/app/mount.tsx);
  * - `shared`: the app's own modules used by three or more chunks, except the admin's, which no
  *   reader's page should load.
- * The rest (zod, the chart library, marked, DOMPurify, Stripe) stays with the pages that use it.
+ * The rest (zod, the chart library, DOMPurify, Stripe) stays with the pages that use it.
  */
 const ADMIN_CODE = /[\\/]features[\\/](admin-[a-z]+|editor|trash)[\\/]|[\\/]routes[\\/]admin/;
 const CHUNKS = {
@@ -53,7 +54,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
     // The SPA: built into dist/client, which Workers Static Assets serves (wrangler.toml).
     root: `${root}/web`,
     publicDir: `${root}/web/public`,
-    plugins: [react(), routeModulesPlugin()],
+    plugins: [react(), markdownHtmlPlugin(), routeModulesPlugin()],
     build: {
       outDir: `${root}/dist/client`,
       emptyOutDir: true,
@@ -73,6 +74,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
           // Tests render pages from the source, not from a build (wrangler.toml's alias is for the bundle).
           resolve: { alias: { "coinsight-ssr": `${root}/web/entry-server.tsx` } },
           plugins: [
+            markdownHtmlPlugin(),
             cloudflareTest({
               wrangler: { configPath: `${root}/wrangler.toml` },
               miniflare: {
@@ -89,7 +91,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
         {
           extends: false,
           root,
-          plugins: [react()],
+          plugins: [react(), markdownHtmlPlugin()],
           test: {
             name: "web",
             environment: "jsdom",

@@ -129,4 +129,10 @@ describe("app shell", () => {
     expect(code.includes("DOMPurify"), "DOMPurify").toBe(true);
     expect(code.includes("marked(): input parameter"), "marked").toBe(false);
   });
+
+  it("a legal page comes as HTML rendered when the app was built: no Markdown renderer loads", async () => {
+    const code = await scriptsOf("/privacy", "Privacy Policy");
+    expect(code.includes("Newsletter data is kept until you unsubscribe"), "the policy's text").toBe(true);
+    expect(code.includes("marked(): input parameter"), "marked").toBe(false);
+  });
 });

@@ -1,6 +1,4 @@
-import { escapeToBuffer } from "hono/utils/html";
-import { Marked } from "marked";
-import { type MouseEvent, useMemo } from "react";
+import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import prose from "#web/components/ui/prose.module.css";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
@@ -8,32 +6,11 @@ import { longDay } from "#web/lib/format.ts";
 import { type LegalDocumentId, legalDocuments } from "../documents.ts";
 import styles from "./legal.module.css";
 
-/**
- * Our own Markdown only. Raw HTML in it is shown as text, never parsed, so even a slip in the
- * content cannot put markup into the page.
- */
-const markdown = new Marked({
-  gfm: true,
-  renderer: {
-    // Hono's escaper, the one the worker's pages and mails use (`worker/lib/html.ts`).
-    html: ({ text }) => {
-      const buffer: [string] = [""];
-      escapeToBuffer(text, buffer);
-      return buffer[0];
-    },
-  },
-});
-
-export function renderLegalMarkdown(source: string): string {
-  return markdown.parse(source, { async: false });
-}
-
 const ORDER: LegalDocumentId[] = ["privacy", "terms", "cookies"];
 
 export function LegalDocumentView({ id }: { id: LegalDocumentId }) {
   const doc = legalDocuments[id];
   useDocumentTitle(doc.title);
-  const html = useMemo(() => renderLegalMarkdown(doc.markdown), [doc.markdown]);
   const navigate = useNavigate();
 
   // Links between our own pages stay inside the app instead of reloading it.
@@ -58,8 +35,8 @@ export function LegalDocumentView({ id }: { id: LegalDocumentId }) {
       <div
         className={prose.prose}
         onClick={onClick}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own static Markdown with raw HTML escaped (see renderer above)
-        dangerouslySetInnerHTML={{ __html: html }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own static Markdown, rendered at build time with raw HTML escaped (scripts/build/markdown-html.ts)
+        dangerouslySetInnerHTML={{ __html: doc.html }}
       />
       <nav className={styles.related} aria-label="Legal documents">
         {ORDER.filter((other) => other !== id).map((other) => (
