@@ -76,11 +76,11 @@ async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta;
   const shell = await loadShell(c);
   if (!shell.ok) return shell;
   return cachedPage(c, shell, async () => {
-    // Rendered while the head's data is read; thrown away if the page turns out not to exist.
-    const rendering = serverRender(c);
     try {
       const { meta, hints } = await build();
-      const rendered = await rendering;
+      // Rendered once the page is known to exist, so a made-up address (never cached) costs no render.
+      // The head's read is a memory or cache hit for a page readers open, and warms the render's own.
+      const rendered = await serverRender(c);
       return { res: await respond(c, shell, meta, hints, rendered), shared: rendered !== null };
     } catch (error) {
       if (isNotFound(error)) return { res: fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404), shared: false };
