@@ -105,9 +105,9 @@ export type FixedRateResult = LoadResult & {
  * docs/performance.md). At saturation a p99 only measures queueing on a small machine; at a rate the
  * server keeps up with it measures the route.
  *
- * With `probeUrl`, a fifth stream sends the no-op route at PROBE_RATE through the same window. A stall
- * of the machine (a collector pause, the scheduler) then lands on the route and the probe alike, so
- * their p99s compare the routes, not two windows measured a minute apart (docs/performance.md).
+ * With `probeUrl`, a fifth stream sends the no-op route at PROBE_RATE through the same window: a stall
+ * of the machine (a collector pause, the scheduler) lands on the route and the probe alike. A
+ * diagnostic only: a route that holds the isolate delays the probe too (run.ts, BENCH_PROBE).
  */
 export async function fixedRateTest(url: string, options: LoadOptions = {}, probeUrl?: string): Promise<FixedRateResult> {
   const seconds = secondsOf(options);
