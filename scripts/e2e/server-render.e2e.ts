@@ -28,7 +28,7 @@ describe("pages rendered by the Worker", () => {
       page.on("console", (m: ConsoleMessage) => {
         if (m.type() === "error") logged.push(m.text());
       });
-      for (const path of ["/", "/markets", "/coin/btc", "/crypto-101", "/subscribe", "/categories/daily-roundup"]) {
+      for (const path of ["/", "/markets", "/coin/btc", "/crypto-101", "/subscribe", "/categories/daily-roundup", "/privacy"]) {
         await page.goto(path, { waitUntil: "networkidle" });
         // Hydrated: React holds the root, and the theme toggle reflects the stored theme.
         await page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__reactContainer")));

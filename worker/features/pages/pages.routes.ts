@@ -19,6 +19,7 @@ import {
   coinHints,
   crypto101Hints,
   homeHints,
+  legalHints,
   marketsHints,
   type PreloadHints,
   pageModules,
@@ -124,6 +125,9 @@ export const pagesRoutes = new Hono<AppEnv>()
   .get("/markets", (c) => hintedPage(c, marketsHints(new URL(c.req.url).search)))
   .get("/crypto-101", (c) => hintedPage(c, crypto101Hints()))
   .get("/subscribe", (c) => hintedPage(c, subscribeHints()))
+  .get("/privacy", (c) => hintedPage(c, legalHints()))
+  .get("/terms", (c) => hintedPage(c, legalHints()))
+  .get("/cookies", (c) => hintedPage(c, legalHints()))
   .get("/article/:slug", articlePage)
   .get("/crypto-101/:slug", articlePage)
   .get("/coin/:symbol", (c) =>

@@ -59,6 +59,8 @@ export function articleHints(slug: string, coinSymbol: string | null): PreloadHi
 
 export const crypto101Hints = (): PreloadHints => ({ route: "crypto-101", data: ["/api/guides"] });
 export const subscribeHints = (): PreloadHints => ({ route: "subscribe", data: [] });
+/** Privacy, terms and cookies: our own text, in the page's chunk (web/features/legal). */
+export const legalHints = (): PreloadHints => ({ route: "legal", data: [] });
 /** A category's articles are asked for with the category's id, which the URL does not carry. */
 export const categoryHints = (): PreloadHints => ({ route: "category", data: [] });
 

@@ -86,6 +86,17 @@ describe("pages the Worker renders for a guest", () => {
     expect(JSON.stringify(stateOf(page))).toContain(title);
     expect(page).toMatch(/data-testid="article-body" aria-busy="true"/);
   });
+
+  it.each([
+    ["/privacy", "Privacy Policy", "Newsletter data is kept until you unsubscribe"],
+    ["/terms", "Terms of Service", "18 or over"],
+    ["/cookies", "Cookie Policy", "we only use strictly necessary cookies"],
+  ])("%s arrives with its text, rendered when the app was built", async (path, title, text) => {
+    const { res, html: page } = await html(path);
+    expect(res.status).toBe(200);
+    expect(page).toContain(`<h1 id="legal-title">${title}</h1>`);
+    expect(page).toContain(text);
+  });
 });
 
 describe("the reads a render may make", () => {
