@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { escapeToBuffer } from "hono/utils/html";
 import { Marked } from "marked";
 import type { Plugin } from "vite";
+import { escapeHtml } from "../../worker/lib/html.ts";
 
 /**
  * Our own Markdown only (the legal pages). Raw HTML in it is shown as text, never parsed, so even a
@@ -9,14 +9,8 @@ import type { Plugin } from "vite";
  */
 const markdown = new Marked({
   gfm: true,
-  renderer: {
-    // Hono's escaper, the one the worker's pages and mails use (`worker/lib/html.ts`).
-    html: ({ text }) => {
-      const buffer: [string] = [""];
-      escapeToBuffer(text, buffer);
-      return buffer[0];
-    },
-  },
+  // The one escaper the worker's pages and mails use.
+  renderer: { html: ({ text }) => escapeHtml(text) },
 });
 
 export function renderStaticMarkdown(source: string): string {

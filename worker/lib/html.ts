@@ -7,7 +7,7 @@ const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 /**
  * The one escaper for text put into HTML or XML (text nodes and quoted attribute values): Hono's own
  * (`& < > " '`), used by the server-rendered pages, mails, feeds, the sitemap and the SPA's filled-in
- * head. The web's legal pages call the same function.
+ * head. The legal pages' Markdown is escaped with it when the app is built (scripts/build/markdown-html.ts).
  */
 export function escapeHtml(text: string): string {
   const buffer: [string] = [""];
