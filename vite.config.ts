@@ -96,7 +96,13 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
             name: "web",
             environment: "jsdom",
             // scripts/docs: checks of the docs themselves (every spec reference resolves).
-            include: ["web/**/*.test.{ts,tsx}", "scripts/docs/*.test.ts", "scripts/build/*.test.ts", "scripts/lib/*.test.ts"],
+            include: [
+              "web/**/*.test.{ts,tsx}",
+              "scripts/docs/*.test.ts",
+              "scripts/build/*.test.ts",
+              "scripts/lib/*.test.ts",
+              "scripts/bench/*.test.ts",
+            ],
             setupFiles: ["web/test/setup.ts"],
           },
         },

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { projectRoot } from "../lib/wrangler.ts";
 import { onGeneratorCore } from "./cores.ts";
+import type { Window } from "./stats.ts";
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
@@ -85,48 +86,20 @@ function stream(url: string, rate: number, seconds: number, options: LoadOptions
   });
 }
 
-/** The p-th percentile of sorted latencies. */
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
-/** Requests per second of the no-op probe that rides along in every fixed-rate window. */
-export const PROBE_RATE = 50;
-
-export type FixedRateResult = LoadResult & {
-  /** The p99 of the no-op probe sent in the same window, at the same time (NaN without a probe). */
-  probeP99: number;
-};
-
 /**
- * Latency at a constant request rate: four hey processes of one connection each (`hey -q 50 -c 1`),
+ * One window at a constant request rate: four hey processes of one connection each (`hey -q 50 -c 1`),
  * started a quarter period apart, so a request leaves every 5 ms. One hey process with 20 workers
  * (`-q 10 -c 20`) is not constant: its workers' tickers start together and send in bursts of 20
  * every 100 ms, and its p50 then measures how long the server takes to clear a burst (measured in
  * docs/performance.md). At saturation a p99 only measures queueing on a small machine; at a rate the
- * server keeps up with it measures the route.
- *
- * With `probeUrl`, a fifth stream sends the no-op route at PROBE_RATE through the same window: a stall
- * of the machine (a collector pause, the scheduler) lands on the route and the probe alike. A
- * diagnostic only: a route that holds the isolate delays the probe too (run.ts, BENCH_PROBE).
+ * server keeps up with it measures the route. Windows are pooled and compared in stats.ts.
  */
-export async function fixedRateTest(url: string, options: LoadOptions = {}, probeUrl?: string): Promise<FixedRateResult> {
-  const seconds = secondsOf(options);
+export async function fixedRateWindow(url: string, seconds: number, options: LoadOptions = {}): Promise<Window> {
   const runs: Promise<Sample[]>[] = [];
-  const probe = probeUrl ? stream(probeUrl, PROBE_RATE, seconds, {}) : Promise.resolve([]);
   for (let i = 0; i < STREAMS; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, 1000 / FIXED_RATE));
     runs.push(stream(url, FIXED_RATE / STREAMS, seconds, options));
   }
   const samples = (await Promise.all(runs)).flat();
-  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const probeMs = (await probe).map((s) => s.ms).sort((a, b) => a - b);
-  const non2xx = samples.filter((s) => !/^2\d\d$/.test(s.status)).length;
-  return {
-    rps: samples.length / seconds,
-    p50: percentile(ms, 50),
-    p99: percentile(ms, 99),
-    non2xx,
-    errors: 0,
-    probeP99: percentile(probeMs, 99),
-  };
+  return { ms: samples.map((s) => s.ms), non2xx: samples.filter((s) => !/^2\d\d$/.test(s.status)).length, seconds };
 }

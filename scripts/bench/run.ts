@@ -3,9 +3,9 @@
  * process, figures printed, nothing asserted. Targets and results: docs/performance.md (Bench).
  *   BENCH_SECONDS=10 npm run bench
  *   BENCH_BUILD=0 BENCH_SEARCH=0 npm run bench   (the same build again, HTTP only)
- *   BENCH_ROUNDS=1 npm run bench                  (one fixed-rate round instead of three)
+ *   BENCH_ROUNDS=8 npm run bench                  (eight fixed-rate rounds instead of four)
+ *   BENCH_WINDOW=10 npm run bench                 (10 s fixed-rate windows instead of 5 s)
  *   BENCH_PIN=0 npm run bench                     (server and load generators share the cores)
- *   BENCH_PROBE=1 npm run bench                   (the no-op alongside every fixed-rate window)
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -13,42 +13,35 @@ import { BENCH_NOOP_PATH } from "#worker/bench-noop.ts";
 import { askTarget, BENCH_SESSION_SECRET } from "./ask.ts";
 import { homePageJs } from "./bundle-size.ts";
 import { pinning, pinServerToCore0 } from "./cores.ts";
-import { FIXED_RATE, type FixedRateResult, fixedRateTest, type LoadOptions, type LoadResult, loadTest, PROBE_RATE } from "./load.ts";
+import { FIXED_RATE, fixedRateWindow, type LoadOptions, type LoadResult, loadTest } from "./load.ts";
 import { benchSearch } from "./search.ts";
 import { buildAll, startBenchServer } from "./serve.ts";
+import { type Pooled, pool, roundPlan, type Window } from "./stats.ts";
 
-/** Rounds of the fixed-rate measurement, and the pause before each. */
-const FIXED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SETTLE_MS = 2000;
+/** Rounds of the fixed-rate measurement, each window's length, and the pause before each window. */
+const FIXED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW ?? 5);
+const SETTLE_MS = 1000;
 /**
- * BENCH_PROBE=1: the no-op also rides along at PROBE_RATE in every fixed-rate window. A diagnostic,
- * not the target's measure: it shows whether a tail is the machine's (the probe has it too), but a
- * route that holds the isolate delays the probe as well, so a slow route can look as good as the no-op.
+ * The routes measured at the fixed rate: the ones with a p99 target and their two yardsticks. The
+ * pages and Ask answer fewer than 200 req/s or close to it here; a window of them leaves the server
+ * behind, and the no-op window after it would measure that instead of the machine.
  */
-const PROBE = process.env.BENCH_PROBE === "1";
+const AT_FIXED_RATE = new Set<Row["kind"]>(["static", "noop", "hot", "search"]);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? Number.NaN;
+/** A route's fixed-rate windows pooled, the no-op windows beside them pooled, and the ratio of their p99s. */
+type Fixed = Pooled & { besideP99: number; noopRatio: number };
 
-type Fixed = LoadResult & { noopRatio: number; probeRatio: number };
-
-/**
- * The round with the median p99 (its p50 and rate with it); the median over rounds of the p99 against
- * the no-op's in the same round (minutes apart at most, rather than the whole run apart), and against
- * the probe of the same window (BENCH_PROBE).
- */
-function medianRound(rounds: FixedRateResult[], noop: FixedRateResult[]): Fixed {
-  const sorted = [...rounds].sort((a, b) => a.p99 - b.p99);
-  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
-  if (!middle) throw new Error("no fixed-rate round was measured");
-  const noopRatio = median(rounds.map((r, k) => r.p99 / (noop[k]?.p99 ?? Number.NaN)));
-  const probeRatio = median(rounds.map((r) => r.p99 / r.probeP99));
-  return { ...middle, non2xx: rounds.reduce((n, r) => n + r.non2xx, 0), noopRatio, probeRatio };
+function paired(route: Window[], beside: Window[]): Fixed {
+  const r = pool(route);
+  const n = pool(beside);
+  return { ...r, besideP99: n.p99, noopRatio: r.p99 / n.p99 };
 }
 
 const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
 
 type Row = { name: string; path: string; kind: "static" | "noop" | "hot" | "search" | "ask" | "read" };
-type Measured = Row & { sat: LoadResult; fixed: Fixed };
+type Measured = Row & { sat: LoadResult; fixed?: Fixed };
 
 async function httpBench(): Promise<void> {
   pinServerToCore0();
@@ -83,23 +76,28 @@ async function httpBench(): Promise<void> {
     ];
     const sat: LoadResult[] = [];
     for (const t of targets) sat.push(await loadTest(t.url, t.options));
-    // The fixed rate after every saturation run, in rounds: a pause lets the runtimes collect what the
-    // last run left, and each route's p99 is its median round, so one collector pause in one window
-    // (a 100 ms stall is 1% of a 10 s window at 200 req/s) does not decide a ratio.
-    const probe = PROBE ? new URL(BENCH_NOOP_PATH, server.url).href : undefined;
-    const rounds: FixedRateResult[][] = targets.map(() => []);
+    // The fixed rate after every saturation run, in rounds; in each, every route window has a no-op
+    // window on either side, and the no-op itself is one of the routes (the instrument against itself).
+    const noopUrl = new URL(BENCH_NOOP_PATH, server.url).href;
+    const fixedTargets = targets.filter((t) => AT_FIXED_RATE.has(t.kind));
+    const windows: Window[][] = fixedTargets.map(() => []);
+    const beside: Window[][] = fixedTargets.map(() => []);
+    const { order, beside: neighbours } = roundPlan(fixedTargets.length);
     for (let round = 0; round < FIXED_ROUNDS; round++) {
-      for (const [i, t] of targets.entries()) {
+      const taken: Window[] = [];
+      for (const step of order) {
         await new Promise((r) => setTimeout(r, SETTLE_MS));
-        rounds[i]?.push(await fixedRateTest(t.url, t.options, probe));
+        const t = step === "noop" ? undefined : fixedTargets[step];
+        const w = await fixedRateWindow(t?.url ?? noopUrl, WINDOW_SECONDS, t?.options);
+        taken.push(w);
+        if (step !== "noop") windows[step]?.push(w);
       }
+      for (const [i, [before, after]] of neighbours.entries()) beside[i]?.push(taken[before] as Window, taken[after] as Window);
     }
-    const noopRounds = rounds[targets.findIndex((t) => t.kind === "noop")] ?? [];
-    const results: Measured[] = targets.map((t, i) => ({
-      ...t,
-      sat: sat[i] as LoadResult,
-      fixed: medianRound(rounds[i] ?? [], noopRounds),
-    }));
+    const results: Measured[] = targets.map((t, i) => {
+      const f = fixedTargets.indexOf(t);
+      return { ...t, sat: sat[i] as LoadResult, fixed: f < 0 ? undefined : paired(windows[f] ?? [], beside[f] ?? []) };
+    });
     report(results);
   } finally {
     await server.dispose();
@@ -115,20 +113,22 @@ function report(results: Measured[]): void {
   const cryptos = results.find((r) => r.path === "/api/cryptos?limit=10");
   if (!stat || !noop || !cryptos) throw new Error("the bench lost a reference route");
   console.log(
-    `\nHTTP: saturation (autocannon, 32 connections) and a fixed ${FIXED_RATE} req/s (four staggered hey -c 1 streams${PROBE ? `, plus the no-op at ${PROBE_RATE} req/s in the same window` : ""}), from other processes;`,
+    `\nHTTP: saturation (autocannon, 32 connections) and a fixed ${FIXED_RATE} req/s (four staggered hey -c 1 streams, ${FIXED_ROUNDS} rounds of ${WINDOW_SECONDS} s windows, each between two no-op windows), from other processes;`,
   );
   console.log("Miniflare serving the built Worker (worker/bench-entry.ts: production plus the no-op route)");
   console.log(pinning ? "server on core 0, load generators on core 1 (taskset)" : "server and load generators share the cores");
   console.log(
     `${"route".padEnd(48)}${"req/s".padStart(9)}${"vs no-op".padStart(10)}${"vs static".padStart(11)}` +
-      `${"sat p99".padStart(9)}${"@rate".padStart(7)}${"@rate p50".padStart(11)}${"@rate p99".padStart(11)}${"p99/no-op".padStart(11)}${PROBE ? "/alongside".padStart(12) : ""}${"errors".padStart(8)}`,
+      `${"sat p99".padStart(9)}${"@rate".padStart(7)}${"@rate p50".padStart(11)}${"@rate p99".padStart(11)}${"no-op p99".padStart(11)}${"p99/no-op".padStart(11)}${"errors".padStart(8)}`,
   );
   for (const r of results) {
+    const f = r.fixed;
+    const atRate = f
+      ? `${f.rps.toFixed(0).padStart(7)}${fmt(f.p50).padStart(11)}${fmt(f.p99).padStart(11)}${fmt(f.besideP99).padStart(11)}${`${f.noopRatio.toFixed(2)}x`.padStart(11)}`
+      : `${"-".padStart(7)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(11)}`;
     console.log(
       `${r.name.padEnd(48)}${fmt(r.sat.rps, 0)}${pct(r.sat.rps / noop.sat.rps).padStart(10)}${pct(r.sat.rps / stat.sat.rps).padStart(11)}` +
-        `${fmt(r.sat.p99)}${r.fixed.rps.toFixed(0).padStart(7)}${fmt(r.fixed.p50).padStart(11)}${fmt(r.fixed.p99).padStart(11)}` +
-        `${`${r.fixed.noopRatio.toFixed(2)}x`.padStart(11)}${PROBE ? `${r.fixed.probeRatio.toFixed(2)}x`.padStart(12) : ""}` +
-        `${String(r.sat.non2xx + r.sat.errors + r.fixed.non2xx).padStart(8)}`,
+        `${fmt(r.sat.p99)}${atRate}${String(r.sat.non2xx + r.sat.errors + (f?.non2xx ?? 0)).padStart(8)}`,
     );
   }
   // Reported, not asserted: a shared 2-core machine is not a stable instrument.
@@ -138,14 +138,18 @@ function report(results: Measured[]): void {
   for (const r of results.filter((x) => x.kind === "hot" || x.kind === "search")) {
     const limit = r.kind === "search" ? 2 : 1.5;
     checks.push([
-      `${r.name}: p99 at ${FIXED_RATE} req/s <= ${limit}x the no-op's (same round, median of rounds)`,
-      r.fixed.noopRatio <= limit,
+      `${r.name}: p99 at ${FIXED_RATE} req/s <= ${limit}x the no-op's (pooled windows against the no-op windows beside them)`,
+      (r.fixed?.noopRatio ?? Number.NaN) <= limit,
     ]);
   }
   const search = by("search");
   if (search) checks.push([`${search.name}: >= 50% of the static asset's throughput`, search.sat.rps >= 0.5 * stat.sat.rps]);
   const ask = by("ask");
   if (ask) checks.push([`${ask.name}: >= 50% of /api/cryptos?limit=10's throughput`, ask.sat.rps >= 0.5 * cryptos.sat.rps]);
+  // The instrument's own resolution: the no-op's windows against the no-op windows beside them.
+  console.log(
+    `\nthe no-op against itself (A/A): ${(noop.fixed?.noopRatio ?? Number.NaN).toFixed(2)}x; a ratio target is readable only when this is near 1`,
+  );
   console.log("\ntargets (reported, not asserted):");
   for (const [text, ok] of checks) console.log(`  ${ok ? "met    " : "MISSED "} ${text}`);
 }
