@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { forgetColoMemory, matchColo, putColo } from "./colo-cache.ts";
+import { forgetColoMemory, matchColo, putColo, REFRESH_GRACE_MS } from "./colo-cache.ts";
 
 const key = (path: string) => new Request(`https://coinsight.test/__test${path}`);
 const answer = (body: string, ttl: number) =>
@@ -68,5 +68,37 @@ describe("the colo's cache with the isolate's memory in front", () => {
     expect(match).not.toHaveBeenCalled();
     await matchColo(key("/many/0"), t0);
     expect(match).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets one request make an expired answer's successor while the others are answered the expired copy", async () => {
+    const t0 = 1_800_000_000_000;
+    await putColo(key("/tick"), answer("old", 10), t0);
+    await caches.default.delete(key("/tick"));
+    const expired = t0 + 10_000;
+    // The first request after the lifetime finds nothing: it makes the successor.
+    expect(await matchColo(key("/tick"), expired)).toBeUndefined();
+    // Requests arriving meanwhile get the expired copy instead of each making their own.
+    expect(await (await matchColo(key("/tick"), expired + 5))?.text()).toBe("old");
+    expect(await (await matchColo(key("/tick"), expired + REFRESH_GRACE_MS - 1))?.text()).toBe("old");
+    // Once stored, the successor is the answer.
+    await putColo(key("/tick"), answer("new", 10), expired + 50);
+    expect(await (await matchColo(key("/tick"), expired + 60))?.text()).toBe("new");
+  });
+
+  it("never serves an answer more than the grace past its lifetime, and retries a refresh that was never stored", async () => {
+    const t0 = 1_800_000_000_000;
+    await putColo(key("/late"), answer("old", 10), t0);
+    await caches.default.delete(key("/late"));
+    const expired = t0 + 10_000;
+    expect(await matchColo(key("/late"), expired + 500)).toBeUndefined();
+    expect(await (await matchColo(key("/late"), expired + 600))?.text()).toBe("old");
+    // The refresh failed (nothing stored): past the grace the expired copy is let go and the next request tries again.
+    expect(await matchColo(key("/late"), expired + REFRESH_GRACE_MS)).toBeUndefined();
+    expect(await matchColo(key("/late"), expired + REFRESH_GRACE_MS + 1)).toBeUndefined();
+    // A request long after the lifetime never gets the old copy, even with no refresh under way.
+    await putColo(key("/idle"), answer("old", 10), t0);
+    await caches.default.delete(key("/idle"));
+    expect(await matchColo(key("/idle"), t0 + 60_000)).toBeUndefined();
+    expect(await matchColo(key("/idle"), t0 + 60_001)).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@
  * The colo's Cache API with this isolate's memory in front: an entry read or written here is kept in
  * memory until the colo's copy would expire (its `max-age` from when it was stored), so a hot answer
  * costs a map lookup instead of a cache call. Never longer than the colo keeps it, so the lifetimes
- * chosen by each caller (edge-cache.ts, public-cache.ts, the page cache) mean what they say.
+ * chosen by each caller (edge-cache.ts, public-cache.ts, the page cache) mean what they say, give
+ * or take the moment a successor takes to make (REFRESH_GRACE_MS).
  * docs/decisions/performance/isolate-memory.md.
  */
 
@@ -19,6 +20,8 @@ type Kept = {
   gzipBytes?: number;
   /** Forgotten: a compression finishing later must not count its bytes. */
   dropped?: boolean;
+  /** When a request, finding it expired, went to fetch or make its successor. */
+  refreshingSince?: number;
 };
 
 /** Bounds: a few hundred answers and a few megabytes, well inside an isolate's 128 MB. */
@@ -28,6 +31,14 @@ const MAX_ENTRY_BYTES = 512 * 1024;
 /** Smaller bodies fit in a packet or two either way: compressing them costs more than it saves. */
 const MIN_GZIP_BYTES = 1024;
 const COMPRESSIBLE = /^(application\/(json|xml|rss\+xml|javascript)|text\/)/i;
+/**
+ * An expired answer is still served for this long after its lifetime, and only while one request
+ * fetches or makes its successor: without it every request in flight at the moment of expiry would
+ * make the same answer (a burst of D1 reads under load, every lifetime). A request never waits for
+ * another's I/O, which Workers forbids; a refresh that fails or is never stored is retried by the
+ * next request after this long, when the expired answer is also let go.
+ */
+export const REFRESH_GRACE_MS = 2_000;
 
 const kept = new Map<string, Kept>();
 let bytes = 0;
@@ -123,18 +134,23 @@ async function answerGzipped(entry: Kept): Promise<Response> {
   return new Response(gzip, { status: entry.status, headers, encodeBody: "manual" });
 }
 
+/** Expired, but within its grace and another request is already fetching or making its successor. */
+const beingRefreshed = (entry: Kept, now: number) =>
+  entry.refreshingSince !== undefined && now - entry.refreshingSince < REFRESH_GRACE_MS && now < entry.until + REFRESH_GRACE_MS;
+
 /**
  * The stored answer for `key`, from memory or from the colo's cache; undefined when neither has it.
  * `gzip`: the reader accepts gzip (a memory hit is then answered compressed).
  */
 export async function matchColo(key: Request, now = Date.now(), gzip = false): Promise<Response | undefined> {
   const entry = kept.get(key.url);
-  if (entry && entry.until > now) {
+  if (entry && (entry.until > now || beingRefreshed(entry, now))) {
     kept.delete(key.url);
     kept.set(key.url, entry);
     return gzip ? answerGzipped(entry) : answer(entry);
   }
-  if (entry) drop(key.url);
+  if (entry && now < entry.until + REFRESH_GRACE_MS) entry.refreshingSince = now;
+  else if (entry) drop(key.url);
   const hit = await caches.default.match(key);
   return hit ? answer(remember(key.url, await hit.arrayBuffer(), hit, now)) : undefined;
 }
