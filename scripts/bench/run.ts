@@ -27,8 +27,8 @@ const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW ?? 10);
 const SETTLE_MS = 1000;
 /**
  * The routes measured at the fixed rate: the ones with a p99 target and their two yardsticks. The
- * pages and Ask answer fewer than 200 req/s or close to it here; a window of them leaves the server
- * behind, and the no-op window after it would measure that instead of the machine.
+ * pages and Ask have none. A page rendered every time manages about 42 req/s here: a window of it at
+ * 200 req/s would leave the server behind, and the no-op window after it would measure that backlog.
  */
 const AT_FIXED_RATE = new Set<Row["kind"]>(["static", "noop", "hot", "search"]);
 

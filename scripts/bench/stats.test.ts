@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { median, percentile, pool, roundPlan } from "./stats.ts";
+import { percentile, pool, roundPlan } from "./stats.ts";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -12,10 +12,6 @@ describe("percentile", () => {
   it("is the largest value for a handful and NaN for none", () => {
     expect(percentile([3, 7], 99)).toBe(7);
     expect(percentile([], 99)).toBeNaN();
-  });
-
-  it("takes the median of an unsorted list", () => {
-    expect(median([9, 1, 5])).toBe(5);
   });
 });
 

@@ -13,13 +13,6 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
-export function median(xs: readonly number[]): number {
-  return percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
-}
-
 /** One fixed-rate window: every request's latency (ms), how many answered other than 2xx, its length. */
 export type Window = { ms: number[]; non2xx: number; seconds: number };
 
