@@ -134,9 +134,11 @@ async function answerGzipped(entry: Kept): Promise<Response> {
   return new Response(gzip, { status: entry.status, headers, encodeBody: "manual" });
 }
 
-/** Expired, but within its grace and another request is already fetching or making its successor. */
-const beingRefreshed = (entry: Kept, now: number) =>
-  entry.refreshingSince !== undefined && now - entry.refreshingSince < REFRESH_GRACE_MS && now < entry.until + REFRESH_GRACE_MS;
+/**
+ * Past its lifetime by less than the grace. `refreshingSince` is only ever set at or after `until`,
+ * so this also bounds how long a refresh in flight is waited for.
+ */
+const withinGrace = (entry: Kept, now: number) => now < entry.until + REFRESH_GRACE_MS;
 
 /**
  * The stored answer for `key`, from memory or from the colo's cache; undefined when neither has it.
@@ -144,12 +146,13 @@ const beingRefreshed = (entry: Kept, now: number) =>
  */
 export async function matchColo(key: Request, now = Date.now(), gzip = false): Promise<Response | undefined> {
   const entry = kept.get(key.url);
-  if (entry && (entry.until > now || beingRefreshed(entry, now))) {
+  // Expired within its grace while another request fetches or makes its successor: still served.
+  if (entry && (entry.until > now || (entry.refreshingSince !== undefined && withinGrace(entry, now)))) {
     kept.delete(key.url);
     kept.set(key.url, entry);
     return gzip ? answerGzipped(entry) : answer(entry);
   }
-  if (entry && now < entry.until + REFRESH_GRACE_MS) entry.refreshingSince = now;
+  if (entry && withinGrace(entry, now)) entry.refreshingSince = now;
   else if (entry) drop(key.url);
   const hit = await caches.default.match(key);
   return hit ? answer(remember(key.url, await hit.arrayBuffer(), hit, now)) : undefined;
