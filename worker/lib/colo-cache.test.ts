@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { forgetColoMemory, matchColo, putColo, REFRESH_GRACE_MS } from "./colo-cache.ts";
 
-const key = (path: string) => new Request(`https://coinsight.test/__test${path}`);
+const key = (path: string) => `https://coinsight.test/__test${path}`;
 const answer = (body: string, ttl: number) =>
   new Response(body, { headers: { "content-type": "application/json", "cache-control": `public, max-age=${ttl}` } });
 
@@ -68,6 +68,35 @@ describe("the colo's cache with the isolate's memory in front", () => {
     expect(match).not.toHaveBeenCalled();
     await matchColo(key("/many/0"), t0);
     expect(match).toHaveBeenCalledTimes(1);
+  });
+
+  it("presents a remembered entry's headers once, for plain and gzipped hits alike, and again for a new entry", async () => {
+    const t0 = Date.now();
+    const body = JSON.stringify({ rows: Array.from({ length: 500 }, (_, i) => i) });
+    await putColo(key("/shown"), answer(body, 60), t0);
+    const present = vi.fn((stored: [string, string][]): [string, string][] => [
+      ...stored.filter(([name]) => name !== "cache-control"),
+      ["x-shown", "yes"],
+      ["vary", "Cookie"],
+    ]);
+    const plain = await matchColo(key("/shown"), t0, { present });
+    const gzipped = await matchColo(key("/shown"), t0, { gzip: true, present });
+    const again = await matchColo(key("/shown"), t0, { gzip: true, present });
+    expect(present).toHaveBeenCalledTimes(1);
+    for (const hit of [plain, gzipped, again]) {
+      expect(hit?.headers.get("x-shown")).toBe("yes");
+      expect(hit?.headers.get("cache-control")).toBeNull();
+    }
+    expect(plain?.headers.get("content-encoding")).toBeNull();
+    expect(await plain?.text()).toBe(body);
+    expect(gzipped?.headers.get("content-encoding")).toBe("gzip");
+    // The caller's Vary is kept, and the compressed answer adds its own.
+    expect(gzipped?.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    // Without `present`, the stored headers as they are: one entry serves callers that present it differently.
+    expect((await matchColo(key("/shown"), t0))?.headers.get("cache-control")).toBe("public, max-age=60");
+    await putColo(key("/shown"), answer("{}", 60), t0 + 1);
+    await matchColo(key("/shown"), t0 + 1, { present });
+    expect(present).toHaveBeenCalledTimes(2);
   });
 
   it("lets one request make an expired answer's successor while the others are answered the expired copy", async () => {

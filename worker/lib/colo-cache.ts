@@ -10,10 +10,23 @@
 /** When the colo's copy was stored (ms since the epoch): it starts the memory's clock on a later read. */
 const STORED_AT = "x-stored-at";
 
+type Pairs = [string, string][];
+
+/**
+ * How a caller turns a stored copy's headers into its answer's (public-cache.ts restores the
+ * browser's Cache-Control and marks a HIT). Made once per remembered entry, not once per hit: a
+ * module-level function, so the entry can tell it is the same one.
+ */
+export type Present = (stored: Pairs) => Pairs;
+
+/** What a hit is answered with: its header lists made once and reused (a hit then makes one Response, no Headers). */
+type Served = { present: Present | undefined; plain: Pairs; gzip?: Pairs };
+
 type Kept = {
   body: ArrayBuffer;
   status: number;
-  headers: [string, string][];
+  headers: Pairs;
+  served?: Served;
   until: number;
   /** The body gzipped, made on the first hit that accepts it (null: not worth compressing). */
   gzip?: Promise<ArrayBuffer | null>;
@@ -76,13 +89,24 @@ function remember(key: string, body: ArrayBuffer, res: Response, now: number): K
   return entry;
 }
 
+function served(entry: Kept, present: Present | undefined): Served {
+  if (!entry.served || entry.served.present !== present) {
+    entry.served = { present, plain: present ? present(entry.headers) : entry.headers };
+  }
+  return entry.served;
+}
+
+const has = (pairs: Pairs, name: string) => pairs.some(([n]) => n === name);
+
 /**
  * A fresh response each time, so its headers can be added to. The body is not copied here: a Response
  * made from an ArrayBuffer holds a copy of its bytes (Fetch, "extract a body"), so every reader gets
  * its own, and a 50 kB answer is copied once per hit instead of twice.
  */
-function answer(entry: Kept): Response {
-  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+function answer(entry: Kept, present?: Present): Response {
+  const headers = served(entry, present).plain;
+  // A body stored compressed is sent as it is, not compressed again.
+  return new Response(entry.body, { status: entry.status, headers, encodeBody: has(headers, "content-encoding") ? "manual" : "automatic" });
 }
 
 /** Whether an Accept-Encoding header takes gzip ("gzip", "gzip;q=0.8", "*"; not "gzip;q=0"). */
@@ -96,15 +120,15 @@ export function acceptsGzip(header: string | null | undefined): boolean {
   return false;
 }
 
-const headerOf = (entry: Kept, name: string) => entry.headers.find(([n]) => n === name)?.[1] ?? "";
+const headerOf = (pairs: Pairs, name: string) => pairs.find(([n]) => n === name)?.[1] ?? "";
 
 /** The entry's body gzipped once, for every later reader that accepts it; null when not worth it. */
 function gzipOf(entry: Kept): Promise<ArrayBuffer | null> {
   entry.gzip ??= (async () => {
     if (
       entry.body.byteLength < MIN_GZIP_BYTES ||
-      headerOf(entry, "content-encoding") ||
-      !COMPRESSIBLE.test(headerOf(entry, "content-type"))
+      has(entry.headers, "content-encoding") ||
+      !COMPRESSIBLE.test(headerOf(entry.headers, "content-type"))
     ) {
       return null;
     }
@@ -125,13 +149,21 @@ function gzipOf(entry: Kept): Promise<ArrayBuffer | null> {
  * A memory hit for a reader that accepts gzip: the bytes compressed once, sent as they are
  * (`encodeBody: "manual"`), instead of the runtime compressing the same answer on every request.
  */
-async function answerGzipped(entry: Kept): Promise<Response> {
+async function answerGzipped(entry: Kept, present: Present | undefined): Promise<Response> {
   const gzip = await gzipOf(entry);
-  if (!gzip) return answer(entry);
-  const headers = new Headers(entry.headers);
-  headers.set("content-encoding", "gzip");
-  headers.append("vary", "Accept-Encoding");
-  return new Response(gzip, { status: entry.status, headers, encodeBody: "manual" });
+  if (!gzip) return answer(entry, present);
+  const answered = served(entry, present);
+  answered.gzip ??= withGzip(answered.plain);
+  return new Response(gzip, { status: entry.status, headers: answered.gzip, encodeBody: "manual" });
+}
+
+function withGzip(plain: Pairs): Pairs {
+  const vary = headerOf(plain, "vary");
+  return [
+    ...plain.filter(([n]) => n !== "content-encoding" && n !== "vary"),
+    ["content-encoding", "gzip"],
+    ["vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding"],
+  ];
 }
 
 /**
@@ -140,34 +172,45 @@ async function answerGzipped(entry: Kept): Promise<Response> {
  */
 const withinGrace = (entry: Kept, now: number) => now < entry.until + REFRESH_GRACE_MS;
 
+export type MatchOptions = {
+  /** The reader accepts gzip: a memory hit is then answered compressed. */
+  gzip?: boolean;
+  /** The answer's headers from the stored copy's (see `Present`); as stored without it. */
+  present?: Present;
+};
+
 /**
- * The stored answer for `key`, from memory or from the colo's cache; undefined when neither has it.
- * `gzip`: the reader accepts gzip (a memory hit is then answered compressed).
+ * The stored answer for `key` (a URL on this origin, never a real page's), from memory or from the
+ * colo's cache; undefined when neither has it. A string, not a Request: a hit makes no Request at all.
  */
-export async function matchColo(key: Request, now = Date.now(), gzip = false): Promise<Response | undefined> {
-  const entry = kept.get(key.url);
+export async function matchColo(
+  key: string,
+  now = Date.now(),
+  { gzip = false, present }: MatchOptions = {},
+): Promise<Response | undefined> {
+  const entry = kept.get(key);
   // Expired within its grace while another request fetches or makes its successor: still served.
   if (entry && (entry.until > now || (entry.refreshingSince !== undefined && withinGrace(entry, now)))) {
-    kept.delete(key.url);
-    kept.set(key.url, entry);
-    return gzip ? answerGzipped(entry) : answer(entry);
+    kept.delete(key);
+    kept.set(key, entry);
+    return gzip ? answerGzipped(entry, present) : answer(entry, present);
   }
   if (entry && withinGrace(entry, now)) entry.refreshingSince = now;
-  else if (entry) drop(key.url);
+  else if (entry) drop(key);
   const hit = await caches.default.match(key);
-  return hit ? answer(remember(key.url, await hit.arrayBuffer(), hit, now)) : undefined;
+  return hit ? answer(remember(key, await hit.arrayBuffer(), hit, now), present) : undefined;
 }
 
 /**
  * Stores `res` (its Cache-Control's `max-age` is the lifetime) in memory now and in the colo's cache;
  * the promise is the colo's write, for `waitUntil`.
  */
-export async function putColo(key: Request, res: Response, now = Date.now()): Promise<void> {
+export async function putColo(key: string, res: Response, now = Date.now()): Promise<void> {
   const body = await res.arrayBuffer();
   // The colo's copy and memory share the bytes read once: the Response copies them (see `answer`).
   const stored = new Response(body, { status: res.status, headers: res.headers });
   stored.headers.set(STORED_AT, String(now));
-  remember(key.url, body, stored, now);
+  remember(key, body, stored, now);
   await caches.default.put(key, stored);
 }
 

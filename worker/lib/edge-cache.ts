@@ -13,10 +13,11 @@ export async function edgeCachedJson(
   compute: () => Promise<unknown>,
   waitUntil: WaitUntil,
 ): Promise<Response> {
-  const cacheKey = new Request(new URL(key, request.url).toString(), { method: "GET" });
+  // The origin (scheme and host: up to the path's first slash) and the caller's canonical path and query.
+  const cacheKey = request.url.slice(0, request.url.indexOf("/", request.url.indexOf("//") + 2)) + key;
   // A fresh response each time, so middleware (security headers) can still add theirs; gzipped once
   // for every reader that takes it.
-  const hit = await matchColo(cacheKey, Date.now(), acceptsGzip(request.headers.get("accept-encoding")));
+  const hit = await matchColo(cacheKey, Date.now(), { gzip: acceptsGzip(request.headers.get("accept-encoding")) });
   if (hit) return hit;
   const body = JSON.stringify(await compute());
   const response = new Response(body, {

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hasCookie, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "./app-env.ts";
-import { acceptsGzip, matchColo, putColo } from "./colo-cache.ts";
+import { acceptsGzip, matchColo, type Present, putColo } from "./colo-cache.ts";
 
 /**
  * The colo's Cache API in front of the public reads: answers that are the same for everyone are
@@ -100,20 +100,27 @@ export async function storedCopy(res: Response, ttl: number): Promise<Response> 
   return new Response(await res.clone().arrayBuffer(), { status: 200, headers });
 }
 
-/** An answer from a colo's copy: the headers it was stored with, the browser's Cache-Control again, marked HIT. */
-export function fromStoredCopy(hit: Response, extra: Record<string, string> = {}): Response {
-  const headers = new Headers(hit.headers);
-  const browser = headers.get(BROWSER_CC);
-  headers.delete(BROWSER_CC);
-  if (browser) headers.set("cache-control", browser);
-  else headers.delete("cache-control");
-  // The runtime's own marks on a cached copy are not part of the answer.
-  for (const name of ["cf-cache-status", "age", "expires"]) headers.delete(name);
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  headers.set(EDGE_CACHE_HEADER, "HIT");
-  // A body already compressed (colo-cache.ts) is sent as it is, not compressed again.
-  return new Response(hit.body, { status: 200, headers, encodeBody: headers.has("content-encoding") ? "manual" : "automatic" });
+/**
+ * How an answer from a colo's copy is presented: the headers it was stored with, the browser's
+ * Cache-Control again, `extra` set, marked HIT. Applied once per remembered copy (colo-cache.ts), so
+ * make it once, at module level.
+ */
+export function presentStoredCopy(extra: Record<string, string> = {}): Present {
+  return (stored) => {
+    const headers = new Headers(stored);
+    const browser = headers.get(BROWSER_CC);
+    headers.delete(BROWSER_CC);
+    if (browser) headers.set("cache-control", browser);
+    else headers.delete("cache-control");
+    // The runtime's own marks on a cached copy are not part of the answer.
+    for (const name of ["cf-cache-status", "age", "expires"]) headers.delete(name);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    headers.set(EDGE_CACHE_HEADER, "HIT");
+    return [...headers];
+  };
 }
+
+const PUBLIC_HIT = presentStoredCopy();
 
 /** Only a plain, public, cookie-free 200 is shared: anything else is answered and forgotten. */
 export function storable(res: Response): boolean {
@@ -152,9 +159,10 @@ export function publicEdgeCache(versions: VersionReaders, rules: PublicCacheRule
 
     const sorted = [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (rule.version) sorted.push(["__v", await versions[rule.version](c.env)]);
-    const key = new Request(`${url.origin}/__edge${url.pathname}?${new URLSearchParams(sorted)}`, { method: "GET" });
-    const hit = await matchColo(key, Date.now(), acceptsGzip(c.req.header("accept-encoding")));
-    if (hit) return fromStoredCopy(hit);
+    const search = sorted.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+    const key = `${url.origin}/__edge${url.pathname}?${search}`;
+    const hit = await matchColo(key, Date.now(), { gzip: acceptsGzip(c.req.header("accept-encoding")), present: PUBLIC_HIT });
+    if (hit) return hit;
 
     await next();
     const res = c.res;

@@ -2,10 +2,13 @@ import type { Context } from "hono";
 import { contentVersion } from "#worker/features/content/content-cache.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { matchColo, putColo } from "#worker/lib/colo-cache.ts";
-import { EDGE_CACHE_HEADER, fromStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
+import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
 import { executionCtx, rendersPage } from "./server-render.ts";
 
 type Ctx = Context<AppEnv>;
+
+/** Vary: Cookie as on every rendered page: a member's browser must not reuse a guest's copy. */
+const PAGE_HIT = presentStoredCopy({ vary: "Cookie" });
 
 /**
  * Seconds a colo keeps a guest's rendered page. Its key carries the build (a deployment shows at
@@ -28,10 +31,9 @@ export async function cachedPage(c: Ctx, shell: Response, make: () => Promise<Pa
   const build = shell.headers.get("etag");
   if (url.search || !build || !rendersPage(c)) return (await make()).res;
   const version = await contentVersion(c.env);
-  const key = new Request(`${url.origin}/__page${url.pathname}?${new URLSearchParams({ build, content: version })}`);
-  const hit = await matchColo(key);
-  // Vary: Cookie as on every rendered page: a member's browser must not reuse a guest's copy.
-  if (hit) return fromStoredCopy(hit, { vary: "Cookie" });
+  const key = `${url.origin}/__page${url.pathname}?${new URLSearchParams({ build, content: version })}`;
+  const hit = await matchColo(key, Date.now(), { present: PAGE_HIT });
+  if (hit) return hit;
   const { res, shared } = await make();
   if (!shared || !storable(res)) return res;
   const put = putColo(key, await storedCopy(res, PAGE_TTL));
