@@ -180,8 +180,8 @@ export type MatchOptions = {
 };
 
 /**
- * The stored answer for `key` (a URL on this origin, never a real page's), from memory or from the
- * colo's cache; undefined when neither has it. A string, not a Request: a hit makes no Request at all.
+ * The stored answer for `key` (a URL), from memory or from the colo's cache; undefined when neither
+ * has it. A string, not a Request: a hit makes no Request at all.
  */
 export async function matchColo(
   key: string,
