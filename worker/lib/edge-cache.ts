@@ -13,8 +13,7 @@ export async function edgeCachedJson(
   compute: () => Promise<unknown>,
   waitUntil: WaitUntil,
 ): Promise<Response> {
-  // The origin (scheme and host: up to the path's first slash) and the caller's canonical path and query.
-  const cacheKey = request.url.slice(0, request.url.indexOf("/", request.url.indexOf("//") + 2)) + key;
+  const cacheKey = new URL(key, request.url).href;
   // A fresh response each time, so middleware (security headers) can still add theirs; gzipped once
   // for every reader that takes it.
   const hit = await matchColo(cacheKey, Date.now(), { gzip: acceptsGzip(request.headers.get("accept-encoding")) });

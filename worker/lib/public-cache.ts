@@ -159,8 +159,7 @@ export function publicEdgeCache(versions: VersionReaders, rules: PublicCacheRule
 
     const sorted = [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (rule.version) sorted.push(["__v", await versions[rule.version](c.env)]);
-    const search = sorted.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
-    const key = `${url.origin}/__edge${url.pathname}?${search}`;
+    const key = `${url.origin}/__edge${url.pathname}?${new URLSearchParams(sorted)}`;
     const hit = await matchColo(key, Date.now(), { gzip: acceptsGzip(c.req.header("accept-encoding")), present: PUBLIC_HIT });
     if (hit) return hit;
 
