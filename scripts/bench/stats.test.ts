@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentile, pool, roundPlan } from "./stats.ts";
+import { percentile, pool, ratioInterval, ratioOf, roundPlan, seededRandom, verdict } from "./stats.ts";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -42,5 +42,50 @@ describe("roundPlan", () => {
       expect(order[after]).toBe("noop");
       expect(order[before + 1]).toBe(i);
     }
+  });
+});
+
+describe("the ratio's interval over resampled rounds", () => {
+  const flat = (ms: number, n = 100) => ({ ms: Array.from({ length: n }, () => ms), non2xx: 0, seconds: 1 });
+  // A window whose slowest 1% (and more) took `tail` ms.
+  const tailed = (tail: number) => ({ ms: [...range(95).map(() => 2), ...range(5).map(() => tail)], non2xx: 0, seconds: 1 });
+
+  it("pools every round: a route twice as slow as its neighbours in every round reads 2x", () => {
+    const rounds = range(8).map(() => ({ route: tailed(20), beside: [tailed(10), tailed(10)] }));
+    expect(ratioOf(rounds)).toBe(2);
+    // Every resample is the same rounds again: the interval has no width.
+    expect(ratioInterval(rounds, 200)).toEqual([2, 2]);
+  });
+
+  it("is wide when the rounds disagree, and reproducible from its seed", () => {
+    const rounds = [
+      ...range(2).map(() => ({ route: tailed(30), beside: [tailed(10), tailed(10)] })),
+      ...range(6).map(() => ({ route: tailed(10), beside: [tailed(10), tailed(10)] })),
+    ];
+    // Pooled, one slow round's five slow requests are under 1% of 800: it takes two to decide the p99.
+    expect(ratioOf(rounds)).toBe(3);
+    const [low, high] = ratioInterval(rounds, 500, seededRandom(7));
+    expect(low).toBe(1);
+    expect(high).toBe(3);
+    expect(ratioInterval(rounds, 500, seededRandom(7))).toEqual([low, high]);
+  });
+
+  it("reads a ratio of no rounds as unknown", () => {
+    expect(ratioInterval([])).toEqual([Number.NaN, Number.NaN]);
+    expect(ratioOf([{ route: flat(1), beside: [] }])).toBeNaN();
+  });
+});
+
+describe("verdict", () => {
+  it("is met or missed only when the whole interval is on one side of the limit", () => {
+    expect(verdict([1.1, 1.4], 1.5)).toBe("met");
+    expect(verdict([1.6, 2.1], 1.5)).toBe("missed");
+    expect(verdict([1.3, 1.9], 1.5)).toBe("undecided");
+  });
+
+  it("decides nothing when the no-op against itself leaves out 1", () => {
+    expect(verdict([1.1, 1.2], 1.5, [0.3, 0.6])).toBe("undecided");
+    expect(verdict([1.6, 2.1], 1.5, [1.2, 1.9])).toBe("undecided");
+    expect(verdict([1.1, 1.2], 1.5, [0.8, 1.1])).toBe("met");
   });
 });

@@ -7,7 +7,7 @@
  */
 
 /** The p-th percentile (nearest rank) of latencies sorted ascending; NaN for none. */
-export function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
@@ -44,4 +44,65 @@ export function roundPlan(routes: number): { order: ("noop" | number)[]; beside:
     order.push(i, "noop");
   }
   return { order, beside };
+}
+
+/** One round of a route: its window and the no-op windows on either side of it. */
+export type RoundPair = { route: Window; beside: readonly Window[] };
+
+/** The p99 of windows pooled, sorted as numbers in a typed array (the interval below pools thousands of times). */
+function pooledP99(windows: readonly Window[]): number {
+  const all = new Float64Array(windows.reduce((n, w) => n + w.ms.length, 0));
+  let at = 0;
+  for (const w of windows) {
+    all.set(w.ms, at);
+    at += w.ms.length;
+  }
+  return percentile(all.sort(), 99);
+}
+
+/** A route's p99 over the p99 of the no-op windows beside it, every round pooled. */
+export function ratioOf(rounds: readonly RoundPair[]): number {
+  return pooledP99(rounds.map((r) => r.route)) / pooledP99(rounds.flatMap((r) => r.beside));
+}
+
+/** A small seeded generator (mulberry32), so a run's interval can be recomputed from its windows. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * How far the ratio could have moved had other rounds been drawn: the rounds resampled with
+ * replacement (a route window stays with its own no-op neighbours), `draws` times, and the 5th and
+ * 95th percentiles of the ratios. Two runs of one build read a route 1.29× and 2.06×: a single
+ * ratio cannot say which side of 1.5× a route is on, an interval says whether the run can.
+ */
+export function ratioInterval(rounds: readonly RoundPair[], draws = 1000, random = seededRandom(1)): [number, number] {
+  if (rounds.length === 0) return [Number.NaN, Number.NaN];
+  const ratios: number[] = [];
+  for (let d = 0; d < draws; d++) {
+    ratios.push(ratioOf(rounds.map(() => rounds[Math.floor(random() * rounds.length)] as RoundPair)));
+  }
+  ratios.sort((x, y) => x - y);
+  return [percentile(ratios, 5), percentile(ratios, 95)];
+}
+
+export type Verdict = "met" | "missed" | "undecided";
+
+/**
+ * Met when even the interval's top is within the limit, missed when even its bottom is past it;
+ * otherwise this run cannot tell. `instrument` is the no-op against itself: when its own interval
+ * leaves out 1, the yardstick itself moved between windows and no ratio of that run decides anything.
+ */
+export function verdict([low, high]: [number, number], limit: number, instrument?: [number, number]): Verdict {
+  if (instrument && !(instrument[0] <= 1 && 1 <= instrument[1])) return "undecided";
+  if (high <= limit) return "met";
+  if (low > limit) return "missed";
+  return "undecided";
 }
