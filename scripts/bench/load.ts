@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { projectRoot } from "../lib/wrangler.ts";
 import { onGeneratorCore } from "./cores.ts";
 import type { Window } from "./stats.ts";
+import { serverCpuTimes, stolenShare } from "./steal.ts";
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
@@ -96,10 +97,12 @@ function stream(url: string, rate: number, seconds: number, options: LoadOptions
  */
 export async function fixedRateWindow(url: string, seconds: number, options: LoadOptions = {}): Promise<Window> {
   const runs: Promise<Sample[]>[] = [];
+  const before = serverCpuTimes();
   for (let i = 0; i < STREAMS; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, 1000 / FIXED_RATE));
     runs.push(stream(url, FIXED_RATE / STREAMS, seconds, options));
   }
   const samples = (await Promise.all(runs)).flat();
-  return { ms: samples.map((s) => s.ms), non2xx: samples.filter((s) => !/^2\d\d$/.test(s.status)).length, seconds };
+  const stolen = stolenShare(before, serverCpuTimes());
+  return { ms: samples.map((s) => s.ms), non2xx: samples.filter((s) => !/^2\d\d$/.test(s.status)).length, seconds, stolen };
 }

@@ -128,13 +128,13 @@ function report(results: Measured[]): void {
   console.log(pinning ? "server on core 0, load generators on core 1 (taskset)" : "server and load generators share the cores");
   console.log(
     `${"route".padEnd(48)}${"req/s".padStart(9)}${"vs no-op".padStart(10)}${"vs static".padStart(11)}` +
-      `${"sat p99".padStart(9)}${"@rate".padStart(7)}${"@rate p50".padStart(11)}${"@rate p99".padStart(11)}${"no-op p99".padStart(11)}${"p99/no-op".padStart(11)}${"rounds 5-95%".padStart(14)}${"errors".padStart(8)}`,
+      `${"sat p99".padStart(9)}${"@rate".padStart(7)}${"@rate p50".padStart(11)}${"@rate p99".padStart(11)}${"no-op p99".padStart(11)}${"p99/no-op".padStart(11)}${"rounds 5-95%".padStart(14)}${"stolen".padStart(8)}${"errors".padStart(8)}`,
   );
   for (const r of results) {
     const f = r.fixed;
     const atRate = f
-      ? `${f.rps.toFixed(0).padStart(7)}${fmt(f.p50).padStart(11)}${fmt(f.p99).padStart(11)}${fmt(f.besideP99).padStart(11)}${`${f.noopRatio.toFixed(2)}x`.padStart(11)}${span(f.interval).padStart(14)}`
-      : `${"-".padStart(7)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(14)}`;
+      ? `${f.rps.toFixed(0).padStart(7)}${fmt(f.p50).padStart(11)}${fmt(f.p99).padStart(11)}${fmt(f.besideP99).padStart(11)}${`${f.noopRatio.toFixed(2)}x`.padStart(11)}${span(f.interval).padStart(14)}${(f.stolen === undefined ? "-" : pct(f.stolen)).padStart(8)}`
+      : `${"-".padStart(7)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(14)}${"-".padStart(8)}`;
     console.log(
       `${r.name.padEnd(48)}${fmt(r.sat.rps, 0)}${pct(r.sat.rps / noop.sat.rps).padStart(10)}${pct(r.sat.rps / stat.sat.rps).padStart(11)}` +
         `${fmt(r.sat.p99)}${atRate}${String(r.sat.non2xx + r.sat.errors + (f?.non2xx ?? 0)).padStart(8)}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { percentile, pool, ratioInterval, ratioOf, roundPlan, seededRandom, verdict } from "./stats.ts";
+import { stolenShare } from "./steal.ts";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -87,5 +88,19 @@ describe("verdict", () => {
     expect(verdict([1.1, 1.2], 1.5, [0.3, 0.6])).toBe("undecided");
     expect(verdict([1.6, 2.1], 1.5, [1.2, 1.9])).toBe("undecided");
     expect(verdict([1.1, 1.2], 1.5, [0.8, 1.1])).toBe("met");
+  });
+});
+
+describe("the time stolen from the server's core", () => {
+  it("is the mean of the windows that measured it, and absent when none did", () => {
+    const w = (stolen?: number) => ({ ms: [1], non2xx: 0, seconds: 1, ...(stolen === undefined ? {} : { stolen }) });
+    expect(pool([w(0.1), w(0.3), w()]).stolen).toBeCloseTo(0.2);
+    expect(pool([w(), w()])).not.toHaveProperty("stolen");
+  });
+
+  it("is the steal over everything the core did between two readings", () => {
+    expect(stolenShare({ steal: 10, total: 1000 }, { steal: 30, total: 1200 })).toBeCloseTo(0.1);
+    expect(stolenShare(undefined, { steal: 30, total: 1200 })).toBeUndefined();
+    expect(stolenShare({ steal: 10, total: 1000 }, { steal: 10, total: 1000 })).toBeUndefined();
   });
 });

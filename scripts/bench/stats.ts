@@ -13,10 +13,18 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
-/** One fixed-rate window: every request's latency (ms), how many answered other than 2xx, its length. */
-export type Window = { ms: number[]; non2xx: number; seconds: number };
+/**
+ * One fixed-rate window: every request's latency (ms), how many answered other than 2xx, its length,
+ * and the share of the server's core the hypervisor took meanwhile (steal.ts; absent off Linux).
+ */
+export type Window = { ms: number[]; non2xx: number; seconds: number; stolen?: number };
 
-export type Pooled = { rps: number; p50: number; p99: number; non2xx: number; requests: number };
+export type Pooled = { rps: number; p50: number; p99: number; non2xx: number; requests: number; stolen?: number };
+
+function meanStolen(windows: readonly Window[]): { stolen?: number } {
+  const known = windows.flatMap((w) => (w.stolen === undefined ? [] : [w.stolen]));
+  return known.length ? { stolen: known.reduce((a, b) => a + b, 0) / known.length } : {};
+}
 
 /** Windows taken together, as one long measurement. */
 export function pool(windows: readonly Window[]): Pooled {
@@ -28,6 +36,7 @@ export function pool(windows: readonly Window[]): Pooled {
     p99: percentile(ms, 99),
     non2xx: windows.reduce((n, w) => n + w.non2xx, 0),
     requests: ms.length,
+    ...meanStolen(windows),
   };
 }
 
