@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { percentile, pool, ratioInterval, ratioOf, roundPlan, seededRandom, verdict } from "./stats.ts";
+import { prng } from "#schema/contracts/prng.ts";
+import { percentile, pool, ratioInterval, ratioOf, roundPlan, verdict } from "./stats.ts";
 import { stolenShare } from "./steal.ts";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -65,10 +66,10 @@ describe("the ratio's interval over resampled rounds", () => {
     ];
     // Pooled, one slow round's five slow requests are under 1% of 800: it takes two to decide the p99.
     expect(ratioOf(rounds)).toBe(3);
-    const [low, high] = ratioInterval(rounds, 500, seededRandom(7));
+    const [low, high] = ratioInterval(rounds, 500, prng(7));
     expect(low).toBe(1);
     expect(high).toBe(3);
-    expect(ratioInterval(rounds, 500, seededRandom(7))).toEqual([low, high]);
+    expect(ratioInterval(rounds, 500, prng(7))).toEqual([low, high]);
   });
 
   it("reads a ratio of no rounds as unknown", () => {

@@ -5,6 +5,7 @@
  * from 0.56× to 2.56×. So every route window has a no-op window on each side, and a route's p99 is
  * read from all its windows pooled, against the pool of the no-op windows beside them.
  */
+import { prng } from "#schema/contracts/prng.ts";
 
 /** The p-th percentile (nearest rank) of latencies sorted ascending; NaN for none. */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -74,25 +75,13 @@ export function ratioOf(rounds: readonly RoundPair[]): number {
   return pooledP99(rounds.map((r) => r.route)) / pooledP99(rounds.flatMap((r) => r.beside));
 }
 
-/** A small seeded generator (mulberry32), so a run's interval can be recomputed from its windows. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * How far the ratio could have moved had other rounds been drawn: the rounds resampled with
  * replacement (a route window stays with its own no-op neighbours), `draws` times, and the 5th and
  * 95th percentiles of the ratios. Two runs of one build read a route 1.29× and 2.06×: a single
  * ratio cannot say which side of 1.5× a route is on, an interval says whether the run can.
  */
-export function ratioInterval(rounds: readonly RoundPair[], draws = 1000, random = seededRandom(1)): [number, number] {
+export function ratioInterval(rounds: readonly RoundPair[], draws = 1000, random = prng(1)): [number, number] {
   if (rounds.length === 0) return [Number.NaN, Number.NaN];
   const ratios: number[] = [];
   for (let d = 0; d < draws; d++) {
