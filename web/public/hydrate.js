@@ -9,9 +9,15 @@
   const element = (name, props) => Object.assign(document.createElement(name), { crossOrigin: "" }, props);
   requestAnimationFrame(() =>
     setTimeout(() => {
+      // Each sheet written into the page as <style> gets its <link>, disabled (never fetched), so Vite's
+      // module loader finds it and does not fetch the sheet again when a chunk that imports it loads.
+      // Added here, not in the HTML: Chromium 150 fetches a disabled stylesheet <link> written in markup.
+      const sheets = [...document.querySelectorAll("style[data-href]")].map((style) =>
+        element("link", { rel: "stylesheet", href: style.getAttribute("data-href"), disabled: true }),
+      );
       // One change to <head>, not one per module.
       const links = modules.map((href) => element("link", { rel: "modulepreload", href }));
-      document.head.append(...links, element("script", { type: "module", src: entry }));
+      document.head.append(...sheets, ...links, element("script", { type: "module", src: entry }));
     }, 0),
   );
 })();

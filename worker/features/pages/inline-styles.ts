@@ -21,10 +21,14 @@ function sheetText(c: Ctx, href: string): Promise<string | null> {
   return text;
 }
 
-/** A sheet as a <style> element; null when it cannot be read (the page keeps its <link>). */
+/**
+ * A sheet as a <style> element that names its file (`data-href`: web/public/hydrate.js marks it as
+ * loaded for Vite's module loader); null when it cannot be read (the page keeps its <link>).
+ */
 export async function inlineSheet(c: Ctx, href: string): Promise<string | null> {
   if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return null;
   const text = await sheetText(c, href);
   // "</style" inside the text would end the element early.
-  return text === null ? null : `<style>${text.replace(/<\/style/gi, "<\\/style")}</style>`;
+  // The href is safe in an attribute as it is: the pattern above allows no quote or angle bracket.
+  return text === null ? null : `<style data-href="${href}">${text.replace(/<\/style/gi, "<\\/style")}</style>`;
 }

@@ -64,17 +64,17 @@ export function fillRoot(rewriter: HTMLRewriter, { page, styleFor, modules }: Re
 }
 
 /**
- * A page's own sheets for a rendered page, written in like the shell's: each with a disabled <link>
- * (never fetched) that tells Vite's module loader the sheet is already on the page, so it does not
- * fetch it again when the page's chunk loads.
+ * A page's own sheets for a rendered page, written in like the shell's: each as a <style> that names
+ * its file, which web/public/hydrate.js turns into a disabled <link> before the app loads, so Vite's
+ * module loader does not fetch the sheet again when the page's chunk loads. Not a disabled <link> in
+ * the HTML: Chromium 150 fetches those (docs/decisions/performance/server-rendering.md).
  */
 export async function inlinedSheets(hrefs: string[], styleFor: RenderedBody["styleFor"]): Promise<string[]> {
   const styles = await Promise.all(hrefs.map(styleFor));
   return hrefs.map((href, i) => sheetTags(href, styles[i] ?? null));
 }
 
-/** One sheet: its <style> and a disabled <link>, or only the <link> when its text could not be read. */
+/** One sheet: its <style>, or its <link> when its text could not be read. */
 function sheetTags(href: string, style: string | null): string {
-  const link = `<link rel="stylesheet" crossorigin href="${escapeXml(href)}"`;
-  return style ? `${style}${link} disabled>` : `${link}>`;
+  return style ?? `<link rel="stylesheet" crossorigin href="${escapeXml(href)}">`;
 }

@@ -54,7 +54,9 @@ describe("pages the Worker renders for a guest", () => {
     expect(queries.find((q) => JSON.stringify(q.queryKey) === '["auth","user"]')?.state.data).toBeNull();
     expect(queries.length).toBeGreaterThan(5);
 
-    expect(page).toContain(`<style>${SHEET}</style><link rel="stylesheet" crossorigin href="/assets/card-1.css" disabled>`);
+    expect(page).toContain(`<style data-href="/assets/card-1.css">${SHEET}</style>`);
+    // A disabled <link> in the markup would be fetched by Chromium 150: web/public/hydrate.js adds it.
+    expect(page).not.toMatch(/<link [^>]*href="\/assets\/card-1.css"/);
     expect(page).toContain('<script src="/hydrate.js" data-entry="./main.tsx" data-modules="/assets/home-1.js" defer></script>');
     expect(page).not.toMatch(/<script type="module"/);
     // The answers are in the page: nothing to announce.
