@@ -15,7 +15,7 @@ import { pinning, pinServerToCore0 } from "./cores.ts";
 import { FIXED_RATE, fixedRateWindow, type LoadOptions, type LoadResult, loadTest } from "./load.ts";
 import { benchSearch } from "./search.ts";
 import { buildAll, startBenchServer } from "./serve.ts";
-import { type Pooled, pool, type RoundPair, ratioInterval, ratioOf, roundPlan, type Verdict, verdict, type Window } from "./stats.ts";
+import { type Pooled, pool, type RoundPair, ratioInterval, roundPlan, type Verdict, verdict, type Window } from "./stats.ts";
 
 /**
  * Rounds of the fixed-rate measurement, each window's length, and the pause before each window.
@@ -41,7 +41,7 @@ type Fixed = Pooled & { besideP99: number; noopRatio: number; interval: [number,
 function paired(rounds: RoundPair[]): Fixed {
   const r = pool(rounds.map((x) => x.route));
   const n = pool(rounds.flatMap((x) => x.beside));
-  return { ...r, besideP99: n.p99, noopRatio: ratioOf(rounds), interval: ratioInterval(rounds) };
+  return { ...r, besideP99: n.p99, noopRatio: r.p99 / n.p99, interval: ratioInterval(rounds) };
 }
 
 const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
@@ -86,20 +86,18 @@ async function httpBench(): Promise<void> {
     // window on either side, and the no-op itself is one of the routes (the instrument against itself).
     const noopUrl = new URL(BENCH_NOOP_PATH, server.url).href;
     const fixedTargets = targets.filter((t) => AT_FIXED_RATE.has(t.kind));
-    const windows: Window[][] = fixedTargets.map(() => []);
     const rounds: RoundPair[][] = fixedTargets.map(() => []);
     const { order, beside: neighbours } = roundPlan(fixedTargets.length);
-    for (let round = 0; round < FIXED_ROUNDS; round++) {
+    for (let n = 0; n < FIXED_ROUNDS; n++) {
       const taken: Window[] = [];
       for (const step of order) {
         await new Promise((r) => setTimeout(r, SETTLE_MS));
         const t = step === "noop" ? undefined : fixedTargets[step];
-        const w = await fixedRateWindow(t?.url ?? noopUrl, WINDOW_SECONDS, t?.options);
-        taken.push(w);
-        if (step !== "noop") windows[step]?.push(w);
+        taken.push(await fixedRateWindow(t?.url ?? noopUrl, WINDOW_SECONDS, t?.options));
       }
+      // A route's window lies between its two neighbours (roundPlan).
       for (const [i, [before, after]] of neighbours.entries()) {
-        rounds[i]?.push({ route: windows[i]?.[round] as Window, beside: [taken[before] as Window, taken[after] as Window] });
+        rounds[i]?.push({ route: taken[before + 1] as Window, beside: [taken[before] as Window, taken[after] as Window] });
       }
     }
     const results: Measured[] = targets.map((t, i) => {

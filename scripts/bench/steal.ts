@@ -1,8 +1,8 @@
 /**
  * Time the hypervisor took from the server's core while it had work ("steal" in /proc/stat, Linux
  * only). On this VM a no-op window at 200 req/s lost 0-30% of each second to it, on both cores at
- * once, with the core otherwise idle: the stalls that decide a fixed-rate p99 (docs/performance.md).
- * Printed beside every fixed-rate result, so a run says how much of its tail was the host's.
+ * once, and none while idle; it fits the stalls that decide a fixed-rate p99 (docs/performance.md).
+ * Printed beside every fixed-rate result: how much the host took during each route's windows.
  */
 import { readFileSync } from "node:fs";
 import { pinning } from "./cores.ts";
