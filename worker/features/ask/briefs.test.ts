@@ -121,9 +121,9 @@ describe("Ask fact briefs and the offline answerer", () => {
     expect(brief.named.typicalDailyMove?.display).toMatch(/^\d+\.\d\d%$/);
     expect(brief.named.marketMedian24h?.signed).toBe(true);
     const text = shown(brief);
-    expect(text).toContain("Against the market");
+    expect(text).toContain("The market context");
     expect(text).toMatch(/Across the top 100 coins, the median price change over the same 24 hours was [+-]\d+\.\d\d%/);
-    expect(text).toContain("Against its own usual swings");
+    expect(text).toContain("Its usual swings");
     expect(text).toMatch(/Last 7 days: [+-]\d+\.\d\d%/);
     expect(sources.map((s) => s.name)).toContain("Coinsight price history (20 daily closes)");
   });

@@ -87,8 +87,9 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
     v == null ? null : facts.change(`${id}.${key}`, `${name} ${label}`, v, { ...about, period });
 
   if (type === "about") {
-    const supply = (key: string, label: string, v: number | null) =>
-      v == null || v <= 0 ? null : facts.count(`${id}.${key}`, `${name} ${label}`, v, about);
+    // Each supply figure is its own measure, so "maximum supply" can never cite the circulating one.
+    const supply = (key: string, label: string, v: number | null, metric: "circulatingSupply" | "totalSupply" | "maxSupply") =>
+      v == null || v <= 0 ? null : facts.count(`${id}.${key}`, `${name} ${label}`, v, { ...about, metric });
     section(brief, `${name} at a glance`, {
       rank: facts.rank(`${id}.rank`, `${name} market-cap rank`, coin.rank, about),
       price: facts.price(`${id}.price`, `${name} price (USD)`, coin.priceUsd, about),
@@ -103,9 +104,9 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
     });
     const row = await latestSocialRow(input);
     section(brief, "Supply and category", {
-      circulating: supply("circulating_supply", "circulating supply (coins)", coin.circulatingSupply),
-      total: supply("total_supply", "total supply (coins)", coin.totalSupply),
-      max: supply("max_supply", "maximum supply (coins)", coin.maxSupply),
+      circulating: supply("circulating_supply", "circulating supply (coins)", coin.circulatingSupply, "circulatingSupply"),
+      total: supply("total_supply", "total supply (coins)", coin.totalSupply, "totalSupply"),
+      max: supply("max_supply", "maximum supply (coins)", coin.maxSupply, "maxSupply"),
       circulatingShare:
         coin.circulatingSupply && coin.maxSupply
           ? facts.share(
@@ -113,7 +114,7 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
               `Share of ${name}'s maximum supply in circulation`,
               (coin.circulatingSupply / coin.maxSupply) * 100,
               1,
-              about,
+              { ...about, metric: "supplyShare" },
             )
           : null,
       categories: row?.categories.length
@@ -135,27 +136,34 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
       change7d: change("change_7d", "7-day price change", coin.change7d, "7d"),
     });
     section(brief, "Context", {
-      top100: marketMedian == null ? null : facts.text("scope.top100", "The 100 largest coins by market cap", "top 100"),
+      top100:
+        marketMedian == null ? null : facts.text("scope.top100", "The 100 largest coins by market cap", "top 100", { group: "top100" }),
       marketMedian24h:
         marketMedian == null
           ? null
-          : facts.change("market.median_change_24h", "Median 24-hour price change of the top 100 coins", marketMedian, { period: "24h" }),
+          : facts.change("market.median_change_24h", "Median 24-hour price change of the top 100 coins", marketMedian, {
+              period: "24h",
+              group: "top100",
+              stat: "median",
+            }),
       typicalDailyMove: typical
         ? facts.share(`${id}.usual_daily_move`, `${name} usual daily move (realised volatility, one standard deviation)`, typical, 2, {
             ...about,
             metric: "change",
             period: "24h",
+            baseline: true,
           })
         : null,
       moveVsTypical:
         typical && coin.change24h != null
-          ? facts.score(
+          ? facts.relative(
               `${id}.move_vs_usual`,
               `${name} 24-hour move in multiples of its usual daily move`,
               Math.abs(coin.change24h) / typical,
               {
                 ...about,
-                metric: "change",
+                versus: "usual",
+                multiple: true,
                 period: "24h",
               },
             )
@@ -172,7 +180,7 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
       // Each range is one fact with its horizon in its text, so no answer can give one horizon the other's bounds.
       const range = (days: 7 | 30) => {
         const r = volatilityRange(coin.priceUsd, vol.daily, days);
-        return facts.text(
+        return facts.range(
           `${id}.range_${days}d`,
           `${name} one-standard-deviation price range over the next ${days} days`,
           `${formatPrice(r.low)} to ${formatPrice(r.high)} over the next ${days} days`,
@@ -184,9 +192,16 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
           ...about,
           metric: "change",
           period: "24h",
+          baseline: true,
         }),
-        returnsUsed: facts.count(`${id}.volatility_days`, "Daily price moves the volatility was measured over", vol.returns, about),
-        confidence: facts.share("range.one_sigma_share", "Share of outcomes a one-standard-deviation range holds", ONE_SIGMA_SHARE, 0, {}),
+        // The range's own workings: read as part of the labelled statistical range, not as market claims.
+        returnsUsed: facts.count(`${id}.volatility_days`, "Daily price moves the volatility was measured over", vol.returns, {
+          ...about,
+          metric: "range",
+        }),
+        confidence: facts.share("range.one_sigma_share", "Share of outcomes a one-standard-deviation range holds", ONE_SIGMA_SHARE, 0, {
+          metric: "range",
+        }),
         range7d: range(7),
         range30d: range(30),
       });

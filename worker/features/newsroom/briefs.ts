@@ -1,4 +1,4 @@
-import { type ClaimInput, facts } from "#worker/lib/grounding/index.ts";
+import { type ClaimInput, facts, type Ranking } from "#worker/lib/grounding/index.ts";
 import type { ArticleBrief, CoinFacts, Fact, RoundupBrief, TrendingBrief } from "#worker/ports/llm/llm.ts";
 import { isStablecoin } from "#worker/ports/sentiment/offline.ts";
 import { coinFactList, coinFacts, entityOf, timeFacts } from "./facts.ts";
@@ -57,72 +57,61 @@ export function roundupBrief(date: string, asOf: string, rows: SnapshotRow[], so
     .slice(0, 3)
     .map(coinFacts);
   const withVolume = rows.filter((r) => r.volume24h != null);
+  const tracked = { group: "tracked" as const };
+  const top = { group: "top100" as const };
+  // The combined cap a day earlier, from each coin's own 24-hour change: the market's move as one figure.
+  const before = rows.reduce((s, r) => s + (r.change24h == null ? r.marketCap : r.marketCap / (1 + r.change24h / 100)), 0);
   const market = {
-    totalMarketCap: facts.money("market.cap", `Combined market cap of the ${rows.length} coins tracked`, total, { metric: "marketCap" }),
+    totalMarketCap: facts.money("market.cap", `Combined market cap of the ${rows.length} coins tracked`, total, {
+      metric: "marketCap",
+      ...tracked,
+      stat: "sum",
+    }),
     // Coins without a reported volume are left out, and the label says over how many coins it is summed.
     totalVolume: facts.money(
       "market.volume_24h",
       `Combined 24-hour trading volume of the ${withVolume.length} tracked coins that report one`,
       withVolume.reduce((s, r) => s + (r.volume24h ?? 0), 0),
-      { metric: "volume" },
+      { metric: "volume", ...tracked, stat: "sum" },
     ),
     btcDominance: facts.share(
       "market.btc_dominance",
       "Bitcoin's share of the tracked coins' market cap",
       total > 0 ? (btcRow.marketCap / total) * 100 : 0,
       2,
-      {
-        subject: btcRow.coinId,
-        metric: "dominance",
-      },
+      { subject: btcRow.coinId, metric: "dominance", stat: "share" },
     ),
-    trackedCoins: facts.count("market.coins", "Coins tracked", rows.length),
+    trackedCoins: facts.count("market.coins", "Coins tracked", rows.length, { ...tracked, stat: "count" }),
     gainers: facts.count(
       "market.gainers",
       "Coins in the top 100 that rose over 24 hours",
       top100.filter((r) => (r.change24h ?? 0) > 0).length,
+      { ...top, stat: "count", sense: 1 },
     ),
     losers: facts.count(
       "market.losers",
       "Coins in the top 100 that fell over 24 hours",
       top100.filter((r) => (r.change24h ?? 0) < 0).length,
+      { ...top, stat: "count", sense: -1 },
     ),
     medianChange: facts.change(
       "market.median_change_24h",
       "Median 24-hour price change in the top 100",
       Math.round(median(top100.map((r) => r.change24h ?? 0)) * 100) / 100,
-      { period: "24h" },
+      { period: "24h", ...top, stat: "median" },
+    ),
+    capChange: facts.change(
+      "market.cap_change_24h",
+      "24-hour change of the tracked coins' combined market cap",
+      before > 0 ? (total / before - 1) * 100 : 0,
+      { period: "24h", ...tracked, stat: "sum" },
     ),
   };
   const scope = {
-    top100: facts.text("scope.top100", "The 100 largest coins by market cap", "top 100"),
-    tracked: facts.text("scope.tracked", "The coins tracked", `top ${rows.length}`),
+    top100: facts.text("scope.top100", "The 100 largest coins by market cap", "top 100", top),
+    tracked: facts.text("scope.tracked", "The coins tracked", `top ${rows.length}`, tracked),
   };
-  const tracked = rows.filter((r) => r.sentiment != null && r.socialVolume24h != null);
-  const social =
-    socialSource && tracked.length > 0
-      ? {
-          source: socialSource,
-          averageSentiment: facts.share(
-            "social.average_sentiment",
-            "Average sentiment across the tracked coins (share of positive posts)",
-            Math.round(tracked.reduce((s, r) => s + (r.sentiment ?? 0), 0) / tracked.length),
-            0,
-            { metric: "sentiment" },
-          ),
-          // A stablecoin's chatter is about payments, not the market; the story is the most-discussed asset.
-          mostDiscussed: tracked
-            .filter((r) => !r.categories.includes("stablecoin") && !isStablecoin(r))
-            .sort((a, b) => (b.socialVolume24h ?? 0) - (a.socialVolume24h ?? 0))
-            .slice(0, 1)
-            .map(coinFacts),
-          risingGalaxy: tracked
-            .filter((r) => r.rank <= 100 && r.galaxyScore != null && r.galaxyScorePrevious != null && r.galaxyScore > r.galaxyScorePrevious)
-            .sort((a, b) => (b.galaxyScore ?? 0) - (b.galaxyScorePrevious ?? 0) - ((a.galaxyScore ?? 0) - (a.galaxyScorePrevious ?? 0)))
-            .slice(0, 2)
-            .map(coinFacts),
-        }
-      : null;
+  const social = socialOf(rows, socialSource);
   const brief: RoundupBrief = {
     kind: "daily_roundup",
     date,
@@ -138,6 +127,7 @@ export function roundupBrief(date: string, asOf: string, rows: SnapshotRow[], so
     topLosers,
     social,
   };
+  relate(brief);
   brief.entities = uniqueEntities(roundupCoins(brief));
   brief.sections = [
     { title: "Date, time and scope", facts: [brief.time.date, brief.time.dataTime, ...Object.values(scope)] },
@@ -158,6 +148,88 @@ export function roundupBrief(date: string, asOf: string, rows: SnapshotRow[], so
   ];
   return brief;
 }
+
+/** The day's social side: the average mood, the most-discussed coin and the biggest Galaxy Score risers of the top 100. */
+function socialOf(rows: SnapshotRow[], socialSource: string | null): RoundupBrief["social"] {
+  const tracked = rows.filter((r) => r.sentiment != null && r.socialVolume24h != null);
+  if (!socialSource || tracked.length === 0) return null;
+  return {
+    source: socialSource,
+    averageSentiment: facts.share(
+      "social.average_sentiment",
+      "Average sentiment across the tracked coins (share of positive posts)",
+      Math.round(tracked.reduce((s, r) => s + (r.sentiment ?? 0), 0) / tracked.length),
+      0,
+      { metric: "sentiment", group: "tracked", stat: "mean" },
+    ),
+    // A stablecoin's chatter is about payments, not the market; the story is the most-discussed asset.
+    mostDiscussed: tracked
+      .filter((r) => !r.categories.includes("stablecoin") && !isStablecoin(r))
+      .sort((a, b) => (b.socialVolume24h ?? 0) - (a.socialVolume24h ?? 0))
+      .slice(0, 1)
+      .map(coinFacts),
+    risingGalaxy: tracked
+      .filter((r) => r.rank <= 100 && r.galaxyScore != null && r.galaxyScorePrevious != null && r.galaxyScore > r.galaxyScorePrevious)
+      .sort((a, b) => (b.galaxyScore ?? 0) - (b.galaxyScorePrevious ?? 0) - ((a.galaxyScore ?? 0) - (a.galaxyScorePrevious ?? 0)))
+      .slice(0, 2)
+      .map(coinFacts),
+  };
+}
+
+/**
+ * The facts behind the roundup's rankings and comparisons: each listed coin's place in its list
+ * ("the biggest gainer" is #1 of the gainers) and its 24-hour move against Bitcoin's.
+ */
+function relate(brief: RoundupBrief): void {
+  const add = (coin: CoinFacts, fact: Fact) => {
+    coin.related = [...(coin.related ?? []), fact];
+  };
+  const lists: [CoinFacts[], Ranking, string][] = [
+    [brief.topGainers, "gainers", "gainers in the top 100 over 24 hours"],
+    [brief.topLosers, "losers", "losers in the top 100 over 24 hours"],
+    [brief.social?.mostDiscussed ?? [], "socialVolume", "coins by social posts over 24 hours (stablecoins left out)"],
+    [brief.social?.risingGalaxy ?? [], "galaxyRise", "top-100 coins by Galaxy Score gain over a day"],
+  ];
+  for (const [coins, ranking, what] of lists) {
+    coins.forEach((coin, i) => {
+      add(
+        coin,
+        facts.position(`${coin.id}.${POSITION_ID[ranking]}`, `${coin.name}'s place among the ${what}`, i + 1, {
+          subject: coin.id,
+          ranking,
+        }),
+      );
+    });
+  }
+  const btc = brief.bitcoin.change24h;
+  if (!btc) return;
+  const seen = new Set<string>();
+  for (const coin of roundupCoins(brief)) {
+    if (coin.id === brief.bitcoin.id || seen.has(coin.id) || !coin.change24h) continue;
+    seen.add(coin.id);
+    add(
+      coin,
+      facts.relative(
+        `${coin.id}.change_24h_vs_btc`,
+        `${coin.name}'s 24-hour price change minus Bitcoin's`,
+        coin.change24h.value - btc.value,
+        {
+          subject: coin.id,
+          versus: brief.bitcoin.id,
+          period: "24h",
+        },
+      ),
+    );
+  }
+}
+
+const POSITION_ID: Record<Ranking, string> = {
+  gainers: "gainer_position",
+  losers: "loser_position",
+  socialVolume: "social_volume_position",
+  galaxyRise: "galaxy_rise_position",
+  momentum: "momentum_position",
+};
 
 /** Wrapped and bridged copies follow their underlying coin; their "momentum" is not news. */
 function isDerivative(row: SnapshotRow): boolean {
@@ -193,21 +265,28 @@ export function trendingBrief(
   const ranked = rankByMomentum(bandRows);
   const tracked = bandRows.filter((r) => r.sentiment != null);
   const coin = coinFacts(row);
+  const inBand = { group: "band" as const };
   const bandContext = {
-    bandLabel: facts.text("band.label", "The band's market-cap ranks", band.label),
-    coinsInBand: facts.count("band.coins", `Coins ranked ${band.label}`, bandRows.length),
-    momentumPosition: facts.rank(
+    bandLabel: facts.text("band.label", "The band's market-cap ranks", band.label, inBand),
+    coinsInBand: facts.count("band.coins", `Coins ranked ${band.label}`, bandRows.length, { ...inBand, stat: "count" }),
+    momentumPosition: facts.position(
       `${coin.id}.momentum_position`,
       `${coin.name} position by social momentum in the band`,
       ranked.findIndex((r) => r.coinId === row.coinId) + 1,
-      { subject: coin.id },
+      { subject: coin.id, ranking: "momentum" },
     ),
     bandAverageSentiment: facts.share(
       "band.average_sentiment",
       `Average sentiment of coins ranked ${band.label}`,
       tracked.length ? Math.round(tracked.reduce((s, r) => s + (r.sentiment ?? 0), 0) / tracked.length) : 0,
       0,
-      { metric: "sentiment" },
+      { metric: "sentiment", ...inBand, stat: "mean" },
+    ),
+    bandMedianChange: facts.change(
+      "band.median_change_24h",
+      `Median 24-hour price change of coins ranked ${band.label}`,
+      Math.round(median(bandRows.filter((r) => r.change24h != null).map((r) => r.change24h ?? 0)) * 100) / 100,
+      { period: "24h", ...inBand, stat: "median" },
     ),
   };
   const time = timeFacts(date, row.marketAsOf);

@@ -30,7 +30,10 @@ export function coinFacts(row: SnapshotRow): CoinFacts {
   };
   if (row.galaxyScore != null) c.galaxyScore = facts.score(`${id}.galaxy_score`, `${name} Galaxy Score`, row.galaxyScore, about);
   if (row.galaxyScorePrevious != null) {
-    c.galaxyScorePrevious = facts.score(`${id}.galaxy_score_prev`, `${name} Galaxy Score a day earlier`, row.galaxyScorePrevious, about);
+    c.galaxyScorePrevious = facts.score(`${id}.galaxy_score_prev`, `${name} Galaxy Score a day earlier`, row.galaxyScorePrevious, {
+      ...about,
+      prior: true,
+    });
   }
   if (row.galaxyScore != null && row.galaxyScorePrevious != null) {
     c.galaxyChange = facts.scoreChange(
@@ -45,6 +48,7 @@ export function coinFacts(row: SnapshotRow): CoinFacts {
     c.altRankPrevious = facts.rank(`${id}.altrank_prev`, `${name} AltRank a day earlier`, row.altRankPrevious, {
       ...about,
       metric: "altRank",
+      prior: true,
     });
   }
   if (row.sentiment != null) {
@@ -92,6 +96,7 @@ export function coinFactList(c: CoinFacts): Fact[] {
     c.socialVolume,
     c.interactions,
     c.socialDominance,
+    ...(c.related ?? []),
   ];
   return list.filter((f): f is Fact => f != null);
 }

@@ -6,7 +6,7 @@ const brief = (id: string, name: string, symbol: string): ClaimInput => ({
   entities: [{ id, name, symbol }],
   facts: [
     facts.price(`${id}.price`, `${name} price (USD)`, 0.61, { subject: id }),
-    facts.text(`${id}.range_7d`, `${name} price range over the next 7 days`, "$0.55 to $0.68 over the next 7 days", { subject: id }),
+    facts.range(`${id}.range_7d`, `${name} price range over the next 7 days`, "$0.55 to $0.68 over the next 7 days", { subject: id }),
     facts.text("scope.top100", "The 100 largest coins by market cap", "top 100"),
   ],
 });

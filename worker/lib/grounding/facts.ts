@@ -1,19 +1,32 @@
 import { formatChange, formatPrice } from "#worker/features/cryptos/present.ts";
-import type { Fact, FactKind, Metric, Period } from "./types.ts";
+import type { Fact, FactKind, Group, Metric, Period, Ranking, Stat } from "./types.ts";
 
 /**
  * The fact builders every writer's brief uses (the newsroom's articles, Ask Coinsight's answers):
  * each figure is made here, once, with an id and the exact text readers see.
  */
 
-export type FactMeta = { signed?: boolean; subject?: string | undefined; metric?: Metric; period?: Period };
+/** What a fact is about beyond its figure (see Fact in types.ts): the check reads every field. */
+export type FactMeta = {
+  signed?: boolean;
+  subject?: string | undefined;
+  metric?: Metric;
+  period?: Period;
+  group?: Group;
+  stat?: Stat;
+  sense?: 1 | -1;
+  versus?: string;
+  multiple?: boolean;
+  ranking?: Ranking;
+  prior?: boolean;
+  baseline?: boolean;
+};
 
 function fact(id: string, label: string, kind: FactKind, value: number, display: string, meta: FactMeta = {}): Fact {
   const out: Fact = { id, label, kind, value, display };
-  if (meta.signed) out.signed = true;
-  if (meta.subject) out.subject = meta.subject;
-  if (meta.metric) out.metric = meta.metric;
-  if (meta.period) out.period = meta.period;
+  for (const [key, v] of Object.entries(meta) as [keyof FactMeta, FactMeta[keyof FactMeta]][]) {
+    if (v !== undefined && v !== false) (out as Record<string, unknown>)[key] = v;
+  }
   return out;
 }
 
@@ -69,6 +82,21 @@ export const facts = {
    * categories, a price range, an article's link. `subject` ties it to a coin, so the text around
    * it is read as being about that coin.
    */
-  text: (id: string, label: string, display: string, meta: Pick<FactMeta, "subject"> = {}) =>
+  text: (id: string, label: string, display: string, meta: Pick<FactMeta, "subject" | "group"> = {}) =>
     fact(id, label, "label", 0, display, { metric: "label", ...meta }),
+  /** A statistical price range, with its horizon in its text: the one figure a conditional ("would stay inside") may describe. */
+  range: (id: string, label: string, display: string, meta: Pick<FactMeta, "subject"> = {}) =>
+    fact(id, label, "label", 0, display, { metric: "range", ...meta }),
+  /** One figure against another: "+14.53 percentage points" ahead of Bitcoin, or a multiple ("2.4", written "2.4 times") of the usual move. */
+  relative: (id: string, label: string, v: number, meta: FactMeta & { versus: string }) =>
+    meta.multiple
+      ? fact(id, label, "score", v, v.toFixed(1), { metric: "relative", ...meta })
+      : fact(id, label, "percent", Math.round(v * 100) / 100, `${v >= 0 ? "+" : "-"}${Math.abs(v).toFixed(2)} percentage points`, {
+          metric: "relative",
+          signed: true,
+          ...meta,
+        }),
+  /** A coin's place in one of the day's lists: "#1" among the gainers. */
+  position: (id: string, label: string, v: number, meta: FactMeta & { ranking: Ranking; subject: string }) =>
+    fact(id, label, "rank", v, `#${Math.round(v)}`, { metric: "position", ...meta }),
 };

@@ -6,7 +6,8 @@
 export { CITATION, checkClaims, renderClaims } from "./check.ts";
 export { findMentions, TRACKED_COINS } from "./entities.ts";
 export { countText, type FactMeta, facts, longDate, moneyText } from "./facts.ts";
-export type { ClaimInput, ClaimReport, Entity, Fact, FactKind, FigureCheck, Metric, Period } from "./types.ts";
+export { HEDGES, TRANSITIONS } from "./hedges.ts";
+export type { ClaimInput, ClaimReport, Entity, Fact, FactKind, FigureCheck, Group, Metric, Period, Ranking, Stat } from "./types.ts";
 
 import type { ClaimReport } from "./types.ts";
 

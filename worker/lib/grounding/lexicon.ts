@@ -1,70 +1,8 @@
-import type { Metric, Period } from "./types.ts";
-
 /**
- * The words the claim check reads. Lists are deliberately broad: a verb missing here is a
- * direction the check cannot see, so add to them when the adversarial suite finds a gap.
+ * The patterns the check reads before its word-by-word pass: figures, numbers in words and the
+ * events and speculation it names with their own reasons. The word lists of the closed world are in
+ * ./vocabulary/.
  */
-
-const w = (words: string) => new RegExp(`\\b(?:${words})\\b`, "gi");
-
-export const UP = w(
-  "rose|rise|rises|risen|rising|gain|gained|gains|gaining|climb|climbed|climbs|climbing|advanced|advances|advancing|jumped|jumps|jumping|" +
-    "rallied|rallies|rally|rallying|surged|surges|surge|surging|soared|soars|soaring|added|adding|adds|up|higher|increased|increases|increase|increasing|" +
-    "rebounded|rebounds|recovered|recovers|spiked|spikes|rocketed|popped|firmed|ticked up|edged up|edged higher|in the green|outperformed|" +
-    "appreciated|grew|grows|growing|upside|advance|positive change|climb of",
-);
-
-export const DOWN = w(
-  "fell|fall|falls|falling|fallen|slipped|slips|slipping|slid|slide|slides|sliding|declined|declines|decline|declining|dropped|drops|drop|dropping|" +
-    "down|lost|loses|losing|loss|losses|sank|sinks|sinking|tumbled|tumbles|tumbling|lower|shed|sheds|shedding|decreased|decreases|decrease|decreasing|" +
-    "plunged|plunges|plunge|plunging|plummeted|plummets|plummeting|crashed|crashes|crashing|crash|dipped|dips|dip|dipping|retreated|retreats|retreat|" +
-    "slumped|slumps|slump|eased|eases|weakened|pulled back|gave up|gave back|in the red|sell-off|selloff|underperformed|depreciated|downside|shrank|negative change",
-);
-
-/** Metric words, longest first so "social volume" is not read as "volume", nor "Galaxy Score" as "score". */
-export const METRIC_WORDS: readonly [RegExp, Metric][] = [
-  [w("galaxy scores?"), "galaxyScore"],
-  [w("altrank"), "altRank"],
-  [w("social volume|social posts|posts|mentions|social mentions"), "socialVolume"],
-  [w("interactions|engagements?"), "interactions"],
-  [w("market[- ]cap(?:itali[sz]ation)?s?|market value|valued at|valuation|worth"), "marketCap"],
-  [w("trades at|trading at|traded at|trades near|trading near|sits at|changes hands at|changed hands at"), "price"],
-  [w("trading volume|volumes?|changing hands|changed hands|turnover|traded"), "volume"],
-  [w("sentiment|positive|bullish|bearish"), "sentiment"],
-  [w("dominance|share"), "dominance"],
-  [w("ranked|rank|ranks|ranking|position|places|placed|place"), "rank"],
-  [w("prices?|priced"), "price"],
-  [w("coins|cryptocurrencies|tokens|assets"), "count"],
-  [w("points|score|change|move"), "change"],
-];
-
-/** Which metric words fit a figure of each metric. */
-export const ACCEPTS: Record<Metric, readonly Metric[]> = {
-  price: ["price"],
-  change: ["price", "change"],
-  marketCap: ["marketCap"],
-  volume: ["volume"],
-  rank: ["rank", "marketCap"],
-  altRank: ["altRank", "rank"],
-  galaxyScore: ["galaxyScore", "change"],
-  galaxyChange: ["galaxyScore", "change"],
-  sentiment: ["sentiment", "socialVolume", "dominance"],
-  dominance: ["dominance", "socialVolume", "marketCap"],
-  socialVolume: ["socialVolume"],
-  interactions: ["interactions"],
-  count: ["count", "rank"],
-  label: [],
-};
-
-export const PERIOD_WORDS: readonly [RegExp, Period | "other"][] = [
-  [/\b(?:1|one)[- ]hours?\b|\b1h\b|\bhourly\b|\b(?:past|last|the) hour\b|\b60 minutes\b/gi, "1h"],
-  [/\b7[- ]?days?\b|\b7d\b|\bseven[- ]days?\b|\bweek\b|\bweekly\b|\bweek's\b/gi, "7d"],
-  [
-    /\b24[- ]?hours?\b|\b24h\b|\btwenty-four[- ]hours?\b|\b(?:the|a|one|past|last) day\b|\btoday\b|\bdaily\b|\bovernight\b|\bintraday\b|\bsession\b|\bday's\b/gi,
-    "24h",
-  ],
-  [/\bmonths?\b|\bmonthly\b|\byears?\b|\byearly\b|\bannual\w*|\bquarter(?:ly)?\b|\byear-to-date\b|\bYTD\b|\b30[- ]days?\b/gi, "other"],
-];
 
 /** Period phrases that carry digits but are not figures: "24 hours", "7-day", "1h". */
 export const PERIOD_DIGITS = /\b(?:1|24|7)[- ]?(?:hours?|hour|h|days?|day|d)\b/gi;

@@ -16,9 +16,28 @@ export type Metric =
   | "socialVolume"
   | "interactions"
   | "count"
+  | "circulatingSupply"
+  | "totalSupply"
+  | "maxSupply"
+  | "supplyShare"
+  /** A comparison of two figures: `versus` says with what. */
+  | "relative"
+  /** A position in one of the day's lists (gainers, losers, momentum...): `ranking` says which. */
+  | "position"
+  /** A statistical price range (Ask's future_price): the one place a conditional ("would stay inside") may stand. */
+  | "range"
   | "label";
 
 export type Period = "1h" | "24h" | "7d";
+
+/** The groups an aggregate can be about: every coin tracked, the 100 largest, a trending band. */
+export type Group = "tracked" | "top100" | "band";
+
+/** How an aggregate is made from its group. */
+export type Stat = "sum" | "mean" | "median" | "count" | "share";
+
+/** The day's ordered lists a position fact places a coin in. */
+export type Ranking = "gainers" | "losers" | "momentum" | "socialVolume" | "galaxyRise";
 
 export type Fact = {
   /** The id a writer cites it by, as `{{id}}`: letters, digits, ".", "_", "-". */
@@ -35,6 +54,21 @@ export type Fact = {
   metric?: Metric;
   /** The window of a change. */
   period?: Period;
+  /** An aggregate's group ("the top 100") and how it is made ("median"). */
+  group?: Group;
+  stat?: Stat;
+  /** A count that is itself a direction: "coins that rose" (+1) or "fell" (-1). */
+  sense?: 1 | -1;
+  /** A relative fact's other side: a coin's entity id, a group, or "usual" (the coin's own usual move). */
+  versus?: string;
+  /** A relative fact measured as a multiple (1 = the same size) rather than a difference (0 = the same). */
+  multiple?: boolean;
+  /** A position fact's list. */
+  ranking?: Ranking;
+  /** The figure a day earlier (Galaxy Score, AltRank): the start of a "from A to B" pair. */
+  prior?: boolean;
+  /** The coin's own usual move (its realised volatility): what "on a usual day" may cite. */
+  baseline?: boolean;
 };
 
 /** A coin a text may name: its id, name, ticker and other names ("Ether"). */

@@ -32,6 +32,7 @@ const brief: TrendingBrief = {
     coinsInBand: { ...f("band.coins", "100"), kind: "count", value: 100 },
     momentumPosition: { ...f("zcash.momentum_position", "#2"), kind: "rank", value: 2 },
     bandAverageSentiment: { ...f("band.average_sentiment", "59%"), kind: "percent", value: 59 },
+    bandMedianChange: { ...f("band.median_change_24h", "+1.20%"), kind: "percent", value: 1.2, signed: true },
   },
   socialSource: "lunarcrush",
   entities: [{ id: "zcash", name: "Zcash", symbol: "ZEC" }],

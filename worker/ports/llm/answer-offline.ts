@@ -76,7 +76,7 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
       const market = b.named.marketMedian24h?.value ?? 0;
       out.push(
         "",
-        "**Against the market**",
+        "**The market context**",
         `Across the ${cite("top100")} coins, the median price change over the same 24 hours was ${cite("marketMedian24h")}, ` +
           `so ${name} did ${coin > market ? "better than" : coin < market ? "worse than" : "the same as"} the typical large coin.`,
       );
@@ -85,7 +85,7 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
       const times = b.named.moveVsTypical?.value ?? 0;
       out.push(
         "",
-        "**Against its own usual swings**",
+        "**Its usual swings**",
         `On a usual day, ${name}'s price moves by about ${cite("typicalDailyMove")}, its realised daily volatility. ` +
           `Today's move is ${cite("moveVsTypical")} times that: ${times >= 2 ? "an unusually large move" : times >= 1 ? "a larger move than usual" : "within its usual range"}.`,
       );
@@ -134,7 +134,15 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
     ]);
     const s = b.named.sentiment?.value;
     const mood =
-      s === undefined ? "" : s >= 70 ? "The mood is clearly positive." : s >= 50 ? "The mood leans positive." : "The mood leans negative.";
+      s === undefined
+        ? ""
+        : s >= 70
+          ? "The mood is clearly positive."
+          : s > 50
+            ? "The mood leans positive."
+            : s < 50
+              ? "The mood leans negative."
+              : "The mood is evenly balanced.";
     out.push(`Here is what the newsroom's social data shows for ${name}. ${mood}`.trim(), "", ...items);
     out.push("", "Social mood can change quickly and does not decide prices on its own.");
     return out;

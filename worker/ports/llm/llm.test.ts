@@ -35,6 +35,7 @@ const brief: TrendingBrief = {
     coinsInBand: f("Coins ranked 1-100", "count", 100, "100"),
     momentumPosition: f("position", "rank", 2, "#2"),
     bandAverageSentiment: f("avg", "percent", 59, "59%"),
+    bandMedianChange: { ...f("median", "percent", 1.2, "+1.20%"), signed: true },
   },
   socialSource: "lunarcrush",
   entities: [{ id: "zcash", name: "Zcash", symbol: "ZEC" }],

@@ -31,6 +31,8 @@ export type CoinFacts = {
   socialVolume?: Fact;
   interactions?: Fact;
   socialDominance?: Fact;
+  /** The coin's places in the day's lists and its comparisons with others (roundup and trending briefs add them). */
+  related?: Fact[];
   categories: string[];
 };
 
@@ -57,6 +59,8 @@ export type RoundupBrief = BriefBase & {
     gainers: Fact;
     losers: Fact;
     medianChange: Fact;
+    /** The 24-hour change of the combined market cap. */
+    capChange: Fact;
   };
   /** "top 100" and "top 500" as citable facts. */
   scope: { top100: Fact; tracked: Fact };
@@ -77,7 +81,7 @@ export type TrendingBrief = BriefBase & {
   band: { from: number; to: number; label: string };
   coin: CoinFacts;
   /** Where the coin stands among the coins of its band that day. */
-  bandContext: { coinsInBand: Fact; momentumPosition: Fact; bandAverageSentiment: Fact; bandLabel: Fact };
+  bandContext: { coinsInBand: Fact; momentumPosition: Fact; bandAverageSentiment: Fact; bandLabel: Fact; bandMedianChange: Fact };
   /** The Galaxy Score's scale, "0 to 100". */
   scale: Fact;
   socialSource: string;

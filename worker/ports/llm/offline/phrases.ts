@@ -18,14 +18,38 @@ export function cite(fact: Fact | null | undefined): string {
 
 const FLAT = 0.25;
 
-/** "rose 2.31%", "fell 0.84%", or "was little changed (+0.12%)". */
+/**
+ * Verbs by the size of the move they may describe, as the claim check reads them: "slipped" only
+ * under 3%, "plunged" only from 3%, never "crashed" (10% and more is still "plunged").
+ */
+const VERBS = {
+  up: {
+    small: ["rose", "gained", "edged up", "added"],
+    medium: ["rose", "climbed", "advanced", "gained"],
+    large: ["surged", "soared", "jumped", "rallied"],
+  },
+  down: {
+    small: ["slipped", "eased", "dipped", "fell"],
+    medium: ["fell", "declined", "dropped", "slid"],
+    large: ["plunged", "tumbled", "slumped", "dropped"],
+  },
+} as const;
+
+/** "rose 2.31%", "plunged 66.10%", or "was little changed (+0.12%)". */
 export function moved(change: Fact | null, choose: Chooser, slot: string): string {
   if (!change) return "showed no reported 24-hour change";
-  if (Math.abs(change.value) < FLAT) return `was little changed (${cite(change)})`;
-  const up = choose(`${slot}:up`, ["rose", "gained", "climbed", "advanced"]);
-  const down = choose(`${slot}:down`, ["fell", "slipped", "declined", "dropped"]);
+  const size = Math.abs(change.value);
+  if (size < FLAT) return `was little changed (${cite(change)})`;
+  const band = size < 3 ? "small" : size < 10 ? "medium" : "large";
+  const verb = choose(`${slot}:${change.value > 0 ? "up" : "down"}:${band}`, VERBS[change.value > 0 ? "up" : "down"][band]);
   // The sign goes when the citation is written out after a direction word ("rose 2.31%").
-  return `${change.value > 0 ? up : down} ${cite(change)}`;
+  return `${verb} ${cite(change)}`;
+}
+
+/** "rose 2.31% to $64,039.00" (with the period written between, when given), or "traded at $64,039.00" with no change reported. */
+export function movedTo(change: Fact | null, price: Fact, choose: Chooser, slot: string, period = ""): string {
+  if (!change) return `traded at ${cite(price)}${period}`;
+  return `${moved(change, choose, slot)}${period} to ${cite(price)}`;
 }
 
 /** "up 4.10%" or "down 3.20%" for a signed change. */

@@ -1,5 +1,5 @@
 import type { CoinFacts, Draft, RoundupBrief } from "#worker/ports/llm/llm.ts";
-import { type Chooser, chooser, cite, coinName, list, markdown, moved, upDown } from "./phrases.ts";
+import { type Chooser, chooser, cite, coinName, list, markdown, movedTo, upDown } from "./phrases.ts";
 
 /** The Daily Roundup from templates: every figure cites a fact, every sentence is picked by a seeded chooser. */
 export function writeRoundup(brief: RoundupBrief, model: string): Draft {
@@ -13,12 +13,12 @@ export function writeRoundup(brief: RoundupBrief, model: string): Draft {
   const mood = moodOf(market.gainers.value, market.losers.value, choose);
 
   const title = choose("title", [
-    `Daily Crypto Roundup: Bitcoin ${btc.change24h ? upDown(btc.change24h) : "flat"} as ${cite(market.gainers)} of the ${top100} coins rise`,
+    `Daily Crypto Roundup: Bitcoin ${btc.change24h ? upDown(btc.change24h) : `at ${cite(btc.price)}`} as ${cite(market.gainers)} of the ${top100} coins rise`,
     `Crypto Market Roundup, ${day}: Bitcoin at ${cite(btc.price)}${leader ? `, ${leader.name} leads the gainers` : ""}`,
     `Daily Roundup: ${capitalise(mood)} with the ${tracked} worth ${cite(market.totalMarketCap)}`,
   ]);
   const excerpt =
-    `Bitcoin ${moved(btc.change24h, choose, "ex-btc")} to ${cite(btc.price)} over the past 24 hours, ` +
+    `Bitcoin ${movedTo(btc.change24h, btc.price, choose, "ex-btc", " over the past 24 hours")}, ` +
     `while ${cite(market.gainers)} of the ${top100} coins gained ground and ${cite(market.losers)} lost it.` +
     (leader?.change24h ? ` ${leader.name} led the day with ${cite(leader.change24h)}.` : "");
 
@@ -31,7 +31,7 @@ export function writeRoundup(brief: RoundupBrief, model: string): Draft {
     movers(brief, choose),
     brief.social ? choose("h-social", ["## Social sentiment", "## What the crowd is saying", "## Sentiment check"]) : null,
     brief.social ? social(brief, choose) : null,
-    "## What to watch",
+    choose("h-close", ["## The day in context", "## In context", "## Putting the day in context"]),
     closing(brief, choose, leader, laggard),
   ]);
   return { title, excerpt, body, model };
@@ -46,7 +46,12 @@ function moodOf(gainers: number, losers: number, choose: Chooser): string {
 
 function overview(brief: RoundupBrief, choose: Chooser, mood: string): string {
   const { market } = brief;
-  const open = choose("ov-open", [`It was ${mood} in crypto.`, `Crypto markets had ${mood}.`, `${capitalise(mood)} for digital assets.`]);
+  // The mood is a claim about the market's breadth, so each sentence names the market it judges.
+  const open = choose("ov-open", [
+    `It was ${mood} in the crypto market.`,
+    `Crypto markets had ${mood}.`,
+    `${capitalise(mood)} for the crypto market.`,
+  ]);
   return (
     `${open} As of ${cite(brief.time.dataTime)} on ${cite(brief.time.date)}, the ${cite(market.trackedCoins)} largest cryptocurrencies were worth a combined ` +
     `${cite(market.totalMarketCap)}, with ${cite(market.totalVolume)} changing hands over the previous 24 hours. ` +
@@ -62,17 +67,17 @@ function majors(brief: RoundupBrief, choose: Chooser): string {
     coin.change7d
       ? choose(`wk-${coin.id}`, [`, leaving it ${upDown(coin.change7d)} on the week`, ` (${cite(coin.change7d)} over 7 days)`])
       : "";
-  const btcLine = `Bitcoin ${moved(btc.change24h, choose, "btc")} to ${cite(btc.price)}${week(btc)}. ${btc.volume24h ? ` Its 24-hour trading volume was ${cite(btc.volume24h)}.` : ""}`;
+  const btcLine = `Bitcoin ${movedTo(btc.change24h, btc.price, choose, "btc")}${week(btc)}. ${btc.volume24h ? ` Its 24-hour trading volume was ${cite(btc.volume24h)}.` : ""}`;
   if (!eth) return btcLine;
   const together =
     btc.change24h && eth.change24h && Math.sign(btc.change24h.value) === Math.sign(eth.change24h.value)
       ? choose("eth-same", ["Ethereum moved in step:", "Ethereum followed the same direction:", "Ether tracked Bitcoin:"])
       : choose("eth-diff", ["Ethereum went its own way:", "Ethereum diverged:", "Ether did not follow:"]);
-  return `${btcLine} ${together} it ${moved(eth.change24h, choose, "eth")} to ${cite(eth.price)}${week(eth)}, for a market value of ${cite(eth.marketCap)}.`;
+  return `${btcLine} ${together} it ${movedTo(eth.change24h, eth.price, choose, "eth")}${week(eth)}, for a market value of ${cite(eth.marketCap)}.`;
 }
 
 function moverLine(coin: CoinFacts, choose: Chooser, slot: string): string {
-  return `- **${coinName(coin)}**, ranked ${cite(coin.rank)}, ${moved(coin.change24h, choose, slot)} to ${cite(coin.price)}`;
+  return `- **${coinName(coin)}**, ranked ${cite(coin.rank)}, ${movedTo(coin.change24h, coin.price, choose, slot)}`;
 }
 
 function movers(brief: RoundupBrief, choose: Chooser): string {
@@ -81,10 +86,14 @@ function movers(brief: RoundupBrief, choose: Chooser): string {
   const down = brief.topLosers.map((c, i) => moverLine(c, choose, `l${i}`));
   const upIntro = choose("mv-up", [
     `The strongest gains in the ${top100} came from:`,
-    `Leading the ${top100} higher:`,
+    `The largest gains in the ${top100}:`,
     `The day's best performers in the ${top100}:`,
   ]);
-  const downIntro = choose("mv-down", ["On the other side of the ledger:", `The weakest of the ${top100}:`, "Pulling back the most:"]);
+  const downIntro = choose("mv-down", [
+    "On the other side of the ledger:",
+    `The weakest of the ${top100}:`,
+    `The largest declines in the ${top100}:`,
+  ]);
   return markdown([up.length ? `${upIntro}\n\n${up.join("\n")}` : null, down.length ? `${downIntro}\n\n${down.join("\n")}` : null]);
 }
 
@@ -120,11 +129,12 @@ function social(brief: RoundupBrief, choose: Chooser): string {
 function closing(brief: RoundupBrief, choose: Chooser, leader?: CoinFacts, laggard?: CoinFacts): string {
   const spread =
     leader?.change24h && laggard?.change24h
-      ? `The gap between the day's best performer in the ${cite(brief.scope.top100)}, ${leader.name} at ${cite(leader.change24h)}, and its weakest, ${laggard.name} at ${cite(laggard.change24h)}, is a reminder of how differently individual coins can trade on the same day.`
+      ? `The day's best performer in the ${cite(brief.scope.top100)} was ${leader.name} at ${cite(leader.change24h)}, and its weakest was ${laggard.name} at ${cite(laggard.change24h)}.`
       : "";
+  // Only sentences of the hedge list: cautions the claim check reads as they are (worker/lib/grounding/hedges.ts).
   const end = choose("close", [
     "Daily moves like these say little on their own; the trend over a longer stretch, and whether volume and social activity confirm it, tells more.",
-    "One session rarely sets a direction; watch whether the breadth of today's move holds up.",
+    "One session rarely sets a direction, and one day's breadth says little about the next.",
     "As always in crypto, sharp moves can reverse quickly, so treat a single day's figures as a snapshot rather than a signal.",
   ]);
   const calm =

@@ -1,5 +1,5 @@
 import type { CoinFacts, Draft, TrendingBrief } from "#worker/ports/llm/llm.ts";
-import { type Chooser, chooser, cite, coinName, markdown, moved, sectorOf, upDown } from "./phrases.ts";
+import { type Chooser, chooser, cite, coinName, markdown, moved, movedTo, sectorOf, upDown } from "./phrases.ts";
 
 /** A Trending Analysis from templates: the coin's social momentum, its price action, and what they do and do not say. */
 export function writeTrending(brief: TrendingBrief, model: string): Draft {
@@ -9,22 +9,25 @@ export function writeTrending(brief: TrendingBrief, model: string): Draft {
   const gs = coin.galaxyScore;
   const gsUp = (coin.galaxyChange?.value ?? 0) >= 0;
 
+  // A headline is a claim too: "Leads" only for the band's first coin, "Gains" only when AltRank improved.
+  const position = bandContext.momentumPosition;
+  const altUp = coin.altRank && coin.altRankPrevious && coin.altRank.value < coin.altRankPrevious.value;
   const title = choose(
     "title",
     [
-      gs ? `${coinName(coin)} Trending Analysis: Galaxy Score ${gsUp ? "rises" : "slips"} to ${cite(gs)}` : null,
-      coin.sentiment ? `Why ${coin.name} Is Trending: ${cite(coin.sentiment)} Positive Sentiment and Rising Social Activity` : null,
-      coin.altRank && coin.altRankPrevious
-        ? `${coinName(coin)} Gains Social Momentum: AltRank ${cite(coin.altRankPrevious)} to ${cite(coin.altRank)}`
-        : null,
-      `${coinName(coin)} Leads Social Momentum Among Coins Ranked ${cite(bandContext.bandLabel)}`,
+      gs && coin.galaxyChange ? `${coinName(coin)} Trending Analysis: Galaxy Score ${gsUp ? "rises" : "slips"} to ${cite(gs)}` : null,
+      coin.sentiment ? `Why ${coin.name} Is Trending: ${cite(coin.sentiment)} Positive Sentiment` : null,
+      altUp ? `${coinName(coin)} Gains Social Momentum: AltRank ${cite(coin.altRankPrevious)} to ${cite(coin.altRank)}` : null,
+      position.value === 1
+        ? `${coinName(coin)} Leads Social Momentum Among Coins Ranked ${cite(bandContext.bandLabel)}`
+        : `${coinName(coin)} Places ${cite(position)} for Social Momentum Among Coins Ranked ${cite(bandContext.bandLabel)}`,
     ].filter((t): t is string => t !== null),
   );
 
   const excerpt =
     `${coin.name} ranks ${cite(bandContext.momentumPosition)} for social momentum among the ${cite(bandContext.coinsInBand)} coins ranked ${cite(bandContext.bandLabel)}` +
     (gs ? `, with a Galaxy Score of ${cite(gs)}` : "") +
-    `, while its price ${moved(coin.change24h, choose, "ex")} to ${cite(coin.price)} over 24 hours.`;
+    `, while its price ${movedTo(coin.change24h, coin.price, choose, "ex", " over 24 hours")}.`;
 
   const body = markdown([
     choose("h-why", [`## Why ${coin.name} is trending`, "## The social picture", `## ${coin.name} on social media`]),
@@ -33,7 +36,7 @@ export function writeTrending(brief: TrendingBrief, model: string): Draft {
     choose("h-price", ["## Price action", "## How the price is trading", "## The market side"]),
     priceAction(coin, choose),
     choose("h-read", ["## Reading the signals", "## What it means", "## Social and price together"]),
-    reading(coin, choose, sector),
+    reading(coin, choose),
   ]);
   return { title, excerpt, body, model };
 }
@@ -42,8 +45,10 @@ function intro(brief: TrendingBrief, choose: Chooser, sector: string | null): st
   const { coin, bandContext } = brief;
   const what = sector ? `, a ${sector} ranked ${cite(coin.rank)} by market cap,` : `, ranked ${cite(coin.rank)} by market cap,`;
   const open = choose("intro", [
-    `${coinName(coin)}${what} is drawing more attention than almost any other coin in its size bracket.`,
-    `Social activity around ${coinName(coin)}${what} picked up noticeably on ${cite(brief.time.date)}.`,
+    bandContext.momentumPosition.value <= 10
+      ? `${coinName(coin)}${what} is among the coins with the strongest social momentum in its band today.`
+      : `${coinName(coin)}${what} is on Coinsight's list of trending coins today.`,
+    `${coinName(coin)}${what} is one of the day's trending coins.`,
     `${coinName(coin)}${what} stands out in today's social data.`,
   ]);
   return (
@@ -62,24 +67,21 @@ function socialMetrics(coin: CoinFacts, brief: TrendingBrief, choose: Chooser): 
   }
   if (coin.altRank && coin.altRankPrevious) {
     const better = coin.altRank.value < coin.altRankPrevious.value;
+    const same = coin.altRank.value === coin.altRankPrevious.value;
     lines.push(
-      `- **AltRank:** ${cite(coin.altRank)}, ${better ? "improved" : "down"} from ${cite(coin.altRankPrevious)}. Lower is better: AltRank compares a coin's social and market performance with every other coin.`,
+      `- **AltRank:** ${cite(coin.altRank)}, ${same ? "the same as" : better ? "improved from" : "weakened from"} ${cite(coin.altRankPrevious)} a day earlier. AltRank places each coin against every other coin on social and market activity, and a lower number is a better place.`,
     );
   }
   if (coin.sentiment) {
     const avg = brief.bandContext.bandAverageSentiment;
-    const vs = coin.sentiment.value >= avg.value ? "above" : "below";
+    const vs = coin.sentiment.value > avg.value ? "above" : coin.sentiment.value < avg.value ? "below" : "the same as";
     lines.push(`- **Sentiment:** ${cite(coin.sentiment)} of posts were positive, ${vs} the band's average of ${cite(avg)}.`);
   }
   if (coin.socialVolume && coin.interactions) {
     lines.push(`- **Activity:** ${cite(coin.socialVolume)} posts and ${cite(coin.interactions)} interactions over 24 hours.`);
   }
   if (coin.socialDominance) lines.push(`- **Social dominance:** ${cite(coin.socialDominance)} of all crypto social volume.`);
-  const lead = choose("soc-lead", [
-    "The social figures behind the move:",
-    "Here is what the social data shows:",
-    "The numbers behind the attention:",
-  ]);
+  const lead = choose("soc-lead", ["The social figures:", "Here is what the social data shows:", "The social data in detail:"]);
   const note =
     brief.socialSource === "offline"
       ? "\n\nThese social figures are estimates from the Coinsight sentiment model, which works from market activity."
@@ -97,39 +99,30 @@ function priceAction(coin: CoinFacts, choose: Chooser): string {
       ? `That puts its market capitalisation at ${cite(coin.marketCap)}; 24-hour trading volume reached ${cite(coin.volume24h)}.`
       : `That puts its market capitalisation at ${cite(coin.marketCap)}.`,
   ]);
-  return `${coin.name} ${moved(coin.change24h, choose, "px")} over the past 24 hours to ${cite(coin.price)}.${week} ${size}`;
+  return `${coin.name} ${movedTo(coin.change24h, coin.price, choose, "px", " over the past 24 hours")}.${week} ${size}`;
 }
 
-function reading(coin: CoinFacts, choose: Chooser, sector: string | null): string {
+/**
+ * What the two sides say together, in sentences the claim check can bind (a direction to the
+ * Galaxy Score or the price) and cautions from its hedge list; nothing about why.
+ */
+function reading(coin: CoinFacts, choose: Chooser): string {
   const socialUp = (coin.galaxyChange?.value ?? 0) >= 0;
-  const priceUp = (coin.change24h?.value ?? 0) >= 0;
+  const change = coin.change24h;
   let view: string;
-  if (socialUp && priceUp) {
-    view = choose("agree-up", [
-      "Rising attention and a rising price point the same way today. That kind of agreement can keep a move going for a while, but social spikes also tend to fade as quickly as they arrive.",
-      "Conversation and price are moving together. When both rise at once, late buyers are often reacting to the same headlines, which can make reversals sharp.",
-    ]);
-  } else if (socialUp && !priceUp) {
-    view = choose("diverge", [
-      `Attention is growing while the price is not: ${coin.name} is down ${coin.change24h ? cite(coin.change24h) : "slightly"} on the day. Divergences like this can resolve either way, and the data alone does not say which.`,
-      "More people are talking about the coin even as its price softens. That can reflect concern as much as enthusiasm, so the sentiment reading matters more than the volume of posts.",
-    ]);
+  if (!coin.galaxyScore || !coin.galaxyScorePrevious || !change) {
+    view = "Social momentum and price are separate measures, and the data does not say what drove the move.";
+  } else if (socialUp && change.value >= 0) {
+    view = `${coin.name}'s Galaxy Score went from ${cite(coin.galaxyScorePrevious)} to ${cite(coin.galaxyScore)}, and its price ${moved(change, choose, "rd")} on the day. ${choose("agree-up", ["Social spikes can fade as quickly as they arrive.", "Social attention can fade as quickly as it arrives."])}`;
+  } else if (socialUp) {
+    view = `${coin.name}'s Galaxy Score went from ${cite(coin.galaxyScorePrevious)} to ${cite(coin.galaxyScore)} while its price ${moved(change, choose, "rd")} on the day. Divergences like this can resolve either way, and the data alone does not say which.`;
   } else {
-    view = choose("cooling", [
-      "The social picture is cooling rather than heating up, so today's ranking reflects relative strength within a quiet band more than a surge of interest.",
-      "Momentum here is relative: the coin held up better than its peers on social measures rather than breaking out on its own.",
-    ]);
+    view = `${coin.name}'s Galaxy Score went from ${cite(coin.galaxyScorePrevious)} to ${cite(coin.galaxyScore)}, so its place on the momentum measure comes from its AltRank. Social mood can change quickly and does not decide prices on its own.`;
   }
-  const sectorNote =
-    sector === "meme coin"
-      ? " Meme coins are especially sensitive to social buzz, in both directions."
-      : sector
-        ? ` As a ${sector}, its price also tends to follow news about its own ecosystem.`
-        : "";
   const end = choose("end", [
     "Social momentum describes attention, not value.",
     "Popularity is not the same as value.",
     "Attention is a signal to look closer, not a reason to act.",
   ]);
-  return `${view}${sectorNote}\n\n${end} This analysis describes market and social data and is not investment advice.`;
+  return `${view}\n\n${end} This analysis describes market and social data and is not investment advice.`;
 }
