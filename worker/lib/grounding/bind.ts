@@ -18,15 +18,15 @@ import {
   wordsIn,
 } from "./scope.ts";
 import type { Word } from "./text.ts";
-import type { Fact, Group, Period, Ranking } from "./types.ts";
+import type { Fact, GroupWord, Period, Ranking } from "./types.ts";
 import { isImperative } from "./vocabulary/index.ts";
 
 const NEGATION = /\b(?:not|no|never|cannot|can't|doesn't|don't|isn't)\b/i;
 
 /** Who a claim word is about: a coin, or a group when the clause names one and no coin. */
-type About = { subject?: string; group?: Group; who: string };
+type About = { subject?: string; group?: GroupWord; who: string };
 
-const GROUP_WHO: Record<Group, string> = { tracked: "the market", top100: "the top 100", band: "the band" };
+const GROUP_WHO: Record<GroupWord, string> = { market: "the market", tracked: "the whole market", top100: "the top 100", band: "the band" };
 const RANKING_TEXT: Record<Ranking | "rank", string> = {
   rank: "by market cap",
   gainers: "among the day's gainers",
@@ -137,8 +137,7 @@ function polarityFits(sign: number, f: Fact): boolean | null {
 function checkPolarity(r: Reading, scope: Scope, w: Word, sign: 1 | -1 | 0): string | null {
   // "{{x}} of posts were positive" defines the measure; it judges nothing.
   const prev = scope.words[scope.words.indexOf(w) - 1]?.key ?? "";
-  if (/^(?:were|are|was|is)$/.test(prev) && metricsIn(scope, scope.span).some((m) => m === "socialVolume" || m === "sentiment"))
-    return null;
+  if (/^(?:were|are|was|is)$/.test(prev) && metricsIn(scope, scope.span).includes("socialVolume")) return null;
   const cited = citedNear(r, scope, w, (f) => polarityFits(sign, f) !== null);
   let fact = cited;
   const about = aboutAt(r, scope, w.start);
@@ -177,11 +176,12 @@ function checkComparison(r: Reading, scope: Scope, words: Word[]): string | null
   // "moved the other way" speaks of the coin of the sentence before when it names no second one.
   const other =
     scope.mentions.find((m) => m.inBrief && m.entity !== a)?.entity ?? (scope.carried !== a ? scope.carried : null) ?? undefined;
-  const group = groupOf(r, scope);
+  // "The typical large coin" is the top 100's median.
+  const group = groupOf(r, scope) ?? (scope.words.some((x) => entryOf(x, "stat")?.stat === "median") ? "top100" : null);
   const metric = metricFor(scope, w.start);
   const level = metric === "sentiment" || metric === "galaxyScore" ? metric : null;
   const period = periodAt(scope, w.start);
-  const pick = (about: { subject?: string; group?: Group }) =>
+  const pick = (about: { subject?: string; group?: GroupWord }) =>
     level ? r.facts.level(about, level) : period === "other" ? undefined : r.facts.change(about, period);
   const mine = cited.find((f) => f.subject && f.subject === a && !f.versus) ?? (a ? pick({ subject: a }) : undefined);
   const theirs =
@@ -218,9 +218,14 @@ function checkUsual(r: Reading, scope: Scope, w: Word, relation: "above" | "farA
   return fits ? null : `"${w.text}" does not fit ${fact.label}, which is ${fact.display}`;
 }
 
+/** Superlatives of size: "the largest coin" is first by market cap unless the sentence names another list. */
+const SIZE = /^(?:largest|biggest|greatest|smallest)$/;
+
 /** The list a superlative ranks in, from the words of its clause, else of its sentence, and the change it cites. */
 function rankingOf(r: Reading, scope: Scope, w: Word, end: "top" | "bottom", coin: string): Ranking | "rank" {
   const clause = clauseAt(scope, w.start);
+  // "Led the top 100 today": a first place on a day is a performance, not a size.
+  const performance = !SIZE.test(w.key) && scope.words.some((x) => x.entry?.cls === "period");
   for (const words of [wordsIn(scope, clause), scope.words]) {
     const keys = words.map((x) => x.key).join(" ");
     const metrics = words.map((x) => entryOf(x, "metric")?.metric);
@@ -239,6 +244,7 @@ function rankingOf(r: Reading, scope: Scope, w: Word, end: "top" | "bottom", coi
   // "Led the day with {{x.change_24h}}": the list of the move it cites.
   const move = scope.cites.map((c) => r.facts.byId.get(c.ref)).find((f) => f?.subject === coin && f.signed && f.metric === "change");
   if (move) return move.value >= 0 === (end === "top") ? "gainers" : "losers";
+  if (performance) return end === "top" ? "gainers" : "losers";
   return "rank";
 }
 
@@ -293,7 +299,12 @@ export function checkSentence(r: Reading, scope: Scope): void {
     if (e.cls === "superlative") return checkSuperlative(r, scope, w, e.end);
     if (e.cls === "member") return checkMember(r, scope, w, e.ranking, e.dir);
     if (e.cls === "comparison") comparisons.push(w);
-    if (e.cls === "stat" && !scope.cites.some((c) => r.facts.byId.get(c.ref)?.stat)) {
+    // A statistic in a comparison ("worse than the typical large coin") is bound by the comparison.
+    if (
+      e.cls === "stat" &&
+      !scope.cites.some((c) => r.facts.byId.get(c.ref)?.stat) &&
+      !scope.words.some((x) => x.entry?.cls === "comparison")
+    ) {
       return `"${w.text}": an aggregate written without the fact it comes from`;
     }
     return null;

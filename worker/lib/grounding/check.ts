@@ -55,7 +55,8 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
   const problem = (line: string) => {
     if (!problems.includes(line)) problems.push(line);
   };
-  const sentenceList = sentences(masked);
+  // A coin's own name never ends a sentence ("Ondo Short-Term U.S. Government Bond Fund").
+  const sentenceList = sentences(blank(masked, mentions, "x"));
   const hedges = sentenceList.filter((s) => isHedge(masked.slice(s.start, s.end)));
   const inHedge = (at: number) => hedges.some((s) => within(s, at));
 

@@ -1,4 +1,4 @@
-import type { Fact, Group, Metric, Period, Ranking } from "./types.ts";
+import type { Fact, GroupWord, Metric, Period, Ranking } from "./types.ts";
 
 /**
  * The brief's facts by what they are about, for the words that bind to a fact they do not cite:
@@ -16,7 +16,9 @@ export class FactIndex {
   }
 
   /** A coin's (or, with no subject, a group's) change over a period: the fact a direction word about it binds to. */
-  change(about: { subject?: string; group?: Group }, period: Period): Fact | undefined {
+  change(about: { subject?: string; group?: GroupWord }, period: Period): Fact | undefined {
+    // "The market" in passing is the whole market's figure when the brief has one, else the top 100's.
+    if (about.group === "market") return this.change({ group: "tracked" }, period) ?? this.change({ group: "top100" }, period);
     return this.find(
       (f) =>
         f.metric === "change" &&
@@ -28,7 +30,8 @@ export class FactIndex {
   }
 
   /** A level figure of a coin or a group (not the day-earlier one). */
-  level(about: { subject?: string; group?: Group }, metric: Metric): Fact | undefined {
+  level(about: { subject?: string; group?: GroupWord }, metric: Metric): Fact | undefined {
+    if (about.group === "market") return this.level({ group: "tracked" }, metric) ?? this.level({ group: "top100" }, metric);
     return this.find(
       (f) =>
         f.metric === metric &&

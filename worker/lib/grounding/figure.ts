@@ -18,10 +18,15 @@ import {
   wordsIn,
 } from "./scope.ts";
 import { type Span, type Word, within } from "./text.ts";
-import type { Fact, FigureCheck, Group, Metric } from "./types.ts";
+import type { Fact, FigureCheck, GroupWord, Metric } from "./types.ts";
 import type { Strength } from "./vocabulary/index.ts";
 
-const GROUP_TEXT: Record<Group, string> = { tracked: "the whole market", top100: "the top 100", band: "the band" };
+const GROUP_TEXT: Record<GroupWord, string> = {
+  market: "the market",
+  tracked: "the whole market",
+  top100: "the top 100",
+  band: "the band",
+};
 const STAT_TEXT = { sum: "a total", mean: "an average", median: "a median", count: "a count", share: "a share" } as const;
 /** Facts whose wording the metric check does not read: fixed texts, comparisons, places in lists and ranges. */
 const UNREAD: readonly Metric[] = ["label", "relative", "position", "range"];
@@ -84,7 +89,7 @@ export function checkFigure(cite: Citation, r: Reading, scope: Scope): FigureChe
   // Subject: the first coin of the clause, else of the sentence, else the coin the text was about.
   const inClause = scope.mentions.filter((m) => within(clause, m.start) && m.inBrief);
   const named = inClause[0]?.entity ?? scope.mentions.find((m) => m.inBrief)?.entity ?? scope.carried;
-  const groupWords = groupOf(r, scope, { start: clause.start, end: cite.start });
+  const groupWords = groupOf(r, scope, { start: scope.span.start, end: cite.start });
   if (fact.subject) {
     result.subject = named;
     if (named && named !== fact.subject) problems.push(`this is ${fact.label}, but the sentence is about ${nameOf(r, named)}`);
@@ -103,7 +108,8 @@ export function checkFigure(cite: Citation, r: Reading, scope: Scope): FigureChe
 
   // Group and statistic: an aggregate must be called what it is, of the group it is of.
   const sentenceGroup = groupOf(r, scope, clause) ?? groupOf(r, scope);
-  if (fact.group && fact.kind !== "label" && sentenceGroup && sentenceGroup !== fact.group) {
+  const compatible = sentenceGroup === fact.group || (sentenceGroup === "market" && fact.group !== "band");
+  if (fact.group && fact.kind !== "label" && sentenceGroup && !compatible) {
     problems.push(`this is ${fact.label}, but the sentence says it is of ${GROUP_TEXT[sentenceGroup]}`);
   }
   // Each statistic word belongs to the figure it stands before ("a combined {{cap}}"), else the one it follows.
@@ -124,7 +130,20 @@ export function checkFigure(cite: Citation, r: Reading, scope: Scope): FigureChe
   // Metric: the words on the figure's left in its clause, else on its right up to the next claim.
   if (fact.metric && !UNREAD.includes(fact.metric)) {
     const onLeft = metricsIn(scope, left);
-    const seen = onLeft.length ? onLeft : metricsIn(scope, { start: cite.end, end: rightEnd });
+    const onRight = onLeft.length ? [] : metricsIn(scope, { start: cite.end, end: rightEnd });
+    // "Circulating supply: {{x}}": a label before a colon names the figure after it.
+    const before = wordsIn(scope, { start: scope.span.start, end: cite.start })
+      .filter((w) => w.entry?.cls === "metric")
+      .pop();
+    const isLabel = before !== undefined && /^[\s*_]*:[\s*_]*$/.test(r.text.slice(before.end, cite.start));
+    const label = onLeft.length || onRight.length || !isLabel ? [] : metricsIn(scope, before);
+    // "…of the maximum supply, or {{x}}": a bare figure restates the measure of the clause before it.
+    const prior = scope.clauses.filter((c) => c.end <= clause.start).pop();
+    const restates = /^\s*(?:or|that is|i\.e\.)\s/i.test(r.text.slice(clause.start, cite.start));
+    const restated = onLeft.length || onRight.length || label.length || !prior || !restates ? [] : metricsIn(scope, prior).slice(-1);
+    const words = [...onLeft, ...onRight, ...label, ...restated];
+    // "Supply" alone fits any supply figure, but not once the sentence says which one ("capped at", "circulating").
+    const seen = words.some((m) => m !== "supply" && m.endsWith("Supply")) ? words.filter((m) => m !== "supply") : words;
     result.metricWords = [...new Set(seen)];
     const accepted = ACCEPTS[fact.metric];
     if (seen.length && !seen.some((m) => accepted.includes(m))) {

@@ -1,7 +1,7 @@
 import type { Mention } from "./entities.ts";
 import type { FactIndex } from "./fact-index.ts";
 import { type Span, type Word, within } from "./text.ts";
-import type { Entity, Fact, Group, Metric, Period } from "./types.ts";
+import type { Entity, Fact, GroupWord, Metric, Period } from "./types.ts";
 import type { Entry, MetricWord } from "./vocabulary/index.ts";
 
 /** A citation: where `{{id}}` stands, and the id. */
@@ -58,7 +58,7 @@ export function namedSubjectAt(scope: Scope, at: number): string | null {
 }
 
 /** The group a sentence speaks of: a group word, or a cited group label ("the {{scope.top100}}"). */
-export function groupOf(r: Reading, scope: Scope, span: Span = scope.span): Group | null {
+export function groupOf(r: Reading, scope: Scope, span: Span = scope.span): GroupWord | null {
   for (const w of wordsIn(scope, span)) {
     const g = entryOf(w, "group");
     if (g) return g.group;

@@ -33,6 +33,9 @@ export type Period = "1h" | "24h" | "7d";
 /** The groups an aggregate can be about: every coin tracked, the 100 largest, a trending band. */
 export type Group = "tracked" | "top100" | "band";
 
+/** A group as a sentence names it: one of the groups, or "the market" in passing (the whole market or its largest coins). */
+export type GroupWord = Group | "market";
+
 /** How an aggregate is made from its group. */
 export type Stat = "sum" | "mean" | "median" | "count" | "share";
 

@@ -60,3 +60,65 @@ export const SUITE_BRIEF: ClaimInput = {
     }),
   ],
 };
+
+/**
+ * An Ask Coinsight brief as the answerer gets one: one coin (Bitcoin, which fell on the day, rose
+ * on the week and sits below half positive posts), the market's median, its usual move, its
+ * supply and a labelled statistical range.
+ */
+export const ASK_BRIEF: ClaimInput = {
+  entities: [{ id: "bitcoin", name: "Bitcoin", symbol: "BTC" }],
+  facts: [
+    facts.price("bitcoin.price", "Bitcoin price (USD)", 64039, btc),
+    facts.change("bitcoin.change_1h", "Bitcoin 1-hour price change", 0.12, { ...btc, period: "1h" }),
+    facts.change("bitcoin.change_24h", "Bitcoin 24-hour price change", -2.3141, { ...btc, period: "24h" }),
+    facts.change("bitcoin.change_7d", "Bitcoin 7-day price change", 5.12, { ...btc, period: "7d" }),
+    facts.money("bitcoin.market_cap", "Bitcoin market cap", 1.28e12, { ...btc, metric: "marketCap" }),
+    facts.money("bitcoin.volume_24h", "Bitcoin 24-hour trading volume", 32.02e9, { ...btc, metric: "volume" }),
+    facts.rank("bitcoin.rank", "Bitcoin market-cap rank", 1, btc),
+    facts.text("scope.top100", "The 100 largest coins by market cap", "top 100", { group: "top100" }),
+    facts.change("market.median_change_24h", "Median 24-hour price change of the top 100 coins", 0.84, {
+      period: "24h",
+      group: "top100",
+      stat: "median",
+    }),
+    facts.share("bitcoin.usual_daily_move", "Bitcoin usual daily move (realised volatility)", 2.1, 2, {
+      ...btc,
+      metric: "change",
+      period: "24h",
+      baseline: true,
+    }),
+    facts.relative("bitcoin.move_vs_usual", "Bitcoin 24-hour move in multiples of its usual daily move", 1.1, {
+      ...btc,
+      versus: "usual",
+      multiple: true,
+      period: "24h",
+    }),
+    facts.count("bitcoin.circulating_supply", "Bitcoin circulating supply (coins)", 19.8e6, { ...btc, metric: "circulatingSupply" }),
+    facts.count("bitcoin.total_supply", "Bitcoin total supply (coins)", 19.8e6, { ...btc, metric: "totalSupply" }),
+    facts.count("bitcoin.max_supply", "Bitcoin maximum supply (coins)", 21e6, { ...btc, metric: "maxSupply" }),
+    facts.share("bitcoin.circulating_share", "Share of Bitcoin's maximum supply in circulation", 94.3, 1, {
+      ...btc,
+      metric: "supplyShare",
+    }),
+    facts.share("bitcoin.sentiment", "Bitcoin sentiment (share of positive posts)", 44, 0, { ...btc, metric: "sentiment" }),
+    facts.score("bitcoin.galaxy_score", "Bitcoin Galaxy Score", 58, btc),
+    facts.score("bitcoin.galaxy_score_prev", "Bitcoin Galaxy Score a day earlier", 61, { ...btc, prior: true }),
+    facts.scoreChange("bitcoin.galaxy_change", "Bitcoin Galaxy Score change (points)", -3, btc),
+    facts.rank("bitcoin.altrank", "Bitcoin AltRank", 20, { ...btc, metric: "altRank" }),
+    facts.count("bitcoin.posts_24h", "Bitcoin social posts in 24 hours", 812400, { ...btc, metric: "socialVolume" }),
+    facts.share("bitcoin.daily_volatility", "Bitcoin realised daily volatility", 2.1, 2, {
+      ...btc,
+      metric: "change",
+      period: "24h",
+      baseline: true,
+    }),
+    facts.range(
+      "bitcoin.range_7d",
+      "Bitcoin one-standard-deviation price range over the next 7 days",
+      "$60,180 to $68,150 over the next 7 days",
+      btc,
+    ),
+    facts.share("range.one_sigma_share", "Share of outcomes a one-standard-deviation range holds", 68, 0, { metric: "range" }),
+  ],
+};

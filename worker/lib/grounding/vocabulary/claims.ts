@@ -198,11 +198,11 @@ holding steady, sideways, range-bound, little moved, broadly flat, largely flat,
 export const PERIODS: Record<"1h" | "24h" | "7d" | "other", string> = {
   "1h": `1-hour, 1 hour, 1h, one hour, one-hour, hourly, past hour, last hour, the hour, in the hour, the past hour, the last hour`,
   "24h": `24-hour, 24 hours, 24 hour, 24h, 24-hour period, twenty-four hours, the day, a day, one day, past day, last day, today,
-    today's, daily, overnight, intraday, session, sessions, session's, day's, on the day, over the day, the past day, the last day,
+    today's, daily, overnight, intraday, session, session's, day's, on the day, over the day, the past day, the last day,
     a day earlier, the day before, the previous day, one-day, single day, a single day, one session`,
   "7d": `7-day, 7 days, 7 day, 7d, seven days, seven-day, week, weekly, week's, this week, past week, last week, on the week,
-    the past week, the last week, over the week, a week, one week, weeks`,
-  other: `month, months, monthly, year, years, yearly, annual, annually, quarter, quarterly, year-to-date, ytd, yesterday, weekend,
+    the past week, the last week, over the week, a week, one week`,
+  other: `weeks, sessions, recent sessions, the open, at the open, the close, at the close, month, months, monthly, year, years, yearly, annual, annually, quarter, quarterly, year-to-date, ytd, yesterday, weekend,
     fortnight, morning, afternoon, evening, tonight, overnight session, so far, to date, this month, this year, long term,
     long-term, short term, short-term, longer stretch, the longer run, decade, lifetime, all time, all-time`,
 };
@@ -308,15 +308,17 @@ export const MEMBERS: readonly [string, Entry][] = [
 
 export const STATS: Record<"mean" | "median" | "sum" | "count", string> = {
   mean: `average, averaged, averages, averaging, on average, mean change, the mean`,
-  median: `median, typical coin, the typical coin, typical large coin, the middle coin`,
+  median: `median, typical coin, the typical coin, typical large coin, the middle coin, typical move, the typical move`,
   sum: `combined, total, totalled, totaled, totals, aggregate, altogether, in total, all together, cumulative`,
   count: `number of, count of, tally of`,
 };
 
-export const GROUPS: Record<"tracked" | "top100" | "band", string> = {
-  tracked: `market, markets, crypto market, crypto markets, the market, tracked coins, coins tracked, the coins tracked, all coins,
-    every coin, broader market, wider market, whole market, total market, market as a whole, market-wide, coins coinsight tracks,
-    the coins coinsight tracks, cryptocurrency market, digital asset market, the wider market, overall market`,
+export const GROUPS: Record<"market" | "tracked" | "top100" | "band", string> = {
+  /** "The market" in passing: the whole market or its largest coins, but never a band. */
+  market: `market, markets, crypto market, crypto markets, the market, cryptocurrency market, digital asset market, broader market,
+    wider market, the wider market, overall market`,
+  tracked: `tracked coins, coins tracked, the coins tracked, all coins, every coin, whole market, total market, market as a whole,
+    the whole market, entire market, the entire market, market-wide, coins coinsight tracks, the coins coinsight tracks`,
   top100: `large caps, large-cap, large-caps, big caps`,
   band: `band, bands, bracket, size bracket, peers, peer, peer group, its peers, cohort, its band, the band, the band's`,
 };

@@ -1,4 +1,4 @@
-import type { Group, Metric, Period, Ranking, Stat } from "#worker/lib/grounding/types.ts";
+import type { GroupWord, Metric, Period, Ranking, Stat } from "#worker/lib/grounding/types.ts";
 
 /** How big a move a direction or magnitude word claims: "slipped" is mild, "plunged" strong, "crashed" extreme. */
 export type Strength = "mild" | "plain" | "strong" | "extreme";
@@ -32,7 +32,7 @@ export type Entry =
   /** First or last of a list; `ranking` when the word names the list itself ("top gainer"). */
   | { cls: "superlative"; end: "top" | "bottom"; plural: boolean; ranking?: Ranking }
   | { cls: "stat"; stat: Stat }
-  | { cls: "group"; group: Group }
+  | { cls: "group"; group: GroupWord }
   /** A word that names a list of the day (gainers, losers): a coin put in it must belong there. */
   | { cls: "member"; ranking: Ranking; dir: 1 | -1 }
   /** A cause, a prediction, advice, an event or a vague quantity: the data cannot back it. */

@@ -1,4 +1,4 @@
-import type { Group, Metric, Period, Stat } from "#worker/lib/grounding/types.ts";
+import type { GroupWord, Metric, Period, Stat } from "#worker/lib/grounding/types.ts";
 import {
   COMPARISON,
   DIRECTION_VERBS,
@@ -64,7 +64,7 @@ function build(): Map<string, Entry> {
     put(listOf(words), { cls: "superlative", end: end as "top" | "bottom", plural: false });
   for (const [word, entry] of MEMBERS) put([word], entry);
   for (const [stat, words] of Object.entries(STATS)) put(listOf(words), { cls: "stat", stat: stat as Stat });
-  for (const [group, words] of Object.entries(GROUPS)) put(listOf(words), { cls: "group", group: group as Group });
+  for (const [group, words] of Object.entries(GROUPS)) put(listOf(words), { cls: "group", group: group as GroupWord });
   for (const [reason, words] of Object.entries(HELD)) put(listOf(words), { cls: "held", reason });
   return map;
 }
