@@ -13,5 +13,8 @@ describe("MethodologyView", () => {
     expect(screen.getByText(/plus ten points for every halving of its AltRank/)).toBeInTheDocument();
     expect(screen.getByText(/Coinsight sentiment model, estimated from market activity/)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/configured|offline mode|API key/);
+    // The closed-world rule, in plain words.
+    expect(screen.getByText("What the check does not recognise, it holds.")).toBeInTheDocument();
+    expect(screen.getByText(/"outperformed" needs the two figures it compares/)).toBeInTheDocument();
   });
 });

@@ -53,20 +53,31 @@ export function MethodologyView() {
           </li>
           <li>
             Each cited figure is checked against the sentence around it: the coin the sentence names, the measure it names (price, market
-            cap, volume, Galaxy Score...), the period it gives (1 hour, 24 hours, 7 days) and the direction of its verb ("rose", "fell",
-            "posted a gain"...).
+            cap, volume, Galaxy Score...), the period it gives (1 hour, 24 hours, 7 days), the direction of its verb ("rose", "fell",
+            "posted a gain"...) and the size that verb claims: a coin that fell 66% did not "slip".
+          </li>
+          <li>
+            <strong>What the check does not recognise, it holds.</strong> It reads every word of the headline, the summary and the article.
+            A word it does not know stops the draft, naming the word, even when it might be harmless: the check never guesses that an
+            unfamiliar verb means nothing.
+          </li>
+          <li>
+            Every word that makes a claim must match a fact, whether or not a figure sits beside it. "Fell" needs a fall in the data for
+            that coin and period; "bearish" needs a sentiment reading below half; "outperformed" needs the two figures it compares; "the
+            largest" or "leads" needs a ranking that puts the coin first; "average" needs the average of the group it names.
           </li>
           <li>
             Any number typed outside a fact, numbers spelled out or left vague ("twelve percent", "a third", "doubled"), and coins that are
             not in the day's data hold the draft.
           </li>
           <li>
-            So does language the data cannot support: events (ETFs, regulators, hacks, lawsuits, partnerships, listings, records),
-            predictions ("will", "expected to", price targets) and buy or sell advice.
+            So does language the data cannot support at all: causes ("because", "driven by"), events (listings, partnerships, regulators,
+            records), predictions ("will", "could", "likely") and advice ("buy", "consider", "worth a look"). A handful of fixed cautions,
+            such as "Sharp moves can reverse quickly", are the only sentences of that kind allowed.
           </li>
           <li>
             A draft that fails goes back to its writer once, with the list of problems. If it fails again it is held for an editor and not
-            published. A fixed set of hostile drafts, rerun with every change to the site, makes sure each of these checks keeps working.
+            published. Hostile drafts in many wordings, rerun with every change to the site, make sure each of these checks keeps working.
           </li>
         </ul>
 

@@ -7,6 +7,7 @@ export { CITATION, checkClaims, renderClaims } from "./check.ts";
 export { findMentions, TRACKED_COINS } from "./entities.ts";
 export { countText, type FactMeta, facts, longDate, moneyText } from "./facts.ts";
 export { HEDGES, TRANSITIONS } from "./hedges.ts";
+export { writingRules } from "./style.ts";
 export type { ClaimInput, ClaimReport, Entity, Fact, FactKind, FigureCheck, Group, Metric, Period, Ranking, Stat } from "./types.ts";
 
 import type { ClaimReport } from "./types.ts";

@@ -1,3 +1,4 @@
+import { writingRules } from "#worker/lib/grounding/index.ts";
 import type { AnswerBrief } from "./answer.ts";
 import type { ChatMessage } from "./prompt.ts";
 
@@ -6,9 +7,11 @@ const SYSTEM = [
   "Answer the reader's question in plain, friendly Markdown of 120 to 250 words: one '##' heading, short paragraphs, '- ' bullets where they help.",
   "Use ONLY the facts you are given. Each fact has an id in square brackets. Never type a number: to write a figure, date, range, category list or article link, cite its fact as {{id}} (for example {{bitcoin.price}}) and the site writes the exact text in its place.",
   "No digits anywhere else and no numbers in words (no 'twelve percent', 'a third', 'doubled', 'several'). Periods may be written as words: 'over 24 hours', 'over 7 days', 'in the last hour', 'today'.",
-  "Each cited figure must be about the coin asked about, the metric your words name (price, market cap, trading volume, Galaxy Score...), the period you say (1 hour, 24 hours, 7 days) and the direction you say: write 'rose' or 'gained' only for a positive change and 'fell' or 'slipped' only for a negative one.",
+  "Each cited figure must be about the coin asked about, the metric your words name (price, market cap, trading volume, Galaxy Score...), the period you say (1 hour, 24 hours, 7 days) and the direction and size you say.",
+  ...writingRules(),
   "Name no coin other than the one asked about. Never invent events, causes, quotes, people, partnerships, listings, regulation, ETFs, hacks, lawsuits or records. If the facts cannot answer part of the question, say so plainly.",
   "Never predict a price and never give investment advice; do not write the words 'will', 'forecast', 'predict', 'target' or 'advice' at all, not even to deny them: the site adds its own label to a statistical range.",
+  "A statistical range is given as facts: introduce it only with 'If it kept moving the way it has, its price would stay inside each of these ranges about {{range.one_sigma_share}} of the time:' and list each range fact on its own '- ' line.",
   "No HTML, no tables, no links except cited article links. Do not add a sources or 'as of' line: the site adds it.",
 ].join("\n");
 

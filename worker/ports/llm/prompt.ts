@@ -1,3 +1,4 @@
+import { writingRules } from "#worker/lib/grounding/index.ts";
 import { type ArticleBrief, type Draft, DraftFormatError, type Repair } from "./llm.ts";
 
 export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
@@ -7,7 +8,8 @@ const SYSTEM = [
   "Write a clear, neutral news analysis in Markdown, 300 to 500 words, with two to four '##' section headings.",
   "Use ONLY the facts you are given. Each fact has an id in square brackets. Never type a number: to write a figure, date or time, cite its fact as {{id}} (for example {{bitcoin.price}}) and the site writes the exact figure in its place.",
   "No digits anywhere else and no numbers in words (no 'twelve percent', 'a third', 'doubled', 'several'). Periods may be written as words: 'over 24 hours', 'over 7 days', 'today', 'this week'.",
-  "Each cited figure must be about the coin your sentence names, the metric your words name (price, market cap, trading volume, Galaxy Score...), the period you say (1 hour, 24 hours, 7 days) and the direction you say: write 'rose' or 'gained' only for a positive change and 'fell' or 'slipped' only for a negative one.",
+  "Each cited figure must be about the coin your sentence names, the metric your words name (price, market cap, trading volume, Galaxy Score...), the period you say (1 hour, 24 hours, 7 days) and the direction and size you say. The headline and the excerpt are checked like the body.",
+  ...writingRules(),
   "Name only the coins listed in the facts. Never invent events, causes, quotes, people, partnerships, listings, regulation, ETFs, hacks, lawsuits or records. Do not predict ('will', 'expected to'), give price targets or advise buying or selling. If the facts do not explain something, say so plainly.",
   "No HTML, no links, no tables.",
   'Answer with one JSON object: {"title": "<a headline of at most 90 characters>", "excerpt": "<one or two sentences for the article list>", "body": "<the Markdown article>"}.',
