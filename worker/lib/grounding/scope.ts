@@ -109,14 +109,6 @@ export const MOVE = { flatBelow: 0.5, smallBelow: 3, largeFrom: 3, extremeFrom: 
 /** Whether a fact is a percentage move (the only figures the size words are measured on). */
 export const isPercentMove = (f: Fact) => f.kind === "percent" && f.signed === true;
 
-/** Whether a fact's figure is a level a polarity word can judge, and its sign: share of positive posts above or below half. */
-export function levelSign(f: Fact): number | null {
-  if (f.signed) return Math.sign(f.value);
-  if (f.metric === "sentiment") return f.value > 55 ? 1 : f.value < 45 ? -1 : 0;
-  if (f.metric === "galaxyScore") return f.value > 55 ? 1 : f.value < 45 ? -1 : 0;
-  return null;
-}
-
 export function describeMetric(m: MetricWord): string {
   const text: Record<MetricWord, string> = {
     price: "a price",

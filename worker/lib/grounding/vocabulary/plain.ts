@@ -16,12 +16,12 @@ without, within, from, to, into, onto, over, under, between, among, amongst, acr
 before, around, about, near, per, via, inside, outside, beyond, beside, besides, toward, towards, upon, out, is, are, was, were, be, been, being, am, has,
 have, had, having, do, does, did, doing, done, isn't, aren't, wasn't, weren't, doesn't, don't, didn't, hasn't, haven't,
 hadn't, cannot, can't, couldn't, nor, thus, hence, therefore, meanwhile, however, overall, also, likewise, moreover,
-furthermore, besides, otherwise, namely, etc, so-called, whole, entire, else, once, 
+furthermore, besides, otherwise, namely, notably, additionally, elsewhere, well, etc, so-called, whole, entire, else, once, 
 `;
 
 /** Neutral nouns (singular specs: plurals are added; "~" marks a noun without one). */
 export const NOUNS = `
-market, crypto, ~cryptocurrency, cryptocurrencies, coin, token, asset, ~digital asset, price, value, cap, capitalisation,
+market, crypto, ~cryptocurrency, cryptocurrencies, coin, token, asset, ~digital asset, price, value, cap, capitalisation, trader, ~buzz,
 capitalization, volume, trading, trade, holder, investor, participant, reader, user, ~data, datum, figure, reading, measure,
 metric, score, rank, ranking, position, place, share, dominance, ~sentiment, mood, tone, attention, interest, conversation,
 discussion, ~chatter, activity, engagement, interaction, post, mention, ~social media, social platforms, social media platforms, day, hour, week, session,
