@@ -5,10 +5,14 @@ import { requestId } from "hono/request-id";
 import type { QuestionType } from "#schema/contracts/ask.ts";
 import type { AuthUser } from "#schema/contracts/auth.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/snapshots.ts";
+import { fixedMarket } from "#worker/features/newsroom/testing.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { getDb } from "#worker/lib/db.ts";
 import { onError } from "#worker/lib/errors.ts";
 import type { AnswerBrief, Answerer } from "#worker/ports/llm/answer.ts";
 import { createOfflineAnswerer } from "#worker/ports/llm/answer-offline.ts";
+import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { checkAnswer } from "#worker/test/contract-check.ts";
 import { ORIGIN } from "#worker/test/http.ts";
@@ -107,4 +111,49 @@ export function sseEvents(text: string): { event: string; data: string }[] {
       return { event, data };
     })
     .filter((e) => e.data !== "");
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Daily closes alternating ±`step` (log) around `price` for the `days` days before `until` (the
+ * tests seed the history they need: the site's own seeded history moves with the replay).
+ */
+export async function seedHistory(coinId: string, price: number, days: number, until = Date.now(), step = 0.02) {
+  const end = Math.floor(until / DAY_MS);
+  const stmts = [];
+  for (let d = days; d >= 1; d--) {
+    const p = price * Math.exp(d % 2 ? step : -step);
+    stmts.push(
+      env.DB.prepare("INSERT OR REPLACE INTO price_history (coin_id, ts, price) VALUES (?, ?, ?)").bind(
+        coinId,
+        (end - d) * 86_400 + 80_000,
+        p,
+      ),
+    );
+  }
+  await env.DB.batch(stmts);
+}
+
+/** Today's social snapshot for the top `count` coins, from the offline sentiment model. */
+export async function seedSocial(count = 500, now = Date.now()) {
+  const date = new Date(now).toISOString().slice(0, 10);
+  const market = await fixedMarket(now - 30_000);
+  const coins = market.coins.slice(0, count).map(toMarketInput);
+  const metrics = await createOfflineSentiment().fetchMetrics(coins, date);
+  const rows = buildRows(date, coins, metrics, {
+    source: "offline",
+    marketAsOf: market.updatedAt,
+    fetchedAt: new Date(now - 60_000).toISOString(),
+  });
+  await replaceBand(getDb(env.DB), date, { from: 1, to: count }, rows);
+}
+
+/** The coin as the live offline market lists it now (id and price for seeding). */
+export async function liveCoin(symbol: string): Promise<{ id: string; name: string; priceUsd: number; rank: number }> {
+  const res = await new BrowserAgent().json<{ id: string; symbol: string; name: string; priceUsd: number; rank: number }>(
+    `/api/cryptos/${symbol}`,
+  );
+  if (res.status !== 200) throw new Error(`no coin ${symbol}`);
+  return res.body;
 }

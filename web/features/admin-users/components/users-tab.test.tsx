@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminUser } from "#schema/contracts/admin-users.ts";
+import type { AdminUserRow as AdminUser } from "#schema/contracts/admin-users.ts";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
@@ -18,8 +18,13 @@ const member: AdminUser = {
   role: "user",
   isActive: true,
   createdAt: "2026-11-01T10:00:00.000Z",
+  plan: { tier: "free", status: "active", complimentary: false, credits: 0 },
 };
-const self: AdminUser = { ...me, createdAt: "2026-10-01T10:00:00.000Z" };
+const self: AdminUser = {
+  ...me,
+  createdAt: "2026-10-01T10:00:00.000Z",
+  plan: { tier: "free", status: "active", complimentary: false, credits: 0 },
+};
 
 function open(users: AdminUser[], ...handlers: HttpHandler[]) {
   server.use(...authMocks(me), mock(apiContract.listUsers, { users, total: users.length }), ...handlers);
