@@ -41,7 +41,7 @@ export const plansContract = {
   },
   changeTestPlan: {
     method: "POST",
-    path: "/api/billing/test-portal/plan/{tier}",
+    path: "/api/billing/test-portal/plan/:tier",
     summary: "Change plan in the local test portal",
     tags: ["Billing"],
     access: "member",

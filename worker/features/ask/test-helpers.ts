@@ -66,7 +66,13 @@ export async function ask<T = unknown>(who: Asker, questionType: QuestionType, c
 }
 
 /** Asks through the route alone with a chosen answerer (the person's cookies carried over). */
-export async function askWith<T = unknown>(answerer: Answerer, who: Asker, questionType: QuestionType, accept = "application/json") {
+export async function askWith<T = unknown>(
+  answerer: Answerer,
+  who: Asker,
+  questionType: QuestionType,
+  accept = "application/json",
+  coinSymbol = "BTC",
+) {
   const app = new Hono<AppEnv>().use(requestId()).route(
     "/api/ask-coinsight",
     createAskRoutes(() => ({ answerer, now: Date.now })),
@@ -75,7 +81,12 @@ export async function askWith<T = unknown>(answerer: Answerer, who: Asker, quest
   const ctx = createExecutionContext();
   const headers: Record<string, string> = { "content-type": "application/json", accept, "cf-connecting-ip": who.ip };
   if (who.agent.cookies.size) headers.cookie = who.agent.cookieHeader();
-  const res = await app.request(`${ORIGIN}/api/ask-coinsight`, { method: "POST", headers, body: askBody(questionType) }, env, ctx);
+  const res = await app.request(
+    `${ORIGIN}/api/ask-coinsight`,
+    { method: "POST", headers, body: askBody(questionType, coinSymbol) },
+    env,
+    ctx,
+  );
   await checkAnswer("POST", `${ORIGIN}/api/ask-coinsight`, res);
   const text = await res.text();
   await waitOnExecutionContext(ctx);
