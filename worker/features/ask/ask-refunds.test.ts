@@ -67,7 +67,14 @@ describe("a question Coinsight cannot answer is never counted", () => {
     const member = await creditsOnly(2);
     const before = await allowanceOf(member.userId);
     let asked = 0;
-    const counting: Answerer = { source: "offline", model: "count", answer: async () => ((asked += 1), { text: "", model: "count" }) };
+    const counting: Answerer = {
+      source: "test-count",
+      model: "count",
+      answer: async () => {
+        asked += 1;
+        return { text: "", model: "count" };
+      },
+    };
     const { status, body } = await askWith<AskRefusal>(counting, member, type, "application/json", quiet.symbol);
     expect(status).toBe(404);
     expect(body.error).toMatchObject({ code: "NOT_FOUND", message: `${reason(quiet.name)} ${NOT_COUNTED}` });
