@@ -39,6 +39,8 @@ export const webRoutes = {
   buyCredits: { method: "POST", path: "/api/billing/credits" },
   openBillingPortal: { method: "POST", path: "/api/billing/portal" },
   payTestCheckout: { method: "POST", path: "/api/billing/test-checkout" },
+  getBillingAccount: { method: "GET", path: "/api/billing/account" },
+  listStoredAnswers: { method: "GET", path: "/api/ask-coinsight/answers" },
   // Newsletter
   subscribeNewsletter: { method: "POST", path: "/api/newsletter/subscribe" },
   unsubscribeNewsletter: { method: "POST", path: "/api/newsletter/unsubscribe/:token" },
