@@ -66,6 +66,7 @@ export const webRoutes = {
   saveArticle: { method: "PUT", path: "/api/articles/:id" },
   trashArticle: { method: "DELETE", path: "/api/articles/:id" },
   listArticleVersions: { method: "GET", path: "/api/articles/:id/versions" },
+  getArticleVersion: { method: "GET", path: "/api/articles/:id/versions/:versionId" },
   restoreArticleVersion: { method: "POST", path: "/api/articles/:id/versions/:versionId/restore" },
   listTrash: { method: "GET", path: "/api/admin/trash" },
   restoreFromTrash: { method: "POST", path: "/api/admin/trash/:id/restore" },
