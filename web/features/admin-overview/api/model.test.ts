@@ -1,5 +1,5 @@
-import { categorySentence, dependencyLabels, describe, expect, it } from "vitest";
-import { dependencyState, duration, nextRetryMinutes, successTone, suggestedAction } from "./model.ts";
+import { describe, expect, it } from "vitest";
+import { categorySentence, dependencyLabels, dependencyState, duration, nextRetryMinutes, successTone, suggestedAction } from "./model.ts";
 import { DAILY_SUMMARY_REFRESH_MS, dailySummaryQuery, GENERATION_STATUS_REFRESH_MS, generationStatusQuery } from "./newsroom.ts";
 
 describe("admin overview rules", () => {
