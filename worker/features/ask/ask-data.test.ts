@@ -130,7 +130,7 @@ describe("latest_news: the site's own coverage of the coin", () => {
     expect(status).toBe(200);
     const lines = body.response.split("\n").filter((l) => l.startsWith("- "));
     expect(lines[0]).toMatch(
-      /^- Daily Roundup: \[Daily Roundup: a quiet Tuesday\]\(\/article\/roundup-mentions\) \(\d{1,2} [A-Z][a-z]+ \d{4}\)$/,
+      /^- Mentioned in \[Daily Roundup: a quiet Tuesday\]\(\/article\/roundup-mentions\) \(\d{1,2} [A-Z][a-z]+ \d{4}\)$/,
     );
     expect(lines.at(-1)).toMatch(/^- Crypto 101 guide: \[What Is Cardano\?\]\(\/crypto-101\/what-is-cardano\) \(/);
     expect(body.response).toContain("Coinsight Crypto 101 guides");

@@ -267,11 +267,11 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
 }
 
 const KIND_TITLES: Record<CoverageItem["kind"], string> = { analysis: "analysis", roundup: "Daily Roundup", guide: "guide" };
-const KIND_LABELS: Record<CoverageItem["kind"], string> = { analysis: "Analysis", roundup: "Daily Roundup", guide: "Crypto 101 guide" };
+const KIND_LABELS: Record<CoverageItem["kind"], string> = { analysis: "Analysis:", roundup: "Mentioned in", guide: "Crypto 101 guide:" };
 
-/** "Daily Roundup: [title](/article/slug)": the kind says why the item is listed (a roundup mentions the coin). */
+/** "Mentioned in [title](/article/slug)": the kind says why the item is listed (a roundup mentions the coin). */
 function linkText(it: CoverageItem): string {
-  return `${KIND_LABELS[it.kind]}: [${it.title.replace(/[[\]]/g, "")}](${it.path})`;
+  return `${KIND_LABELS[it.kind]} [${it.title.replace(/[[\]]/g, "")}](${it.path})`;
 }
 
 function historySource(vol: Volatility): Source {
