@@ -125,7 +125,7 @@ describe("Ask Coinsight journeys", () => {
     await answerOf(page, /^What range could BTC trade in\?$/, /Bitcoin's price range from its past volatility/);
     await card(page).getByText("Queries this month: 15/15 · 9 credits").waitFor();
     await page.getByRole("button", { name: "Account menu for Lena" }).click();
-    await page.getByText("This month: 15/15 · 9 credits").waitFor();
+    await page.getByTestId("plan-summary").getByText("This month: 15/15 · 9 credits").waitFor();
     await page.keyboard.press("Escape");
 
     // After a reload the paid answer is still there, closed; reading it again costs nothing.

@@ -11,6 +11,7 @@ import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { buildBrief } from "./briefs.ts";
 import { checkAnswer, renderAnswer } from "./grounding.ts";
+import { seedHistory as seedDailyCloses } from "./test-helpers.ts";
 import { dailyCloses, realisedVolatility, volatilityRange } from "./volatility.ts";
 
 const NOW = Date.parse("2026-11-10T06:00:00Z");
@@ -23,21 +24,7 @@ const coinOf = (symbol: string) => {
 const input = (symbol: string) => ({ db: getDb(env.DB), d1: env.DB, snapshot, coin: coinOf(symbol), now: NOW });
 
 /** Daily closes for `days` days before NOW, alternating ±`step` (log) around `price`. */
-async function seedHistory(coinId: string, price: number, days: number, step: number) {
-  const today = Math.floor(NOW / 86_400_000);
-  const stmts = [];
-  for (let d = days; d >= 1; d--) {
-    const p = price * Math.exp(d % 2 ? step : -step);
-    stmts.push(
-      env.DB.prepare("INSERT OR REPLACE INTO price_history (coin_id, ts, price) VALUES (?, ?, ?)").bind(
-        coinId,
-        (today - d) * 86_400 + 80_000,
-        p,
-      ),
-    );
-  }
-  await env.DB.batch(stmts);
-}
+const seedHistory = (coinId: string, price: number, days: number, step: number) => seedDailyCloses(coinId, price, days, NOW, step);
 
 describe("realised volatility", () => {
   it("needs 7 daily returns and scales gaps to a day", () => {

@@ -6,22 +6,9 @@ import { articles, articleVersions } from "#schema/db/content.ts";
 import { outbox } from "#schema/db/outbox.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
-import { send, signedIn } from "./testing.ts";
+import { saveBody, send, signedIn } from "./testing.ts";
 
 type Err = { error: { code: string; message: string } };
-
-function saveBody(a: EditableArticle, changes: Partial<Record<string, unknown>> = {}) {
-  return {
-    title: a.title,
-    excerpt: a.excerpt,
-    content: a.content,
-    imageUrl: a.imageUrl,
-    categoryId: a.categoryId,
-    isPublished: a.isPublished,
-    revision: a.revision,
-    ...changes,
-  };
-}
 
 describe("the article editor", () => {
   it("opens a Markdown article as sanitised HTML, once converted on the server", async () => {

@@ -2,18 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ArticleVersion, ArticleVersionDetail, EditableArticle, SavedArticle } from "#schema/contracts/editorial.ts";
 import { insertArticle } from "#worker/test/articles.ts";
-import { send, signedIn } from "./testing.ts";
-
-const save = (a: EditableArticle, changes: Record<string, unknown>) => ({
-  title: a.title,
-  excerpt: a.excerpt,
-  content: a.content,
-  imageUrl: a.imageUrl,
-  categoryId: a.categoryId,
-  isPublished: a.isPublished,
-  revision: a.revision,
-  ...changes,
-});
+import { saveBody, send, signedIn } from "./testing.ts";
 
 describe("version history: each version's own note and time, the current text, and a version whole", () => {
   it("gives each text the note and time of the save that wrote it, and the current one as 'Current'", async () => {
@@ -21,11 +10,21 @@ describe("version history: each version's own note and time, the current text, a
     const admin = await signedIn("chief@example.com");
     let article = (await send<EditableArticle>(admin, "GET", `/api/articles/${row.id}/edit`)).body;
     const first = (
-      await send<SavedArticle>(admin, "PUT", `/api/articles/${row.id}`, save(article, { title: "v2", authorNotes: "Fixed the headline" }))
+      await send<SavedArticle>(
+        admin,
+        "PUT",
+        `/api/articles/${row.id}`,
+        saveBody(article, { title: "v2", authorNotes: "Fixed the headline" }),
+      )
     ).body;
     article = first.article;
     const second = (
-      await send<SavedArticle>(admin, "PUT", `/api/articles/${row.id}`, save(article, { title: "v3", authorNotes: "Tightened the intro" }))
+      await send<SavedArticle>(
+        admin,
+        "PUT",
+        `/api/articles/${row.id}`,
+        saveBody(article, { title: "v3", authorNotes: "Tightened the intro" }),
+      )
     ).body;
     const list = (await send<ArticleVersion[]>(admin, "GET", `/api/articles/${row.id}/versions`)).body;
     expect(list.map((v) => [v.versionNumber, v.title, v.authorNotes, v.current])).toEqual([
@@ -64,7 +63,7 @@ describe("version history: each version's own note and time, the current text, a
     const b = await insertArticle({});
     const admin = await signedIn("chief@example.com");
     const opened = (await send<EditableArticle>(admin, "GET", `/api/articles/${a.id}/edit`)).body;
-    await send(admin, "PUT", `/api/articles/${a.id}`, save(opened, { title: "changed" }));
+    await send(admin, "PUT", `/api/articles/${a.id}`, saveBody(opened, { title: "changed" }));
     const id = (await send<ArticleVersion[]>(admin, "GET", `/api/articles/${a.id}/versions`)).body[1]?.id;
     expect((await send(admin, "GET", `/api/articles/${b.id}/versions/${id}`)).status).toBe(404);
     expect((await send(admin, "GET", `/api/articles/${a.id}/versions/999999`)).status).toBe(404);

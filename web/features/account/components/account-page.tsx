@@ -98,24 +98,20 @@ function MemberPlan({ sub, renewal }: { sub: Subscription; renewal?: ReactNode }
               : "No trial queries left"}
           </p>
         </>
-      ) : sub.complimentary ? (
-        <>
-          <p className="muted">
-            Complimentary Pro access from Coinsight: {PLANS[sub.tier].queries} Ask Coinsight queries a month
-            {sub.periodEnd ? `, renewed on ${formatDate(sub.periodEnd)}` : ""}. No payment is taken.
-          </p>
-          <UsageBar percent={percent} label="Queries used this month">
-            <span>Queries this month</span>
-            <strong>
-              {sub.queryCount}/{sub.queryLimit}
-            </strong>
-          </UsageBar>
-        </>
       ) : (
         <>
-          <p className="muted">{PLANS[sub.tier].queries} Ask Coinsight queries a month.</p>
-          {renewal ?? (sub.periodEnd ? <p className="muted">Renews on {formatDate(sub.periodEnd)}.</p> : null)}
-          {active ? null : <Notice tone="error">Subscription inactive</Notice>}
+          {sub.complimentary ? (
+            <p className="muted">
+              Complimentary Pro access from Coinsight: {PLANS[sub.tier].queries} Ask Coinsight queries a month
+              {sub.periodEnd ? `, renewed on ${formatDate(sub.periodEnd)}` : ""}. No payment is taken.
+            </p>
+          ) : (
+            <>
+              <p className="muted">{PLANS[sub.tier].queries} Ask Coinsight queries a month.</p>
+              {renewal ?? (sub.periodEnd ? <p className="muted">Renews on {formatDate(sub.periodEnd)}.</p> : null)}
+              {active ? null : <Notice tone="error">Subscription inactive</Notice>}
+            </>
+          )}
           <UsageBar percent={percent} label="Queries used this month">
             <span>Queries this month</span>
             <strong>
