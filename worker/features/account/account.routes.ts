@@ -10,8 +10,11 @@ import { subscriptionOf } from "./account.service.ts";
 export const accountRoutes = new Hono<AppEnv>().get("/subscription", requireUser, async (c) => {
   const user = currentUser(c);
   let subscription = await subscriptionOf(getDb(c.env.DB), user.id);
-  // The role grants (or no longer grants) the complimentary plan: the member's counter applies it, then the mirror is read again.
-  if (subscription.complimentary !== accessOf(user).complimentary) {
+  // The role grants (or no longer grants) the complimentary plan, or its month is over: the member's
+  // counter applies it, then the mirror is read again. (A paying premium member keeps their paid plan.)
+  const { complimentary } = accessOf(user);
+  const monthOver = subscription.complimentary && subscription.periodEnd !== null && Date.parse(subscription.periodEnd) <= Date.now();
+  if ((complimentary && (subscription.tier === "free" || monthOver)) || (!complimentary && subscription.complimentary)) {
     await quotaCounter(c.env, user.id).state(user.id, accessOf(user));
     subscription = await subscriptionOf(getDb(c.env.DB), user.id);
   }
