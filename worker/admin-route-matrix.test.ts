@@ -21,6 +21,7 @@ const ADMIN_ONLY_OUTSIDE_ADMIN: readonly string[] = [
   "PUT /api/articles/:id",
   "DELETE /api/articles/:id",
   "GET /api/articles/:id/versions",
+  "GET /api/articles/:id/versions/:versionId",
   "POST /api/articles/:id/versions/:versionId/restore",
   "POST /api/tradingview-mappings",
 ];

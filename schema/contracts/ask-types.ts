@@ -35,3 +35,13 @@ export type AskResponse = {
 
 /** 402 and 429 carry the plan beside the one error shape, so the card can pick assistant-plans-admin.md §8's banner. */
 export type AskRefusal = ErrorBody & { subscription: Subscription | null };
+
+/** One of the member's answers kept for 24 hours (GET /api/ask-coinsight/answers): re-reading it is free. */
+export type StoredAnswer = {
+  questionType: QuestionType;
+  response: string;
+  /** When the figures behind it were taken (ISO). */
+  asOf: string;
+  /** When it was answered (ISO). */
+  answeredAt: string;
+};

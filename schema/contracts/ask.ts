@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AskRefusal, type AskResponse, QUESTION_TYPES } from "./ask-types.ts";
+import { type AskRefusal, type AskResponse, QUESTION_TYPES, type StoredAnswer } from "./ask-types.ts";
 import { subscriptionSchema } from "./auth.ts";
 import { symbolParam } from "./crypto.ts";
 import { errorBodySchema } from "./error.ts";
@@ -32,3 +32,17 @@ export const askResponseSchema = z.object({
 
 /** 402, 429 and 503: the one error body plus the plan, so the card can pick its banner. */
 export const askRefusalSchema = errorBodySchema.extend({ subscription: subscriptionSchema.nullable() }) satisfies z.ZodType<AskRefusal>;
+
+/** 404: the coin is unknown, or Coinsight holds too little to answer (nothing is counted); the plan when there is one. */
+export const askNotFoundSchema = errorBodySchema.extend({ subscription: subscriptionSchema.nullable().optional() });
+
+/** GET /api/ask-coinsight/answers?symbol=: the member's answers about one coin from the last 24 hours. */
+export const storedAnswersQuery = z.object({ symbol: symbolParam }).strict();
+export const storedAnswerSchema = z.object({
+  questionType: z.enum(QUESTION_TYPES),
+  response: z.string(),
+  asOf: z.string(),
+  answeredAt: z.string(),
+}) satisfies z.ZodType<StoredAnswer>;
+export const storedAnswersSchema = z.object({ answers: z.array(storedAnswerSchema) });
+export type StoredAnswers = z.infer<typeof storedAnswersSchema>;

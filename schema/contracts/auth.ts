@@ -25,6 +25,10 @@ export const subscriptionSchema = z.object({
   trialQueriesRemaining: z.number().int(),
   queryCount: z.number().int(),
   queryLimit: z.number().int(),
+  /** Top-up credits left: spent after the monthly allowance, never expire (assistant-plans-admin.md §9). */
+  credits: z.number().int(),
+  /** True while the plan is the premium role's complimentary Pro allowance rather than a paid one. */
+  complimentary: z.boolean(),
   /** End of the current paid month; null on the free tier. */
   periodEnd: z.string().nullable(),
 });

@@ -39,3 +39,42 @@ export type PortalResponse = z.infer<typeof portalResponseSchema>;
 
 /** POST /api/webhooks/stripe: received once; a repeat delivery is acknowledged as a duplicate. */
 export const webhookResultSchema = z.object({ received: z.literal(true), duplicate: z.boolean(), applied: z.boolean() });
+
+/** One payment on the account page: when, what was bought, how much. */
+export const paymentSchema = z.object({
+  id: z.string(),
+  /** When it was paid (ISO UTC). */
+  paidAt: z.string(),
+  kind: z.enum(["subscription", "credits"]),
+  /** "Coinsight Basic plan, one month" or "10 Ask Coinsight credits". */
+  description: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** The amount as shown: "$9.99". */
+  amount: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/**
+ * The member's paid plan as the payment provider holds it now: `cancelAt` is set when it will end
+ * (cancelled at the period's end in the customer portal), `renewsAt` while it renews.
+ */
+export const providerPlanSchema = z.object({
+  tier: paidTierSchema.nullable(),
+  status: z.string(),
+  renewsAt: z.string().nullable(),
+  cancelAt: z.string().nullable(),
+});
+export type ProviderPlan = z.infer<typeof providerPlanSchema>;
+
+/** GET /api/billing/account: the account page's billing part. `plan` is null without a paid subscription. */
+export const billingAccountSchema = z.object({
+  payments: z.array(paymentSchema),
+  plan: providerPlanSchema.nullable(),
+  /** Set when the provider could not be asked (the rest is then empty): shown instead of the list. */
+  message: z.string().nullable(),
+});
+export type BillingAccount = z.infer<typeof billingAccountSchema>;
+
+/** POST /api/billing/test-portal/plan/{tier}: a plan change in the local test portal. */
+export const testPortalPlanParam = z.object({ tier: paidTierSchema });

@@ -121,16 +121,32 @@ export type ArticleSaveBody = z.input<typeof articleSaveBody>;
 /** POST /api/articles/{id}/versions/{versionId}/restore: the revision the editor shows (optional). */
 export const restoreVersionBody = z.object({ revision: z.number().int().min(1).optional() }).strict();
 
-/** assistant-plans-admin.md §3 Article version. */
+/**
+ * assistant-plans-admin.md §3 Article version. Each version carries its own note and time (the note
+ * written when that text was saved, and when), and the article's current text is listed first as
+ * `current`, with no id: it is not a stored version and cannot be restored.
+ */
 export const articleVersionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().nullable(),
   versionNumber: z.number().int(),
   createdAt: z.string(),
   title: z.string(),
   authorNotes: z.string(),
+  current: z.boolean(),
 });
 export type ArticleVersion = z.infer<typeof articleVersionSchema>;
 export const articleVersionListSchema = z.array(articleVersionSchema);
+
+/** GET /api/articles/{id}/versions/{versionId}: one stored version whole, for the restore preview and diff. */
+export const articleVersionDetailSchema = articleVersionSchema.extend({
+  id: z.number().int(),
+  excerpt: z.string(),
+  /** Sanitised HTML (a Markdown version is converted, as the editor shows it). */
+  content: z.string(),
+  imageUrl: z.string(),
+  categoryId: z.number().int(),
+});
+export type ArticleVersionDetail = z.infer<typeof articleVersionDetailSchema>;
 
 /** assistant-plans-admin.md §3 Trashed article, with the category name and who deleted it (name or email) for the trash table. */
 export const trashedArticleSchema = z.object({

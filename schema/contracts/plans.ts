@@ -38,5 +38,9 @@ export const PLANS: Record<Tier, PlanInfo> = {
   },
 };
 
-/** What every paid plan adds. */
-export const PAID_PLAN_FEATURES = ["Enhanced AI with live search", "Real-time price predictions", "Cancel anytime"];
+/**
+ * What every paid plan adds, said as what the product does: the spec's "enhanced AI with live search
+ * and real-time price predictions" are things Ask Coinsight refuses to do (it answers from the site's
+ * own checked figures and never predicts a price). docs/decisions/billing/plan-features-as-delivered.md.
+ */
+export const PAID_PLAN_FEATURES = ["Price ranges from realised volatility", "Answers from Coinsight's own data", "Cancel anytime"];

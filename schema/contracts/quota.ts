@@ -16,6 +16,8 @@ export type QuotaState = {
   queryLimit: number;
   /** Top-up credits: used after the monthly allowance, never expire, need an active paid plan. */
   credits: number;
+  /** The premium role's complimentary Pro allowance (renewed each UTC calendar month), not a paid plan. */
+  complimentary: boolean;
   /** ISO UTC. */
   periodStart: string | null;
   periodEnd: string | null;

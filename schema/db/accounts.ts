@@ -96,6 +96,8 @@ export const subscriptions = sqliteTable(
     queryLimit: integer("query_limit").notNull().default(0),
     /** Top-up credits (mirrored from the member's QuotaCounter, which is their only writer). */
     credits: integer("credits").notNull().default(0),
+    /** 1 while the plan is the premium role's complimentary Pro allowance, not a paid one (docs/decisions/accounts/premium-role.md). */
+    complimentary: integer("complimentary", { mode: "boolean" }).notNull().default(false),
     periodStart: text("period_start"),
     periodEnd: text("period_end"),
     createdAt: text("created_at").notNull().default(now),

@@ -62,7 +62,7 @@ describe("charts and markets journeys", () => {
 
     await page.goto("/coin/ada");
     const panel = page.getByRole("region", { name: "Cardano price chart" });
-    await panel.getByText("TradingView: KUCOIN:ADAUSDT").waitFor();
+    await panel.getByText("Shown with TradingView's KUCOIN:ADAUSDT chart.").waitFor();
     await panel.getByRole("button", { name: "Hide chart" }).click();
     await panel.getByText("This chart is hidden from readers; only admins see it.").waitFor();
     await context.close();

@@ -14,6 +14,7 @@ const HELD = {
   fixed: "Orbitcoin jumps 9% as social buzz builds",
 };
 const DOOMED = { slug: "e2e-desk-doomed-draft", title: "Doomed desk draft about Quokkacoin" };
+const RESTORED = { slug: "e2e-desk-restore-with-diff", title: "Wombatcoin steadies after a quiet week" };
 
 /** The dev server may hold the local database for a moment (a cron tick): try again briefly. */
 async function write(sql: string): Promise<void> {
@@ -40,8 +41,20 @@ beforeAll(async () => {
     `INSERT INTO articles (slug, title, excerpt, content, category_id, status, published_at)
      VALUES ('${DOOMED.slug}', '${DOOMED.title}', 'Never meant to be read.', 'Quokkacoin body', 17, 'draft', NULL)`,
   );
+  await write(
+    `INSERT INTO articles (slug, title, excerpt, content, content_format, category_id, status, published_at)
+     VALUES ('${RESTORED.slug}', '${RESTORED.title}', 'A quiet week.', '<p>Wombatcoin held its range.</p><p>Volume was light.</p>', 'html', 17, 'draft', NULL)`,
+  );
 });
 const idOf = (slug: string) => d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${slug}'`)[0]?.id;
+
+/** Move to Trash asks in a dialog first; its own Move to Trash button confirms. */
+async function moveToTrash(page: Page) {
+  await page.getByRole("button", { name: "Move to Trash" }).click();
+  const dialog = page.getByRole("dialog", { name: /to the trash\?$/ });
+  await dialog.getByText("Are you sure you want to move this article to trash? This action can be undone.").waitFor();
+  await dialog.getByRole("button", { name: "Move to Trash" }).click();
+}
 
 async function toast(page: Page, title: string) {
   await page.getByTestId("toast").filter({ hasText: title }).waitFor();
@@ -95,7 +108,7 @@ describe("the editors' desk", () => {
     // Trash: gone from /news and from search.
     const id = idOf(HELD.slug);
     await page.goto(`/admin/articles/${id}/edit`);
-    await page.getByRole("button", { name: "Move to Trash" }).click();
+    await moveToTrash(page);
     await page.waitForURL((url) => url.pathname === "/admin" && url.searchParams.get("tab") === "articles");
     const later = await openPage(browser());
     await later.page.goto("/news");
@@ -119,7 +132,7 @@ describe("the editors' desk", () => {
 
     // Another article: trashed, then deleted forever.
     await page.goto(`/admin/articles/${idOf(DOOMED.slug)}/edit`);
-    await page.getByRole("button", { name: "Move to Trash" }).click();
+    await moveToTrash(page);
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.goto("/admin/trash");
     await page.getByPlaceholder("Search deleted articles...").fill("quokka");
@@ -132,6 +145,46 @@ describe("the editors' desk", () => {
     await context.close();
     // A long journey on a shared two-core machine: each d1() call alone starts wrangler.
   }, 180_000);
+
+  it("an admin restores a version after reading its preview and its diff against the current text", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${idOf(RESTORED.slug)}/edit`)}`);
+    await signIn(page, "admin@coinsight.test", "Ava");
+    await page.getByRole("heading", { name: "Article Editor" }).waitFor();
+    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(RESTORED.title);
+
+    // One edit with a note: the first text becomes version 1, the edit is the current text.
+    await page.getByLabel("Title").fill("Wombatcoin breaks out");
+    await page.getByRole("tab", { name: "HTML" }).click();
+    await page.getByRole("textbox", { name: "Content" }).fill("<p>Wombatcoin broke out of its range.</p><p>Volume was light.</p>");
+    await page.getByLabel("Version Notes").fill("Rewrote the lead");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Article updated successfully");
+
+    await page.getByRole("button", { name: "Version History" }).click();
+    const panel = page.getByRole("complementary", { name: "Version History" });
+    await panel.getByText("Version 2 · Current").waitFor();
+    expect(await panel.locator("li", { hasText: "Version 2 · Current" }).innerText()).toContain("Rewrote the lead");
+    const first = panel.getByRole("button", { name: /Version 1/ });
+    expect(await first.innerText()).toContain("First version");
+
+    await first.click();
+    const dialog = page.getByRole("dialog", { name: "Restore version 1?" });
+    const diff = dialog.getByTestId("restore-diff");
+    await diff.waitFor();
+    const lines = await diff.locator("li").evaluateAll((items) => items.map((li) => [li.getAttribute("data-kind"), li.textContent]));
+    expect(lines).toContainEqual(["removed", "−Wombatcoin broke out of its range."]);
+    expect(lines).toContainEqual(["added", "+Wombatcoin held its range."]);
+    expect(lines).toContainEqual(["added", `+${RESTORED.title}`]);
+    await dialog.getByTestId("restore-preview").getByText("Wombatcoin held its range.").waitFor();
+    await dialog.getByRole("button", { name: "Restore version 1" }).click();
+    await toast(page, "Version 1 restored");
+    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(RESTORED.title);
+    await panel.getByText("Version 3 · Current").waitFor();
+    expect(await panel.locator("li", { hasText: "Version 3 · Current" }).innerText()).toContain("Restored version 1");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it("a member is refused the editor and the trash with the spec's texts, then sent to /admin", async () => {
     const { page, context } = await openPage(browser());

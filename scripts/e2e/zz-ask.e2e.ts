@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, openPage, signIn } from "./browser.ts";
+import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 
 // Named to run after the other journeys: it only adds members and answers, which no other file reads.
 
@@ -44,9 +44,15 @@ describe("Ask Coinsight journeys", () => {
 
     await answerOf(page, /^How has ETH's price moved\?$/, /How Ethereum has moved/);
     await card(page).getByText("Trial queries: 1/2 left").waitFor();
-    await answerOf(page, /^Latest Ethereum news$/, /Latest on Coinsight about Ethereum/);
+    await answerOf(page, /^What range could ETH trade in\?$/, /Ethereum's price range from its past volatility/);
     await card(page).getByText("Trial queries: 0/2 left").waitFor();
     await card(page).getByText("Please subscribe for more queries.").waitFor();
+    // Said once, by the banner.
+    expect(
+      await card(page)
+        .getByText(/subscribe for more queries/)
+        .count(),
+    ).toBe(1);
 
     // The header's plan line was updated from the answers, without a reload.
     await page.getByRole("button", { name: "Account menu for Tess" }).click();
@@ -71,9 +77,9 @@ describe("Ask Coinsight journeys", () => {
     await page.waitForURL((url) => url.pathname === "/coin/btc");
     await card(page).getByText("Admin Pro Access").waitFor();
     await answerOf(page, /^What range could BTC trade in\?$/, /Bitcoin's price range from its past volatility/);
-    // The seeded history ends months ago, so there is no range; the server's label follows the checked answer.
-    await card(page).getByText("Not a forecast or advice.").waitFor();
-    expect(await card(page).innerText()).toContain("does not hold enough daily price history for Bitcoin yet");
+    // The range comes from the most recent month of daily closes the site holds, and says which days.
+    await card(page).getByText("A statistical range, not a forecast or advice.").waitFor();
+    expect(await card(page).innerText()).toMatch(/measured on daily closes \d{1,2}/);
     expect(
       await card(page)
         .getByText(/subscribers only/)
@@ -82,4 +88,74 @@ describe("Ask Coinsight journeys", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("a Lite member at the monthly limit buys 10 more questions from the card, spends one, reads it again free after a reload, and sees the payments", async () => {
+    const { page, context, errors } = await openPage(browser());
+    await page.goto("/api/login?returnTo=%2Fsubscribe");
+    await signIn(page, "limit-asker@coinsight.test", "Lena");
+    await page.waitForURL((url) => url.pathname === "/subscribe");
+    await page.getByRole("button", { name: "Choose Lite" }).click();
+    await page.getByRole("button", { name: "Subscribe to Coinsight Lite" }).click();
+    await page.getByRole("heading", { name: "Welcome to Lite!" }).waitFor();
+
+    // Spend the month's 15 questions through the API (same cookies, same origin).
+    for (let i = 0; i < 15; i++) {
+      const res = await page.request.post("/api/ask-coinsight", {
+        headers: { origin: baseURL(), "content-type": "application/json" },
+        data: { coinSymbol: "BTC", coinName: "Bitcoin", questionType: "price_movement", priceChange24h: null },
+      });
+      expect(res.status()).toBe(200);
+    }
+
+    await page.goto("/coin/btc");
+    await card(page).getByText("Queries this month: 15/15").waitFor();
+    const banner = card(page).getByTestId("ask-banner");
+    await banner.getByText("Monthly query limit exceeded. Upgrade or wait until next month.").waitFor();
+    expect(await page.getByText(/Monthly query limit exceeded/).count()).toBe(1);
+    await banner.getByRole("link", { name: "Buy 10 more questions for $5.00" }).click();
+    await page.waitForURL((url) => url.pathname === "/subscribe" && url.search === "?buy=credits");
+    await page.getByRole("button", { name: "Pay $5.00 for 10 credits" }).click();
+    await page.getByRole("heading", { name: "Credits Added Successfully!" }).waitFor();
+
+    await page.goto("/coin/btc");
+    await card(page).getByText("Queries this month: 15/15 · 10 credits").waitFor();
+    await card(page)
+      .getByText(/Each premium question uses 1 credit \(10 credits left\)/)
+      .waitFor();
+    await answerOf(page, /^What range could BTC trade in\?$/, /Bitcoin's price range from its past volatility/);
+    await card(page).getByText("Queries this month: 15/15 · 9 credits").waitFor();
+    await page.getByRole("button", { name: "Account menu for Lena" }).click();
+    await page.getByTestId("plan-summary").getByText("This month: 15/15 · 9 credits").waitFor();
+    await page.keyboard.press("Escape");
+
+    // After a reload the paid answer is still there, closed; reading it again costs nothing.
+    await page.reload();
+    const range = card(page).getByRole("button", { name: /^What range could BTC trade in\?$/ });
+    await expect.poll(() => range.getAttribute("aria-expanded")).toBe("false");
+    await range.click();
+    await card(page)
+      .getByText(/Reading it again is free\./)
+      .waitFor();
+    await card(page).getByText("Queries this month: 15/15 · 9 credits").waitFor();
+
+    // The account page lists both payments and the credits left.
+    await page.goto("/account");
+    const payments = page.getByRole("region", { name: "Payments" });
+    await payments.getByRole("cell", { name: "10 Ask Coinsight credits" }).waitFor();
+    await payments.getByRole("cell", { name: "Coinsight Lite plan, one month" }).waitFor();
+    expect(await payments.getByRole("cell", { name: "$5.00" }).count()).toBe(1);
+    await page.getByTestId("account-credits").getByText("9 left").waitFor();
+
+    // Cancel at the period's end in the (local) customer portal: the account page says when it ends.
+    await page.getByRole("button", { name: "Manage Billing" }).click();
+    await page.waitForURL((url) => url.pathname === "/api/billing/test-portal");
+    await page.getByRole("button", { name: "Cancel at the end of the period" }).click();
+    await page.waitForURL((url) => url.pathname === "/account");
+    await page
+      .getByTestId("plan-renewal")
+      .getByText(/^Cancels on \d{1,2} [A-Z][a-z]+ \d{4}\./)
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -39,6 +39,8 @@ export const webRoutes = {
   buyCredits: { method: "POST", path: "/api/billing/credits" },
   openBillingPortal: { method: "POST", path: "/api/billing/portal" },
   payTestCheckout: { method: "POST", path: "/api/billing/test-checkout" },
+  getBillingAccount: { method: "GET", path: "/api/billing/account" },
+  listStoredAnswers: { method: "GET", path: "/api/ask-coinsight/answers" },
   // Newsletter
   subscribeNewsletter: { method: "POST", path: "/api/newsletter/subscribe" },
   unsubscribeNewsletter: { method: "POST", path: "/api/newsletter/unsubscribe/:token" },
@@ -64,6 +66,7 @@ export const webRoutes = {
   saveArticle: { method: "PUT", path: "/api/articles/:id" },
   trashArticle: { method: "DELETE", path: "/api/articles/:id" },
   listArticleVersions: { method: "GET", path: "/api/articles/:id/versions" },
+  getArticleVersion: { method: "GET", path: "/api/articles/:id/versions/:versionId" },
   restoreArticleVersion: { method: "POST", path: "/api/articles/:id/versions/:versionId/restore" },
   listTrash: { method: "GET", path: "/api/admin/trash" },
   restoreFromTrash: { method: "POST", path: "/api/admin/trash/:id/restore" },

@@ -32,6 +32,17 @@ export function rankHint(rank: number): string {
   return "KuCoin/Gate.io";
 }
 
+/**
+ * The coin's mapping said as a sentence for admins (issue 36: no raw "FAILED"): mapped to a symbol,
+ * marked as having no TradingView market, or not mapped yet.
+ */
+export function mappingSentence(mapping: Pick<Mapping, "tradingviewSymbol"> | null | undefined): string {
+  const s = mapping?.tradingviewSymbol;
+  if (!s) return "Not mapped to TradingView yet: readers see Coinsight's own chart.";
+  if (s === FAILED_MAPPING) return "TradingView could not load this symbol: readers see Coinsight's own chart.";
+  return `Shown with TradingView's ${s} chart.`;
+}
+
 /** A mapping that opens the TradingView widget (FAILED and none do not). */
 export function usableSymbol(mapping: Pick<Mapping, "tradingviewSymbol"> | null | undefined): string | null {
   const s = mapping?.tradingviewSymbol;

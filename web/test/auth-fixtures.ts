@@ -7,7 +7,17 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
 }
 
 export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
-  return { tier: "free", status: "active", trialQueriesRemaining: 2, queryCount: 0, queryLimit: 0, periodEnd: null, ...overrides };
+  return {
+    tier: "free",
+    status: "active",
+    trialQueriesRemaining: 2,
+    queryCount: 0,
+    queryLimit: 0,
+    credits: 0,
+    complimentary: false,
+    periodEnd: null,
+    ...overrides,
+  };
 }
 
 /**

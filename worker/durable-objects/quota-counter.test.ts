@@ -25,10 +25,11 @@ async function newMember(sub?: { tier: string; status?: string; trial?: number; 
 async function d1Row(userId: string) {
   return env.DB.prepare(
     `SELECT tier, status, trial_queries_remaining AS trialQueriesRemaining, query_count AS queryCount, query_limit AS queryLimit,
-       credits, period_start AS periodStart, period_end AS periodEnd FROM subscriptions WHERE user_id = ?`,
+       credits, complimentary, period_start AS periodStart, period_end AS periodEnd FROM subscriptions WHERE user_id = ?`,
   )
     .bind(userId)
-    .first();
+    .first<{ complimentary: number }>()
+    .then((row) => (row ? { ...row, complimentary: row.complimentary === 1 } : row));
 }
 
 describe("QuotaCounter", () => {
@@ -42,6 +43,7 @@ describe("QuotaCounter", () => {
       queryCount: 0,
       queryLimit: 0,
       credits: 0,
+      complimentary: false,
       periodStart: null,
       periodEnd: null,
     });
@@ -230,5 +232,52 @@ describe("QuotaCounter", () => {
       (e: Error) => e,
     );
     expect(refused?.message).toMatch(/was called for someone-else/);
+  });
+
+  it("the premium role's complimentary Pro allowance: granted over free, renewed each UTC month, taken back to the trial left", async () => {
+    const { id, stub } = await newMember();
+    const spent = await stub.reserve(id);
+    if (spent.ok) await stub.commit(id, spent.reservationId);
+    const now = Date.parse("2026-11-14T10:00:00Z");
+    const granted = await stub.state(id, { complimentary: true, now });
+    expect(granted).toMatchObject({
+      tier: "pro",
+      status: "active",
+      complimentary: true,
+      queryLimit: 80,
+      queryCount: 0,
+      trialQueriesRemaining: 1,
+      periodStart: "2026-11-01T00:00:00.000Z",
+      periodEnd: "2026-12-01T00:00:00.000Z",
+    });
+    expect(await d1Row(id)).toMatchObject({ tier: "pro", complimentary: true, queryLimit: 80 });
+    const r = await stub.reserve(id, { complimentary: true, now });
+    expect(r).toMatchObject({ ok: true, source: "monthly", state: { queryCount: 1 } });
+    // Asking again with the role still premium changes nothing; a new month starts from zero.
+    expect(await stub.state(id, { complimentary: true, now })).toMatchObject({ queryCount: 1 });
+    expect(await stub.state(id, { complimentary: true, now: Date.parse("2026-12-02T00:00:00Z") })).toMatchObject({
+      queryCount: 0,
+      periodStart: "2026-12-01T00:00:00.000Z",
+      periodEnd: "2027-01-01T00:00:00.000Z",
+    });
+    const revoked = await stub.state(id, { complimentary: false });
+    expect(revoked).toMatchObject({ tier: "free", complimentary: false, queryLimit: 0, trialQueriesRemaining: 1, periodEnd: null });
+    expect(await d1Row(id)).toMatchObject({ tier: "free", complimentary: false });
+  });
+
+  it("a paying member keeps their paid plan when made premium; a payment replaces a complimentary plan", async () => {
+    const { id, stub } = await newMember({ tier: "basic", count: 4, limit: 30 });
+    expect(await stub.state(id, { complimentary: true })).toMatchObject({ tier: "basic", complimentary: false, queryCount: 4 });
+    const other = await newMember();
+    await other.stub.state(other.id, { complimentary: true, now: Date.parse("2026-11-14T10:00:00Z") });
+    const paid = await other.stub.applyPaidPeriod(other.id, {
+      key: "in_comp",
+      tier: "lite",
+      periodStart: "2026-11-20T00:00:00.000Z",
+      periodEnd: "2026-12-20T00:00:00.000Z",
+    });
+    expect(paid).toMatchObject({ tier: "lite", complimentary: false, queryLimit: 15, queryCount: 0 });
+    // With the plan paid, losing the role changes nothing.
+    expect(await other.stub.state(other.id, { complimentary: false })).toMatchObject({ tier: "lite" });
   });
 });

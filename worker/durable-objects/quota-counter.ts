@@ -23,11 +23,16 @@ type StateRow = {
   used: number;
   lim: number;
   credits: number;
+  /** 1 while the plan is the premium role's complimentary Pro allowance. */
+  comp: number;
   period_start: string | null;
   period_end: string | null;
   version: number;
   mirrored_version: number;
 };
+
+/** What the member's role grants, as the caller read it from D1 (see `state`). `now` is for tests. */
+export type Access = { complimentary: boolean; now?: number };
 
 type ReservationRow = { id: string; source: ReservationSource; period_start: string | null; expires_at: number };
 
@@ -70,17 +75,27 @@ export class QuotaCounter extends DurableObject<Env> {
       );
       CREATE TABLE IF NOT EXISTS applied_keys (key TEXT PRIMARY KEY, applied_at INTEGER NOT NULL);
     `);
+    // Objects created before the premium role granted anything have no `comp` column yet.
+    const columns = this.sql.exec<{ name: string }>("PRAGMA table_info(quota)").toArray();
+    if (!columns.some((c) => c.name === "comp")) this.sql.exec("ALTER TABLE quota ADD COLUMN comp INTEGER NOT NULL DEFAULT 0");
   }
 
-  async state(userId: string): Promise<QuotaState> {
+  /**
+   * The member's allowance. `access.complimentary` is whether their role (premium) grants the
+   * complimentary Pro allowance now: callers pass what D1's users row says, so a role change made
+   * anywhere takes effect on the member's next question or page (docs/decisions/accounts/premium-role.md).
+   */
+  async state(userId: string, access?: Access): Promise<QuotaState> {
     await this.load(userId);
+    this.syncComplimentary(access);
     await this.mirror();
     return toState(this.row());
   }
 
   /** Takes one unit before the model is called: monthly allowance, then credits, then trial. */
-  async reserve(userId: string): Promise<Reservation> {
+  async reserve(userId: string, access?: Access): Promise<Reservation> {
     await this.load(userId);
+    this.syncComplimentary(access);
     const result = this.ctx.storage.transactionSync((): Reservation => {
       const s = this.row();
       const refuse = (reason: RefusalReason): Reservation => ({ ok: false, reason, state: toState(s) });
@@ -134,9 +149,10 @@ export class QuotaCounter extends DurableObject<Env> {
       const s = this.row();
       // A late webhook for an older period must not roll a newer one back.
       if (s.period_start && p.periodStart < s.period_start) return;
-      const newPeriod = p.periodStart !== s.period_start;
+      // A paid plan replaces a complimentary one, and its count starts afresh.
+      const newPeriod = p.periodStart !== s.period_start || s.comp === 1;
       this.sql.exec(
-        `UPDATE quota SET tier = ?, status = 'active', lim = ?, used = CASE WHEN ? THEN 0 ELSE used END,
+        `UPDATE quota SET tier = ?, status = 'active', comp = 0, lim = ?, used = CASE WHEN ? THEN 0 ELSE used END,
            period_start = ?, period_end = ?, version = version + 1 WHERE id = 1`,
         p.tier,
         PLANS[p.tier].queries,
@@ -155,12 +171,12 @@ export class QuotaCounter extends DurableObject<Env> {
     this.once(p.key, () => {
       if (p.tier === "free") {
         this.sql.exec(
-          `UPDATE quota SET tier = 'free', status = 'active', lim = 0, used = 0, period_start = NULL, period_end = NULL,
+          `UPDATE quota SET tier = 'free', status = 'active', comp = 0, lim = 0, used = 0, period_start = NULL, period_end = NULL,
              version = version + 1 WHERE id = 1`,
         );
       } else {
         this.sql.exec(
-          "UPDATE quota SET tier = ?, status = ?, lim = ?, period_end = ?, version = version + 1 WHERE id = 1",
+          "UPDATE quota SET tier = ?, status = ?, comp = 0, lim = ?, period_end = ?, version = version + 1 WHERE id = 1",
           p.tier,
           p.status,
           PLANS[p.tier].queries,
@@ -196,6 +212,37 @@ export class QuotaCounter extends DurableObject<Env> {
 
   // ---- internals ----
 
+  /**
+   * Grants, renews or takes back the complimentary Pro allowance. It is granted only over the free
+   * tier (a paying member keeps the plan they pay for) and renewed each UTC calendar month; taking
+   * it back returns the member to the free tier with the trial queries they had left.
+   */
+  private syncComplimentary(access: Access | undefined): void {
+    if (!access) return;
+    const now = access.now ?? Date.now();
+    this.ctx.storage.transactionSync(() => {
+      const s = this.row();
+      if (access.complimentary && s.comp === 0 && s.tier === "free") {
+        const { start, end } = calendarMonth(now);
+        this.sql.exec(
+          `UPDATE quota SET tier = 'pro', status = 'active', comp = 1, lim = ?, used = 0, period_start = ?, period_end = ?,
+             version = version + 1 WHERE id = 1`,
+          PLANS.pro.queries,
+          start,
+          end,
+        );
+      } else if (access.complimentary && s.comp === 1 && (!s.period_end || Date.parse(s.period_end) <= now)) {
+        const { start, end } = calendarMonth(now);
+        this.sql.exec("UPDATE quota SET used = 0, period_start = ?, period_end = ?, version = version + 1 WHERE id = 1", start, end);
+      } else if (!access.complimentary && s.comp === 1) {
+        this.sql.exec(
+          `UPDATE quota SET tier = 'free', status = 'active', comp = 0, lim = 0, used = 0, period_start = NULL, period_end = NULL,
+             version = version + 1 WHERE id = 1`,
+        );
+      }
+    });
+  }
+
   private hasState(): boolean {
     return this.sql.exec("SELECT 1 FROM quota WHERE id = 1").toArray().length > 0;
   }
@@ -211,7 +258,7 @@ export class QuotaCounter extends DurableObject<Env> {
         if (this.hasState()) return;
         const d1 = await this.env.DB.prepare(
           `SELECT tier, status, trial_queries_remaining AS trial, query_count AS used, query_limit AS lim, credits,
-             period_start, period_end FROM subscriptions WHERE user_id = ?`,
+             complimentary AS comp, period_start, period_end FROM subscriptions WHERE user_id = ?`,
         )
           .bind(userId)
           .first<Omit<StateRow, "user_id" | "version" | "mirrored_version">>();
@@ -222,12 +269,13 @@ export class QuotaCounter extends DurableObject<Env> {
           used: 0,
           lim: 0,
           credits: 0,
+          comp: 0,
           period_start: null,
           period_end: null,
         };
         this.sql.exec(
-          `INSERT INTO quota (id, user_id, tier, status, trial, used, lim, credits, period_start, period_end, version, mirrored_version)
-           VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+          `INSERT INTO quota (id, user_id, tier, status, trial, used, lim, credits, comp, period_start, period_end, version, mirrored_version)
+           VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
           userId,
           s.tier,
           s.status,
@@ -235,6 +283,7 @@ export class QuotaCounter extends DurableObject<Env> {
           s.used,
           s.lim,
           s.credits,
+          s.comp ? 1 : 0,
           s.period_start,
           s.period_end,
           // A member without a D1 row gets one on the first mirror.
@@ -321,14 +370,14 @@ export class QuotaCounter extends DurableObject<Env> {
   private async writeD1(s: StateRow): Promise<void> {
     // Skipped when the member was deleted (the row would break the foreign key, and nobody reads it).
     await this.env.DB.prepare(
-      `INSERT INTO subscriptions (user_id, tier, status, trial_queries_remaining, query_count, query_limit, credits, period_start, period_end)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1)
+      `INSERT INTO subscriptions (user_id, tier, status, trial_queries_remaining, query_count, query_limit, credits, complimentary, period_start, period_end)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?10, ?8, ?9 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1)
        ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, status = excluded.status,
          trial_queries_remaining = excluded.trial_queries_remaining, query_count = excluded.query_count,
-         query_limit = excluded.query_limit, credits = excluded.credits, period_start = excluded.period_start,
-         period_end = excluded.period_end, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+         query_limit = excluded.query_limit, credits = excluded.credits, complimentary = excluded.complimentary,
+         period_start = excluded.period_start, period_end = excluded.period_end, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
     )
-      .bind(s.user_id, s.tier, s.status, s.trial, s.used, s.lim, s.credits, s.period_start, s.period_end)
+      .bind(s.user_id, s.tier, s.status, s.trial, s.used, s.lim, s.credits, s.period_start, s.period_end, s.comp)
       .run();
   }
 }
@@ -341,9 +390,24 @@ function toState(s: StateRow): QuotaState {
     queryCount: s.used,
     queryLimit: s.lim,
     credits: s.credits,
+    complimentary: s.comp === 1,
     periodStart: s.period_start,
     periodEnd: s.period_end,
   };
+}
+
+/** The UTC calendar month around `now`: the complimentary allowance's period. */
+function calendarMonth(now: number): { start: string; end: string } {
+  const d = new Date(now);
+  return {
+    start: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString(),
+    end: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString(),
+  };
+}
+
+/** What the member's role grants their allowance: premium is complimentary Pro (docs/decisions/accounts/premium-role.md). */
+export function accessOf(user: { role: string }): Access {
+  return { complimentary: user.role === "premium" };
 }
 
 /** The member's QuotaCounter stub. */

@@ -3,6 +3,7 @@ import { adminStatsSchema, mappingBody, mappingSchema, unmappedListSchema } from
 import {
   articleIdParam,
   articleSaveBody,
+  articleVersionDetailSchema,
   articleVersionListSchema,
   editableArticleSchema,
   editorialResultSchema,
@@ -193,7 +194,16 @@ export const adminContract = {
     tags: ["Admin: articles"],
     access: "admin",
     request: { params: articleIdParam, query: noQuery },
-    responses: { 200: json("Versions, newest first", articleVersionListSchema), ...errors(400, 401, 403, 404) },
+    responses: { 200: json("The current text, then the versions, newest first", articleVersionListSchema), ...errors(400, 401, 403, 404) },
+  },
+  getArticleVersion: {
+    method: "GET",
+    path: "/api/articles/:id/versions/:versionId",
+    summary: "One saved version whole (the restore preview)",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: versionParams, query: noQuery },
+    responses: { 200: json("The version with its content", articleVersionDetailSchema), ...errors(400, 401, 403, 404) },
   },
   restoreArticleVersion: {
     method: "POST",

@@ -1,5 +1,6 @@
 import { adminContract } from "./admin.ts";
 import { memberContract } from "./member.ts";
+import { plansContract } from "./plans.ts";
 import { publicContract } from "./public.ts";
 import type { RouteContract } from "./route-contract.ts";
 import { siteContract } from "./site.ts";
@@ -14,6 +15,7 @@ export type { ResponseContract, RouteContract } from "./route-contract.ts";
 export const apiContract = {
   ...publicContract,
   ...memberContract,
+  ...plansContract,
   ...siteContract,
   ...adminContract,
 } as const satisfies Record<string, RouteContract>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { askRefusalSchema, askRequestSchema, askResponseSchema } from "../ask.ts";
+import { askNotFoundSchema, askRefusalSchema, askRequestSchema, askResponseSchema } from "../ask.ts";
 import { authUserSchema, callbackQuery, offlineSignInForm, returnToQuery, subscriptionResponseSchema } from "../auth.ts";
 import {
   billingInfoSchema,
@@ -226,7 +226,8 @@ export const memberContract = {
     request: { body: askRequestSchema },
     responses: {
       200: { description: "The answer (JSON, or an event stream)", schema: askResponseSchema, contentType: "text/event-stream" },
-      ...errors(400, 403, 404, 413),
+      ...errors(400, 403, 413),
+      404: json("Unknown coin, or too little data to answer (nothing is counted; with the member's plan)", askNotFoundSchema),
       402: json("A paid plan or more queries are needed (with the member's plan)", askRefusalSchema),
       429: json("Too many questions (with the member's plan)", askRefusalSchema),
       503: json("No usable answer could be written (the unit is given back)", askRefusalSchema),

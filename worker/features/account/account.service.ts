@@ -18,6 +18,8 @@ export async function subscriptionOf(db: Db, userId: string): Promise<Subscripti
     trialQueriesRemaining: row.trialQueriesRemaining,
     queryCount: row.queryCount,
     queryLimit: row.queryLimit,
+    credits: row.credits,
+    complimentary: row.complimentary,
     periodEnd: row.periodEnd,
   };
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
+import { accessOf, quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
@@ -13,5 +14,8 @@ export const adminUsersRoutes = new Hono<AppEnv>()
   .get("/users", validate("query", list.request.query), async (c) => c.json(await listUsers(getDb(c.env.DB)), 200))
   .post("/users/:userId/role", validate("param", change.request.params), validate("json", change.request.body), async (c) => {
     const actor = currentUser(c);
-    return c.json(await changeRole(getDb(c.env.DB), actor.id, c.req.valid("param").userId, c.req.valid("json").role), 200);
+    const result = await changeRole(getDb(c.env.DB), actor.id, c.req.valid("param").userId, c.req.valid("json").role);
+    // Premium grants (and losing it takes back) the complimentary Pro allowance at once, so the Users tab shows it.
+    await quotaCounter(c.env, result.user.id).state(result.user.id, accessOf(result.user));
+    return c.json(result, 200);
   });

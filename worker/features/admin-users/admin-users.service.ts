@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import { ADMIN_USERS_LIMIT, type AdminUser, type AdminUserList } from "#schema/contracts/admin-users.ts";
 import type { Role } from "#schema/contracts/auth.ts";
-import { users } from "#schema/db/accounts.ts";
+import { subscriptions, users } from "#schema/db/accounts.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { revokeAllSessions } from "#worker/lib/session.ts";
@@ -16,13 +16,30 @@ const columns = {
   createdAt: users.createdAt,
 };
 
-/** The Users tab: newest members first (capped), with the total. */
+/** The Users tab: newest members first (capped), with the total and each member's plan (free when they have no plan row yet). */
 export async function listUsers(db: Db): Promise<AdminUserList> {
   const [rows, [total]] = await Promise.all([
-    db.select(columns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_USERS_LIMIT),
+    db
+      .select({
+        ...columns,
+        tier: subscriptions.tier,
+        status: subscriptions.status,
+        complimentary: subscriptions.complimentary,
+        credits: subscriptions.credits,
+      })
+      .from(users)
+      .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(ADMIN_USERS_LIMIT),
     db.select({ n: count() }).from(users),
   ]);
-  return { users: rows, total: total?.n ?? rows.length };
+  return {
+    users: rows.map(({ tier, status, complimentary, credits, ...user }) => ({
+      ...user,
+      plan: { tier: tier ?? "free", status: status ?? "active", complimentary: complimentary ?? false, credits: credits ?? 0 },
+    })),
+    total: total?.n ?? rows.length,
+  };
 }
 
 export const SELF_ROLE_CHANGE = "You cannot change your own role.";

@@ -91,12 +91,19 @@ export const RANGE_LABEL =
   "**A statistical range, not a forecast or advice.** It comes from past price moves alone and says nothing about what happens next.";
 export const NO_FORECAST_LABEL = "**Not a forecast or advice.** Coinsight does not predict prices.";
 
+/** The range label naming the days it was measured over ("from daily closes 1–30 April 2026"). */
+export function rangeLabel(period: string | undefined): string {
+  if (!period) return RANGE_LABEL;
+  return `**A statistical range, not a forecast or advice.** It comes from past price moves alone, measured on ${period}, and says nothing about what happens next.`;
+}
+
 /**
  * What the server adds after the checked answer, outside the check (its words are the ones the
  * check refuses in an answer): future_price's label, then the data time and sources.
  */
 export function closing(brief: AnswerBrief, sources: Source[], answerer: Pick<Answerer, "source" | "model">): string {
-  const label = brief.questionType !== "future_price" ? null : brief.named.range7d ? RANGE_LABEL : NO_FORECAST_LABEL;
+  const label =
+    brief.questionType !== "future_price" ? null : brief.named.range7d ? rangeLabel(brief.named.period?.display) : NO_FORECAST_LABEL;
   return `\n\n${label ? `${label}\n\n` : ""}${footer(brief.asOf, sources, answerer)}`;
 }
 

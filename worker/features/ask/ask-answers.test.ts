@@ -1,35 +1,18 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AskRefusal, AskResponse } from "#schema/contracts/ask.ts";
 import { QUESTION_TYPES } from "#schema/contracts/ask.ts";
-import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { Answerer } from "#worker/ports/llm/answer.ts";
 import { UpstreamError } from "#worker/ports/port.ts";
 import { insertArticle } from "#worker/test/articles.ts";
-import { ANSWER_FAILED, NO_FORECAST_LABEL, RANGE_LABEL } from "./answering.ts";
+import { ANSWER_FAILED, RANGE_LABEL, rangeLabel } from "./answering.ts";
 import { checkAnswer } from "./grounding.ts";
-import { ask, askWith, persona, sseEvents, tamperingAnswerer } from "./test-helpers.ts";
+import { ask, askWith, liveCoin, persona, seedHistory, seedSocial, sseEvents, tamperingAnswerer } from "./test-helpers.ts";
+import { periodOf } from "./volatility.ts";
 
 const INVENTED = "Bitcoin changed hands at $987,654.32 an hour ago.";
 /** The offline answer with a typed figure after its first two lines. */
 const invent = (text: string) => `${text.split("\n").slice(0, 2).join("\n")}\n${INVENTED}\n${text}`;
-
-/** Daily closes for the last `days` days, alternating around `price`, so the coin has a realised volatility. */
-async function seedHistory(coinId: string, price: number, days: number) {
-  const today = Math.floor(Date.now() / 86_400_000);
-  const stmts = [];
-  for (let d = days; d >= 1; d--) {
-    const p = price * Math.exp(d % 2 ? 0.02 : -0.02);
-    stmts.push(
-      env.DB.prepare("INSERT OR REPLACE INTO price_history (coin_id, ts, price) VALUES (?, ?, ?)").bind(
-        coinId,
-        (today - d) * 86_400 + 80_000,
-        p,
-      ),
-    );
-  }
-  await env.DB.batch(stmts);
-}
 
 async function trialsOf(userId: string | null) {
   const row = await env.DB.prepare("SELECT trial_queries_remaining AS t FROM subscriptions WHERE user_id = ?")
@@ -39,6 +22,13 @@ async function trialsOf(userId: string | null) {
 }
 
 describe("Ask Coinsight answers", () => {
+  // Bitcoin has a month of daily closes and today's social snapshot; other coins have neither.
+  beforeAll(async () => {
+    const btc = await liveCoin("BTC");
+    await seedHistory(btc.id, btc.priceUsd, 30);
+    await seedSocial(50);
+  });
+
   it("a figure typed outside a citation, even the right one, is regenerated once, then refused with assistant-plans-admin.md §8's text and the unit released", async () => {
     const member = await persona("free");
     const typist = tamperingAnswerer((text, _call, brief) => text.replaceAll("{{bitcoin.price}}", brief.named.price?.display ?? "$1"));
@@ -95,16 +85,12 @@ describe("Ask Coinsight answers", () => {
     expect(answers.about).toMatch(/Bitcoin is ranked #1 by market capitalisation, with a market cap of \$[\d.]+ trillion\./);
     expect(answers.price_movement).toMatch(/- Last 24 hours: [+-]\d+\.\d\d%/);
     expect(answers.latest_news).toContain("[Bitcoin steadies after a 3% swing](/article/btc-answer-types)");
-    // Without a price history there is no range, and the label says only that nothing here is a forecast.
-    expect(answers.future_price).toContain(`\n\n${NO_FORECAST_LABEL}\n\nAs of `);
+    // The range is labelled a statistical range, with the days it was measured over; no other answer carries the label.
+    expect(answers.future_price).toMatch(/\n\n\*\*A statistical range, not a forecast or advice\.\*\* .+ measured on daily closes \d/);
     for (const type of QUESTION_TYPES.filter((t) => t !== "future_price")) expect(answers[type]).not.toContain("not a forecast");
   });
 
   it("future_price with a price history: the ranges, then the server's 'statistical range, not a forecast or advice' label", async () => {
-    const { body: coins } = await (await persona("guest")).agent.json<Crypto[]>("/api/cryptos?limit=10");
-    const btc = coins.find((c) => c.symbol === "BTC");
-    if (!btc) throw new Error("no BTC");
-    await seedHistory(btc.id, btc.priceUsd, 30);
     const pro = await persona("pro");
     const { body } = await askWith<AskResponse>(
       tamperingAnswerer((t) => t),
@@ -113,7 +99,10 @@ describe("Ask Coinsight answers", () => {
     );
     expect(body.response).toMatch(/- \$[\d,.]+ to \$[\d,.]+ over the next 7 days\n- \$[\d,.]+ to \$[\d,.]+ over the next 30 days/);
     expect(RANGE_LABEL).toMatch(/^\*\*A statistical range, not a forecast or advice\.\*\*/);
-    expect(body.response).toContain(`\n\n${RANGE_LABEL}\n\nAs of `);
+    // The 30 seeded closes before today, then today's price.
+    const today = Math.floor(Date.now() / 86_400_000);
+    expect(body.response).toContain(`\n\n${rangeLabel(periodOf({ fromDay: today - 30, toDay: today }))}\n\nAs of `);
+    expect(body.response).toMatch(/Sources: .*Coinsight price history \(daily closes \d/);
   });
 
   it("a regenerated answer that passes is shown and counted once", async () => {

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type AskRefusal, type AskResponse, QUESTION_TYPES, type QuestionType } from "#schema/contracts/ask.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { insertArticle } from "#worker/test/articles.ts";
 import { GUEST_DAILY_LIMIT, MESSAGES } from "./gate.ts";
-import { ask, type Persona, persona } from "./test-helpers.ts";
+import { ask, liveCoin, type Persona, persona, seedHistory, seedSocial } from "./test-helpers.ts";
 
 const PREMIUM = QUESTION_TYPES.filter((t) => t !== "about");
 
@@ -20,6 +21,14 @@ const MATRIX: Record<Persona, Record<QuestionType, number>> = {
 };
 
 describe("Ask Coinsight gating (assistant-plans-admin.md §5, §6)", () => {
+  // Every question about Bitcoin has data to answer from (a question without is refused uncounted: ask-refunds.test.ts).
+  beforeAll(async () => {
+    const btc = await liveCoin("BTC");
+    await seedHistory(btc.id, btc.priceUsd, 30);
+    await seedSocial(50);
+    await insertArticle({ slug: "btc-gating", title: "Bitcoin holds its range", categoryId: 17, cryptoSymbol: "BTC" });
+  });
+
   for (const [who, row] of Object.entries(MATRIX) as [Persona, Record<QuestionType, number>][]) {
     it(`${who}: ${QUESTION_TYPES.map((t) => `${t} ${row[t]}`).join(", ")}`, async () => {
       for (const type of QUESTION_TYPES) {

@@ -6,7 +6,7 @@ import type { Subscription } from "#schema/contracts/auth.ts";
 import type { ErrorCode } from "#schema/contracts/error.ts";
 import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { resolveUser } from "#worker/lib/auth.ts";
+import { currentUser, requireUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError, errorBody } from "#worker/lib/errors.ts";
@@ -18,6 +18,7 @@ import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
 import { type BriefInput, type BriefWithSources, buildBrief } from "./briefs.ts";
 import { answerCacheKey, type CachedAnswer, readCachedAnswer, writeCachedAnswer } from "./cache.ts";
 import { admit, type Grant, isRefusal } from "./gate.ts";
+import { keepAnswer, storedAnswers } from "./stored-answers.ts";
 
 export type AskDeps = { answerer: Answerer; now: () => number };
 export type AskDepsFactory = (env: Env) => AskDeps;
@@ -31,6 +32,14 @@ function refusalBody(c: Ctx, code: ErrorCode, message: string, subscription: Sub
 
 const STATUS = { PAYMENT_REQUIRED: 402, RATE_LIMITED: 429, UNAVAILABLE: 503 } as const;
 
+/** The member's kept answers (GET /answers): reading them again costs nothing. */
+const answersRoutes = new Hono<AppEnv>().get(
+  "/answers",
+  requireUser,
+  validate("query", apiContract.listStoredAnswers.request.query),
+  async (c) => c.json({ answers: await storedAnswers(getDb(c.env.DB), currentUser(c).id, c.req.valid("query").symbol, Date.now()) }, 200),
+);
+
 /**
  * POST /api/ask-coinsight (assistant-plans-admin.md §7). JSON by default; with `Accept:
  * text/event-stream` the same answer streams as `delta` events (each line checked and its figures
@@ -38,7 +47,7 @@ const STATUS = { PAYMENT_REQUIRED: 402, RATE_LIMITED: 429, UNAVAILABLE: 503 } as
  * JSON answer) or `error`. The label and footer (`closing`) are the server's, after the check.
  */
 export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
-  return new Hono<AppEnv>().post("/", validate("json", apiContract.askCoinsight.request.body), async (c) => {
+  return new Hono<AppEnv>().route("/", answersRoutes).post("/", validate("json", apiContract.askCoinsight.request.body), async (c) => {
     const deps = makeDeps(c.env);
     const req = c.req.valid("json");
     const now = deps.now();
@@ -58,8 +67,21 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
       await gate.refund();
       throw err;
     }
+    if (prepared.unanswerable) {
+      // Too little data to answer: nothing is counted, whatever the question type (issue 36).
+      const subscription = await gate.refund();
+      return c.json(refusalBody(c, "NOT_FOUND", prepared.unanswerable, subscription ?? gate.subscription), 404);
+    }
     const { key, cached } = prepared;
-    const ctx = { c, req, gate, asOf: prepared.asOf };
+    const keep = user
+      ? (text: string) =>
+          keepAnswer(
+            getDb(c.env.DB),
+            { userId: user.id, symbol: coin.symbol, questionType: req.questionType, response: text, asOf: prepared.asOf },
+            now,
+          )
+      : undefined;
+    const ctx: AnswerCtx = { c, req, gate, asOf: prepared.asOf, keep };
 
     if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
       return streamSSE(c, async (stream) => {
@@ -107,7 +129,10 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
 /** Questions whose data time is the price snapshot's: their cache entry is found before any brief is built. */
 const SNAPSHOT_TIMED: ReadonlySet<QuestionType> = new Set(["about", "price_movement", "future_price"]);
 
-type Prepared = { key: string; asOf: string } & ({ cached: CachedAnswer; brief: null } | { cached: null; brief: BriefWithSources });
+type Prepared = { key: string; asOf: string; unanswerable?: string | undefined } & (
+  | { cached: CachedAnswer; brief: null }
+  | { cached: null; brief: BriefWithSources }
+);
 
 /** The cache entry when there is one (without touching D1 for snapshot-timed questions), else the brief to answer from. */
 async function prepare(type: QuestionType, input: BriefInput, answerer: Answerer, kv: KVNamespace): Promise<Prepared> {
@@ -119,15 +144,23 @@ async function prepare(type: QuestionType, input: BriefInput, answerer: Answerer
   }
   const brief = await buildBrief(type, input);
   const key = answerCacheKey(input.coin.symbol, type, brief.brief.asOf, answerer.source);
+  if (brief.unanswerable) return { key, asOf: brief.brief.asOf, cached: null, brief, unanswerable: brief.unanswerable };
   const cached = SNAPSHOT_TIMED.has(type) ? null : await readCachedAnswer(kv, key);
   return cached ? { key, asOf: brief.brief.asOf, cached, brief: null } : { key, asOf: brief.brief.asOf, cached: null, brief };
 }
 
-type AnswerCtx = { c: Ctx; req: AskRequest; gate: Grant; asOf: string };
+type AnswerCtx = { c: Ctx; req: AskRequest; gate: Grant; asOf: string; keep: ((text: string) => Promise<void>) | undefined };
 
-/** Keeps the unit (the answer is shown) and builds the assistant-plans-admin.md §3 answer. A cached answer uses a query like a fresh one. */
-async function success({ req, gate, asOf }: AnswerCtx, text: string, cached: boolean): Promise<AskResponse> {
+/**
+ * Keeps the unit (the answer is shown), keeps the answer for the member to read again for 24 hours,
+ * and builds the assistant-plans-admin.md §3 answer. A cached answer uses a query like a fresh one.
+ */
+async function success({ c, req, gate, asOf, keep }: AnswerCtx, text: string, cached: boolean): Promise<AskResponse> {
   const subscription = await gate.commit();
+  if (keep)
+    c.executionCtx.waitUntil(
+      keep(text).catch((err) => console.error(JSON.stringify({ level: "error", component: "ask", error: (err as Error).message }))),
+    );
   return { success: true, response: text, cached, rateLimit: gate.rateLimit, subscription, questionType: req.questionType, asOf };
 }
 

@@ -11,6 +11,7 @@ import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { buildBrief } from "./briefs.ts";
 import { checkAnswer, renderAnswer } from "./grounding.ts";
+import { seedHistory as seedDailyCloses } from "./test-helpers.ts";
 import { dailyCloses, realisedVolatility, volatilityRange } from "./volatility.ts";
 
 const NOW = Date.parse("2026-11-10T06:00:00Z");
@@ -23,21 +24,7 @@ const coinOf = (symbol: string) => {
 const input = (symbol: string) => ({ db: getDb(env.DB), d1: env.DB, snapshot, coin: coinOf(symbol), now: NOW });
 
 /** Daily closes for `days` days before NOW, alternating ±`step` (log) around `price`. */
-async function seedHistory(coinId: string, price: number, days: number, step: number) {
-  const today = Math.floor(NOW / 86_400_000);
-  const stmts = [];
-  for (let d = days; d >= 1; d--) {
-    const p = price * Math.exp(d % 2 ? step : -step);
-    stmts.push(
-      env.DB.prepare("INSERT OR REPLACE INTO price_history (coin_id, ts, price) VALUES (?, ?, ?)").bind(
-        coinId,
-        (today - d) * 86_400 + 80_000,
-        p,
-      ),
-    );
-  }
-  await env.DB.batch(stmts);
-}
+const seedHistory = (coinId: string, price: number, days: number, step: number) => seedDailyCloses(coinId, price, days, NOW, step);
 
 describe("realised volatility", () => {
   it("needs 7 daily returns and scales gaps to a day", () => {
@@ -125,13 +112,16 @@ describe("Ask fact briefs and the offline answerer", () => {
     expect(text).toMatch(/Across the top 100 coins, the median price change over the same 24 hours was [+-]\d+\.\d\d%/);
     expect(text).toContain("Its usual swings");
     expect(text).toMatch(/Last 7 days: [+-]\d+\.\d\d%/);
-    expect(sources.map((s) => s.name)).toContain("Coinsight price history (20 daily closes)");
+    // The 20 seeded closes before NOW, then today's price: 21 October to 10 November.
+    expect(sources.map((s) => s.name)).toContain("Coinsight price history (daily closes 21 October – 10 November 2026)");
   });
 
   it("future_price: one-standard-deviation ranges for 7 and 30 days, each one fact; none without history", async () => {
     const none = await buildBrief("future_price", input("SOL"));
     expect(none.brief.named.range7d).toBeUndefined();
-    expect(shown(none.brief)).toContain("not hold enough daily price history");
+    expect(none.unanswerable).toBe(
+      "Coinsight does not hold enough daily price history for Solana to compute a range from its realised volatility. This question was not counted.",
+    );
     const coin = coinOf("BTC");
     await seedHistory(coin.id, coin.priceUsd, 30, 0.02);
     const { brief } = await buildBrief("future_price", input("BTC"));
@@ -143,6 +133,7 @@ describe("Ask fact briefs and the offline answerer", () => {
     expect(r7.high).toBeLessThan(r30.high);
     expect(brief.named.range7d?.display).toBe(`${formatPrice(r7.low)} to ${formatPrice(r7.high)} over the next 7 days`);
     expect(brief.named.range30d?.display).toBe(`${formatPrice(r30.low)} to ${formatPrice(r30.high)} over the next 30 days`);
+    expect(brief.named.period?.display).toBe("daily closes 11 October – 10 November 2026");
     const text = shown(brief);
     expect(text).toContain("about 68% of the time");
     expect(text).toContain(`- ${formatPrice(r30.low)} to ${formatPrice(r30.high)} over the next 30 days`);
@@ -153,7 +144,7 @@ describe("Ask fact briefs and the offline answerer", () => {
 
   it("social_sentiment: the newsroom's snapshot of the day with its own fact ids, or an honest 'not tracked'", async () => {
     const none = await buildBrief("social_sentiment", input("BTC"));
-    expect(shown(none.brief)).toContain("does not track Bitcoin today");
+    expect(none.unanswerable).toContain("The newsroom's social data does not cover Bitcoin yet");
     await seedSocial();
     const { brief, sources } = await buildBrief("social_sentiment", input("BTC"));
     expect(brief.asOf).toBe("2026-11-10T05:00:00.000Z");
@@ -169,6 +160,7 @@ describe("Ask fact briefs and the offline answerer", () => {
     await insertArticle({
       slug: "doge-rallies-12-percent",
       title: "Dogecoin jumps 12% as $0.41 resistance breaks",
+      categoryId: 17,
       cryptoSymbol: "DOGE",
       publishedAt: "2026-11-09T10:00:00.000Z",
     });
@@ -183,7 +175,9 @@ describe("Ask fact briefs and the offline answerer", () => {
     expect(brief.named.news1?.id).toBe("news.1.link");
     expect(brief.named.news2).toBeUndefined();
     const text = shown(brief);
-    expect(text).toContain("- [Dogecoin jumps 12% as $0.41 resistance breaks](/article/doge-rallies-12-percent) (9 November 2026)");
+    expect(text).toContain(
+      "- Analysis: [Dogecoin jumps 12% as $0.41 resistance breaks](/article/doge-rallies-12-percent) (9 November 2026)",
+    );
     // The headline's figures are the article's, quoted whole: typed into the answer's own words, they are not.
     expect(checkAnswer(`${compose(brief)}\nDogecoin jumped 12% on the day.`, brief).ok).toBe(false);
     expect(checkAnswer(`${compose(brief)}\nAnalysts see {{news.1.date}} as the turning point before a rally to the moon.`, brief).ok).toBe(

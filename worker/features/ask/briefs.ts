@@ -1,8 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { QuestionType } from "#schema/contracts/ask.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
-import { articles } from "#schema/db/content.ts";
-import { isPublic } from "#worker/features/content/article-store.ts";
 import { formatPrice } from "#worker/features/cryptos/present.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import type { Source } from "#worker/features/newsroom/articles.ts";
@@ -13,7 +10,8 @@ import type { Db } from "#worker/lib/db.ts";
 import { facts, longDate } from "#worker/lib/grounding/index.ts";
 import type { AnswerBrief } from "#worker/ports/llm/answer.ts";
 import type { Fact, FactSection } from "#worker/ports/llm/llm.ts";
-import { dailyCloses, ONE_SIGMA_SHARE, realisedVolatility, volatilityRange } from "./volatility.ts";
+import { type CoverageItem, findCoverage } from "./coverage.ts";
+import { dailyCloses, ONE_SIGMA_SHARE, periodOf, realisedVolatility, type Volatility, volatilityRange } from "./volatility.ts";
 
 export const QUESTIONS: Record<QuestionType, string> = {
   about: "What is this coin, and what are its rank, supply and category?",
@@ -23,12 +21,17 @@ export const QUESTIONS: Record<QuestionType, string> = {
   latest_news: "What is the latest Coinsight news about it?",
 };
 
-/** Where the answer's figures came from; the footer names them. */
-export type BriefWithSources = { brief: AnswerBrief; sources: Source[] };
+/**
+ * Where the answer's figures came from (the footer names them), and `unanswerable` when the site
+ * holds too little to answer at all: the route then refuses without calling the answerer and gives
+ * the unit back (a question Coinsight cannot answer never costs anything).
+ */
+export type BriefWithSources = { brief: AnswerBrief; sources: Source[]; unanswerable?: string; volatility?: Volatility };
+
+/** Appended to every refusal for missing data, so the reader knows nothing was spent. */
+export const NOT_COUNTED = "This question was not counted.";
 
 export type BriefInput = { db: Db; d1: D1Database; snapshot: PriceSnapshot; coin: Crypto; now: number };
-
-const NEWS_LIMIT = 5;
 
 function marketSource(source: string): Source {
   return source === "coingecko"
@@ -170,43 +173,58 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
           : null,
     });
     if (!vol) brief.notes.push(`Coinsight does not hold enough daily price history for ${name} yet to say how unusual this move is.`);
-    return { brief, sources: vol ? [market, historySource(vol.returns)] : [market] };
+    const unanswerable =
+      coin.change1h == null && coin.change24h == null && coin.change7d == null
+        ? `Coinsight has no recent price changes for ${name}, so there is no move to describe. ${NOT_COUNTED}`
+        : undefined;
+    return {
+      brief,
+      sources: vol ? [market, historySource(vol)] : [market],
+      ...(unanswerable ? { unanswerable } : {}),
+      ...(vol ? { volatility: vol } : {}),
+    };
   }
 
   if (type === "future_price") {
     const vol = await volatilityOf(input);
     section(brief, `${name} price`, { price: facts.price(`${id}.price`, `${name} price (USD)`, coin.priceUsd, about) });
-    if (vol) {
-      // Each range is one fact with its horizon in its text, so no answer can give one horizon the other's bounds.
-      const range = (days: 7 | 30) => {
-        const r = volatilityRange(coin.priceUsd, vol.daily, days);
-        return facts.range(
-          `${id}.range_${days}d`,
-          `${name} one-standard-deviation price range over the next ${days} days`,
-          `${formatPrice(r.low)} to ${formatPrice(r.high)} over the next ${days} days`,
-          about,
-        );
+    if (!vol) {
+      return {
+        brief,
+        sources: [market],
+        unanswerable: `Coinsight does not hold enough daily price history for ${name} to compute a range from its realised volatility. ${NOT_COUNTED}`,
       };
-      section(brief, "Statistical range from realised volatility", {
-        dailyVolatility: facts.share(`${id}.daily_volatility`, `${name} realised daily volatility`, vol.daily * 100, 2, {
-          ...about,
-          metric: "change",
-          period: "24h",
-          baseline: true,
-        }),
-        // The range's own workings: read as part of the labelled statistical range, not as market claims.
-        returnsUsed: facts.count(`${id}.volatility_days`, "Daily price moves the volatility was measured over", vol.returns, {
-          ...about,
-          metric: "range",
-        }),
-        confidence: facts.share("range.one_sigma_share", "Share of outcomes a one-standard-deviation range holds", ONE_SIGMA_SHARE, 0, {
-          metric: "range",
-        }),
-        range7d: range(7),
-        range30d: range(30),
-      });
     }
-    return { brief, sources: vol ? [market, historySource(vol.returns)] : [market] };
+    // Each range is one fact with its horizon in its text, so no answer can give one horizon the other's bounds.
+    const range = (days: 7 | 30) => {
+      const r = volatilityRange(coin.priceUsd, vol.daily, days);
+      return facts.range(
+        `${id}.range_${days}d`,
+        `${name} one-standard-deviation price range over the next ${days} days`,
+        `${formatPrice(r.low)} to ${formatPrice(r.high)} over the next ${days} days`,
+        about,
+      );
+    };
+    section(brief, "Statistical range from realised volatility", {
+      dailyVolatility: facts.share(`${id}.daily_volatility`, `${name} realised daily volatility`, vol.daily * 100, 2, {
+        ...about,
+        metric: "change",
+        period: "24h",
+        baseline: true,
+      }),
+      // The range's own workings: read as part of the labelled statistical range, not as market claims.
+      returnsUsed: facts.count(`${id}.volatility_days`, "Daily price moves the volatility was measured over", vol.returns, {
+        ...about,
+        metric: "range",
+      }),
+      period: facts.text(`${id}.volatility_period`, "The days the volatility was measured over", periodOf(vol), about),
+      confidence: facts.share("range.one_sigma_share", "Share of outcomes a one-standard-deviation range holds", ONE_SIGMA_SHARE, 0, {
+        metric: "range",
+      }),
+      range7d: range(7),
+      range30d: range(30),
+    });
+    return { brief, sources: [market, historySource(vol)], volatility: vol };
   }
 
   if (type === "social_sentiment") {
@@ -231,31 +249,48 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
           : { name: SENTIMENT_MODEL_NAME, role: "social" };
       return { brief, sources: [social] };
     }
-    return { brief, sources: [{ name: "Coinsight newsroom social data", role: "social" }] };
+    return {
+      brief,
+      sources: [{ name: "Coinsight newsroom social data", role: "social" }],
+      unanswerable: `The newsroom's social data does not cover ${name} yet, so there is no sentiment reading to report. ${NOT_COUNTED}`,
+    };
   }
 
-  // latest_news: the site's own articles about the coin, each quoted whole (link, date, summary) by id.
-  const rows = await input.db
-    .select({ slug: articles.slug, title: articles.title, excerpt: articles.excerpt, publishedAt: articles.publishedAt })
-    .from(articles)
-    .where(and(isPublic(new Date(input.now).toISOString()), eq(articles.cryptoSymbol, coin.symbol)))
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
-    .limit(NEWS_LIMIT);
-  if (rows[0]?.publishedAt) brief.asOf = rows[0].publishedAt;
-  rows.forEach((r, i) => {
+  // latest_news: the site's own coverage of the coin, each item quoted whole (kind and link, date, summary) by id.
+  const items = await findCoverage(input.d1, coin, input.now);
+  if (!items.length) {
+    return {
+      brief,
+      sources: [],
+      unanswerable: `Coinsight has not published an analysis, a Daily Roundup mention or a guide about ${name} yet. ${NOT_COUNTED}`,
+    };
+  }
+  const newest = items.find((i) => i.kind !== "guide") ?? items[0];
+  if (newest) brief.asOf = newest.publishedAt;
+  items.forEach((it, i) => {
     const n = i + 1;
-    const date = (r.publishedAt ?? "").slice(0, 10);
-    section(brief, `Coinsight article ${n} about ${name}${n === 1 ? " (the newest)" : ""}`, {
-      [`news${n}`]: facts.text(`news.${n}.link`, `Link to the article "${r.title}"`, `[${r.title}](/article/${r.slug})`, about),
+    const date = it.publishedAt.slice(0, 10);
+    section(brief, `Coinsight ${KIND_TITLES[it.kind]} ${n} about ${name}${n === 1 ? " (the newest)" : ""}`, {
+      [`news${n}`]: facts.text(`news.${n}.link`, `Link to the ${KIND_TITLES[it.kind]} "${it.title}"`, linkText(it), about),
       [`news${n}Date`]: date ? facts.text(`news.${n}.date`, "Its publication date", longDate(date), about) : null,
-      [`news${n}Summary`]: r.excerpt.trim() ? facts.text(`news.${n}.summary`, "Its summary", r.excerpt.trim(), about) : null,
+      [`news${n}Summary`]: it.excerpt ? facts.text(`news.${n}.summary`, "Its summary", it.excerpt, about) : null,
     });
   });
-  return { brief, sources: [{ name: "Coinsight newsroom articles", role: "writer" }] };
+  const sources: Source[] = [{ name: "Coinsight newsroom articles", role: "writer" }];
+  if (items.some((i) => i.kind === "guide")) sources.push({ name: "Coinsight Crypto 101 guides", url: "/crypto-101", role: "writer" });
+  return { brief, sources };
 }
 
-function historySource(returns: number): Source {
-  return { name: `Coinsight price history (${returns} daily closes)`, role: "market" };
+const KIND_TITLES: Record<CoverageItem["kind"], string> = { analysis: "analysis", roundup: "Daily Roundup", guide: "guide" };
+const KIND_LABELS: Record<CoverageItem["kind"], string> = { analysis: "Analysis:", roundup: "Mentioned in", guide: "Crypto 101 guide:" };
+
+/** "Mentioned in [title](/article/slug)": the kind says why the item is listed (a roundup mentions the coin). */
+function linkText(it: CoverageItem): string {
+  return `${KIND_LABELS[it.kind]} [${it.title.replace(/[[\]]/g, "")}](${it.path})`;
+}
+
+function historySource(vol: Volatility): Source {
+  return { name: `Coinsight price history (${periodOf(vol)})`, role: "market" };
 }
 
 async function latestSocialRow(input: BriefInput): Promise<SnapshotRow | null> {

@@ -3,7 +3,7 @@ import type { AuthUser, Subscription } from "#schema/contracts/auth.ts";
 import type { ErrorCode } from "#schema/contracts/error.ts";
 import type { QuotaState } from "#schema/contracts/quota.ts";
 import { guestLimiter } from "#worker/durable-objects/guest-limiter.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { accessOf, quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 
 /** `about` questions a guest may ask per UTC day (per salted address hash). */
 export const GUEST_DAILY_LIMIT = 5;
@@ -38,6 +38,8 @@ export function toSubscription(s: QuotaState): Subscription {
     trialQueriesRemaining: s.trialQueriesRemaining,
     queryCount: s.queryCount,
     queryLimit: s.queryLimit,
+    credits: s.credits,
+    complimentary: s.complimentary,
     periodEnd: s.periodEnd,
   };
 }
@@ -66,7 +68,7 @@ export async function admit(env: Env, user: AuthUser | null, type: QuestionType,
     const limiter = guestLimiter(env, now);
     const [take, state] = await Promise.all([
       limiter.take(key, user ? MEMBER_ABOUT_DAILY_CAP : GUEST_DAILY_LIMIT, now),
-      user ? quotaCounter(env, user.id).state(user.id) : Promise.resolve(null),
+      user ? quotaCounter(env, user.id).state(user.id, accessOf(user)) : Promise.resolve(null),
     ]);
     const subscription = state ? toSubscription(state) : null;
     if (!take.allowed) return { code: "RATE_LIMITED", message: user ? MESSAGES.memberDaily : MESSAGES.guestDaily, subscription };
@@ -83,7 +85,7 @@ export async function admit(env: Env, user: AuthUser | null, type: QuestionType,
 
   if (!user) return { code: "PAYMENT_REQUIRED", message: MESSAGES.guestPremium, subscription: null };
   const counter = quotaCounter(env, user.id);
-  const r = await counter.reserve(user.id);
+  const r = await counter.reserve(user.id, accessOf(user));
   if (!r.ok) {
     const subscription = toSubscription(r.state);
     if (r.reason === "inactive") return { code: "PAYMENT_REQUIRED", message: MESSAGES.inactive, subscription };

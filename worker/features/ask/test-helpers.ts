@@ -5,10 +5,14 @@ import { requestId } from "hono/request-id";
 import type { QuestionType } from "#schema/contracts/ask.ts";
 import type { AuthUser } from "#schema/contracts/auth.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/snapshots.ts";
+import { fixedMarket } from "#worker/features/newsroom/testing.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { getDb } from "#worker/lib/db.ts";
 import { onError } from "#worker/lib/errors.ts";
 import type { AnswerBrief, Answerer } from "#worker/ports/llm/answer.ts";
 import { createOfflineAnswerer } from "#worker/ports/llm/answer-offline.ts";
+import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { checkAnswer } from "#worker/test/contract-check.ts";
 import { ORIGIN } from "#worker/test/http.ts";
@@ -62,7 +66,13 @@ export async function ask<T = unknown>(who: Asker, questionType: QuestionType, c
 }
 
 /** Asks through the route alone with a chosen answerer (the person's cookies carried over). */
-export async function askWith<T = unknown>(answerer: Answerer, who: Asker, questionType: QuestionType, accept = "application/json") {
+export async function askWith<T = unknown>(
+  answerer: Answerer,
+  who: Asker,
+  questionType: QuestionType,
+  accept = "application/json",
+  coinSymbol = "BTC",
+) {
   const app = new Hono<AppEnv>().use(requestId()).route(
     "/api/ask-coinsight",
     createAskRoutes(() => ({ answerer, now: Date.now })),
@@ -71,7 +81,12 @@ export async function askWith<T = unknown>(answerer: Answerer, who: Asker, quest
   const ctx = createExecutionContext();
   const headers: Record<string, string> = { "content-type": "application/json", accept, "cf-connecting-ip": who.ip };
   if (who.agent.cookies.size) headers.cookie = who.agent.cookieHeader();
-  const res = await app.request(`${ORIGIN}/api/ask-coinsight`, { method: "POST", headers, body: askBody(questionType) }, env, ctx);
+  const res = await app.request(
+    `${ORIGIN}/api/ask-coinsight`,
+    { method: "POST", headers, body: askBody(questionType, coinSymbol) },
+    env,
+    ctx,
+  );
   await checkAnswer("POST", `${ORIGIN}/api/ask-coinsight`, res);
   const text = await res.text();
   await waitOnExecutionContext(ctx);
@@ -107,4 +122,49 @@ export function sseEvents(text: string): { event: string; data: string }[] {
       return { event, data };
     })
     .filter((e) => e.data !== "");
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Daily closes alternating ±`step` (log) around `price` for the `days` days before `until` (the
+ * tests seed the history they need: the site's own seeded history moves with the replay).
+ */
+export async function seedHistory(coinId: string, price: number, days: number, until = Date.now(), step = 0.02) {
+  const end = Math.floor(until / DAY_MS);
+  const stmts = [];
+  for (let d = days; d >= 1; d--) {
+    const p = price * Math.exp(d % 2 ? step : -step);
+    stmts.push(
+      env.DB.prepare("INSERT OR REPLACE INTO price_history (coin_id, ts, price) VALUES (?, ?, ?)").bind(
+        coinId,
+        (end - d) * 86_400 + 80_000,
+        p,
+      ),
+    );
+  }
+  await env.DB.batch(stmts);
+}
+
+/** Today's social snapshot for the top `count` coins, from the offline sentiment model. */
+export async function seedSocial(count = 500, now = Date.now()) {
+  const date = new Date(now).toISOString().slice(0, 10);
+  const market = await fixedMarket(now - 30_000);
+  const coins = market.coins.slice(0, count).map(toMarketInput);
+  const metrics = await createOfflineSentiment().fetchMetrics(coins, date);
+  const rows = buildRows(date, coins, metrics, {
+    source: "offline",
+    marketAsOf: market.updatedAt,
+    fetchedAt: new Date(now - 60_000).toISOString(),
+  });
+  await replaceBand(getDb(env.DB), date, { from: 1, to: count }, rows);
+}
+
+/** The coin as the live offline market lists it now (id and price for seeding). */
+export async function liveCoin(symbol: string): Promise<{ id: string; name: string; priceUsd: number; rank: number }> {
+  const res = await new BrowserAgent().json<{ id: string; symbol: string; name: string; priceUsd: number; rank: number }>(
+    `/api/cryptos/${symbol}`,
+  );
+  if (res.status !== 200) throw new Error(`no coin ${symbol}`);
+  return res.body;
 }

@@ -48,7 +48,16 @@ describe("offline sign-in (no provider configured)", () => {
     expect(sub.body).toEqual({
       success: true,
       tier: "free",
-      subscription: { tier: "free", status: "active", trialQueriesRemaining: 2, queryCount: 0, queryLimit: 0, periodEnd: null },
+      subscription: {
+        tier: "free",
+        status: "active",
+        trialQueriesRemaining: 2,
+        queryCount: 0,
+        queryLimit: 0,
+        credits: 0,
+        complimentary: false,
+        periodEnd: null,
+      },
     });
   });
 

@@ -7,12 +7,13 @@ import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { escapeHtml } from "#worker/lib/html.ts";
 import { validate } from "#worker/lib/validate.ts";
 import { localTestPayments } from "#worker/ports/payments/create-payments.ts";
 import { LOCAL_WEBHOOK_SECRET, type LocalEvent, type OfflinePayments } from "#worker/ports/payments/offline.ts";
 import { PaymentsError } from "#worker/ports/payments/payments.ts";
+import { billingAccount } from "./account.service.ts";
 import { type BillingDeps, billingInfo, billingRow, createCreditsPayment, createSubscription, portalUrl } from "./billing.service.ts";
+import { testPortalPage } from "./test-portal-page.ts";
 import { MAX_WEBHOOK_BYTES, receiveStripeEvent } from "./webhook.ts";
 
 type Ctx = Context<AppEnv>;
@@ -40,18 +41,16 @@ async function deliverLocally(c: Ctx, events: LocalEvent[]): Promise<void> {
   }
 }
 
-/** The local stand-in for Stripe's customer portal: see the plan, cancel it, go back. */
-function testPortalPage(plan: string, canCancel: boolean): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Test billing portal - Coinsight</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
-<h1>Test billing portal</h1>
-<p><strong>Test mode: no card is charged.</strong> This page stands in for Stripe's customer portal when no Stripe key is configured.</p>
-<p>Current plan: <strong>${escapeHtml(plan)}</strong></p>
-${canCancel ? `<form method="post" action="/api/billing/test-portal/cancel"><button type="submit">Cancel subscription now</button></form>` : ""}
-<p><a href="/account">Return to Coinsight</a></p>
-</body></html>`;
+/** A change made in the local test portal: the provider-side change, its events through the webhook, back to the account page. */
+async function portalChange(c: Ctx, run: (local: OfflinePayments, subscriptionId: string, customerId: string) => Promise<LocalEvent[]>) {
+  const local = testPaymentsOr404(c);
+  const row = await billingRow(getDb(c.env.DB), currentUser(c).id);
+  if (row?.subscriptionId) await deliverLocally(c, await run(local, row.subscriptionId, row.customerId));
+  return c.redirect("/account", 303);
 }
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** Plans, credits, Manage Billing and Stripe's webhook (mounted at /api). */
 export const billingRoutes = new Hono<AppEnv>()
@@ -64,6 +63,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const { clientSecret } = await createCreditsPayment(deps(c), currentUser(c));
     return c.json({ clientSecret }, 200);
   })
+  .get("/billing/account", requireUser, async (c) => c.json(await billingAccount(deps(c), currentUser(c).id), 200))
   .post("/billing/portal", requireUser, async (c) => {
     const url = await portalUrl(deps(c), currentUser(c).id, `${siteOrigin(c)}/account`);
     return c.json({ url }, 200);
@@ -82,22 +82,33 @@ export const billingRoutes = new Hono<AppEnv>()
       throw err;
     }
     await deliverLocally(c, events);
+    await local.logPayment(record);
     return c.json({ success: true, events: events.length }, 200);
   })
   .get("/billing/test-portal", requireUser, async (c) => {
-    testPaymentsOr404(c);
+    const local = testPaymentsOr404(c);
     const user = currentUser(c);
     const state = await quotaCounter(c.env, user.id).state(user.id);
     const row = await billingRow(getDb(c.env.DB), user.id);
+    const sub =
+      row?.subscriptionId && state.tier !== "free" && !state.complimentary ? await local.getSubscription(row.subscriptionId) : null;
     c.header("cache-control", "no-store");
-    return c.html(testPortalPage(`${PLANS[state.tier].name} (${state.status})`, Boolean(row?.subscriptionId) && state.tier !== "free"));
+    return c.html(
+      testPortalPage({
+        plan: `${PLANS[state.tier].name} (${state.status})`,
+        tier: sub?.status === "active" ? sub.tier : null,
+        cancelsOn: sub?.cancelAt ? longDate(sub.cancelAt) : null,
+      }),
+    );
   })
-  .post("/billing/test-portal/cancel", requireUser, async (c) => {
-    const local = testPaymentsOr404(c);
-    const row = await billingRow(getDb(c.env.DB), currentUser(c).id);
-    if (row?.subscriptionId) await deliverLocally(c, await local.cancel(row.subscriptionId, row.customerId));
-    return c.redirect("/account", 303);
-  })
+  .post("/billing/test-portal/cancel", requireUser, (c) => portalChange(c, (local, sub, customer) => local.cancel(sub, customer)))
+  .post("/billing/test-portal/cancel-at-period-end", requireUser, (c) =>
+    portalChange(c, (local, sub, customer) => local.cancelAtPeriodEnd(sub, customer)),
+  )
+  .post("/billing/test-portal/resume", requireUser, (c) => portalChange(c, (local, sub, customer) => local.resume(sub, customer)))
+  .post("/billing/test-portal/plan/:tier", requireUser, validate("param", apiContract.changeTestPlan.request.params), (c) =>
+    portalChange(c, (local, sub, customer) => local.changePlan(sub, customer, c.req.valid("param").tier)),
+  )
   .post("/webhooks/stripe", async (c) => {
     if (Number(c.req.header("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw new ApiError("BAD_REQUEST", "Event too large.");
     const payload = await c.req.text();

@@ -73,7 +73,8 @@ export async function createSubscription(deps: BillingDeps, user: AuthUser, tier
   if (user.role === "admin") throw new ApiError("CONFLICT", "Admins already have unlimited Ask Coinsight; there is nothing to buy.");
   const payments = paymentsOrRefuse(deps.env);
   const state = await quotaCounter(deps.env, user.id).state(user.id);
-  if (state.tier !== "free")
+  // A complimentary plan may be replaced by a paid one (the payment ends the complimentary allowance).
+  if (state.tier !== "free" && !state.complimentary)
     throw new ApiError(
       "CONFLICT",
       `You already have the ${PLANS[state.tier].name} plan. Use Manage Billing on your account page to change or cancel it.`,

@@ -1,8 +1,7 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type ArticleSaveBody,
-  type ArticleVersion,
   type articleSaveBody,
   DEFAULT_VERSION_NOTES,
   type EditableArticle,
@@ -145,22 +144,6 @@ export async function saveArticle(
   return { success: true, message: "Article updated successfully", article: await present(saved) };
 }
 
-/** GET /api/articles/{id}/versions: newest first. */
-export async function listVersions(db: Db, id: number): Promise<ArticleVersion[]> {
-  await liveArticle(db, id);
-  return db
-    .select({
-      id: articleVersions.id,
-      versionNumber: articleVersions.versionNumber,
-      createdAt: articleVersions.createdAt,
-      title: articleVersions.title,
-      authorNotes: articleVersions.authorNotes,
-    })
-    .from(articleVersions)
-    .where(eq(articleVersions.articleId, id))
-    .orderBy(desc(articleVersions.versionNumber));
-}
-
 /**
  * POST /api/articles/{id}/versions/{versionId}/restore: the current state is saved as a new
  * version first, then the chosen version's fields come back (publication, slug and dates stay).
@@ -183,7 +166,8 @@ export async function restoreVersion(
   if (!version) throw new ApiError("NOT_FOUND", "Version not found");
   const now = new Date().toISOString();
   const [, updated] = await db.batch([
-    snapshotStatement(db, id, row.revision, `Before restoring version ${version.versionNumber}`, userId),
+    // The stored row's note is read as the note of the text that replaces it (versions.service.ts).
+    snapshotStatement(db, id, row.revision, `Restored version ${version.versionNumber}`, userId),
     db
       .update(articles)
       .set({

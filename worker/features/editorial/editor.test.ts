@@ -6,22 +6,9 @@ import { articles, articleVersions } from "#schema/db/content.ts";
 import { outbox } from "#schema/db/outbox.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
-import { send, signedIn } from "./testing.ts";
+import { saveBody, send, signedIn } from "./testing.ts";
 
 type Err = { error: { code: string; message: string } };
-
-function saveBody(a: EditableArticle, changes: Partial<Record<string, unknown>> = {}) {
-  return {
-    title: a.title,
-    excerpt: a.excerpt,
-    content: a.content,
-    imageUrl: a.imageUrl,
-    categoryId: a.categoryId,
-    isPublished: a.isPublished,
-    revision: a.revision,
-    ...changes,
-  };
-}
 
 describe("the article editor", () => {
   it("opens a Markdown article as sanitised HTML, once converted on the server", async () => {
@@ -53,18 +40,36 @@ describe("the article editor", () => {
     expect(saved.body.article).toMatchObject({ title: "Edited title", revision: 2, slug: row.slug, createdAt: row.createdAt });
     expect(saved.body.article.content).toBe("<p>Edited <a>body</a></p>");
     let versions = (await send<ArticleVersion[]>(admin, "GET", `/api/articles/${row.id}/versions`)).body;
-    expect(versions).toHaveLength(1);
-    expect(versions[0]).toMatchObject({ versionNumber: 1, title: "Original title", authorNotes: "Manual edit via admin panel" });
+    // The current text first, then the stored one; each with its own note and time.
+    expect(versions).toEqual([
+      {
+        id: null,
+        current: true,
+        versionNumber: 2,
+        title: "Edited title",
+        authorNotes: "Manual edit via admin panel",
+        createdAt: saved.body.article.updatedAt,
+      },
+      {
+        id: expect.any(Number),
+        current: false,
+        versionNumber: 1,
+        title: "Original title",
+        authorNotes: "First version",
+        createdAt: row.createdAt,
+      },
+    ]);
 
     // Restore version 1: the current (edited) state becomes version 2 first.
-    const restored = await send<SavedArticle>(admin, "POST", `/api/articles/${row.id}/versions/${versions[0]?.id}/restore`);
+    const restored = await send<SavedArticle>(admin, "POST", `/api/articles/${row.id}/versions/${versions[1]?.id}/restore`);
     expect(restored.status).toBe(200);
     expect(restored.body.article).toMatchObject({ title: "Original title", revision: 3, slug: row.slug });
     expect(restored.body.article.content).toContain("<strong>body</strong>");
     versions = (await send<ArticleVersion[]>(admin, "GET", `/api/articles/${row.id}/versions`)).body;
-    expect(versions.map((v) => [v.versionNumber, v.title])).toEqual([
-      [2, "Edited title"],
-      [1, "Original title"],
+    expect(versions.map((v) => [v.versionNumber, v.title, v.authorNotes, v.current])).toEqual([
+      [3, "Original title", "Restored version 1", true],
+      [2, "Edited title", "Manual edit via admin panel", false],
+      [1, "Original title", "First version", false],
     ]);
     const [stored] = await db.select().from(articles).where(eq(articles.id, row.id));
     expect(stored?.contentFormat).toBe("markdown");
@@ -113,9 +118,9 @@ describe("the article editor", () => {
     const now = (await send<EditableArticle>(ada, "GET", `/api/articles/${row.id}/edit`)).body;
     expect([now.title, now.revision]).toEqual([winner, 2]);
     // Exactly one version: the losing save stored nothing.
-    expect((await send<ArticleVersion[]>(ada, "GET", `/api/articles/${row.id}/versions`)).body).toHaveLength(1);
+    expect((await send<ArticleVersion[]>(ada, "GET", `/api/articles/${row.id}/versions`)).body).toHaveLength(2);
     // A stale restore is refused the same way.
-    const versionId = (await send<ArticleVersion[]>(ada, "GET", `/api/articles/${row.id}/versions`)).body[0]?.id;
+    const versionId = (await send<ArticleVersion[]>(ada, "GET", `/api/articles/${row.id}/versions`)).body[1]?.id;
     const stale = await send<Err>(ada, "POST", `/api/articles/${row.id}/versions/${versionId}/restore`, { revision: 1 });
     expect(stale.status).toBe(409);
   });
@@ -173,7 +178,7 @@ describe("the article editor", () => {
     const firstPublish = published.body.article.publishedAt;
     expect(firstPublish).toEqual(expect.any(String));
     const versions = (await send<ArticleVersion[]>(admin, "GET", `/api/articles/${held.id}/versions`)).body;
-    expect(versions.map((v) => v.authorNotes)).toEqual(["Manual edit via admin panel", "Fixed the BTC figure"]);
+    expect(versions.map((v) => v.authorNotes)).toEqual(["Manual edit via admin panel", "Fixed the BTC figure", "First version"]);
     // Unpublish, then publish again: Draft in between, the same publish time after.
     const draft = await send<SavedArticle>(
       admin,

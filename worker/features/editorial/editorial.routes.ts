@@ -9,10 +9,11 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { validate } from "#worker/lib/validate.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
 import { adminArticlePage } from "./article-admin-store.ts";
-import { getEditable, listVersions, restoreVersion, saveArticle } from "./editor.service.ts";
+import { getEditable, restoreVersion, saveArticle } from "./editor.service.ts";
 import { deleteForever, listTrash, moveToTrash, publishNow, restoreFromTrash } from "./lifecycle.service.ts";
 import { regenerateArticle } from "./regenerate.service.ts";
 import { postToTwitter } from "./twitter.service.ts";
+import { getVersion, listVersions } from "./versions.service.ts";
 
 const PRIVATE = "private, no-store";
 // Every route keyed by an article id takes the same parameter, and the listings no query (the contract declares both on each).
@@ -49,6 +50,10 @@ export const editorialArticleRoutes = new Hono<AppEnv>()
   })
   .delete("/:id", requireAdmin, id, async (c) => c.json(await moveToTrash(db(c), c.env, c.req.valid("param").id, currentUser(c).id), 200))
   .get("/:id/versions", requireAdmin, id, noQuery, async (c) => c.json(await listVersions(db(c), c.req.valid("param").id), 200))
+  .get("/:id/versions/:versionId", requireAdmin, validate("param", restore.request.params), noQuery, async (c) => {
+    const { id: articleId, versionId } = c.req.valid("param");
+    return c.json(await getVersion(db(c), articleId, versionId), 200);
+  })
   .post("/:id/versions/:versionId/restore", requireAdmin, validate("param", restore.request.params), async (c) => {
     // No body, or {revision}: the editor sends the revision it shows so a stale restore is refused.
     const text = await c.req.text();

@@ -1,5 +1,6 @@
 /** Test helpers of the editors' desk: signed-in agents and JSON calls. */
 import type { AuthUser } from "#schema/contracts/auth.ts";
+import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 
 export const ADMIN_EMAIL = "chief@example.com";
@@ -24,4 +25,18 @@ export async function send<T = unknown>(
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
+}
+
+/** A save's body: the article as opened, with `changes` on top. */
+export function saveBody(a: EditableArticle, changes: Partial<Record<string, unknown>> = {}) {
+  return {
+    title: a.title,
+    excerpt: a.excerpt,
+    content: a.content,
+    imageUrl: a.imageUrl,
+    categoryId: a.categoryId,
+    isPublished: a.isPublished,
+    revision: a.revision,
+    ...changes,
+  };
 }

@@ -1,11 +1,14 @@
+import { PLANS } from "#schema/contracts/plans.ts";
 import { randomToken } from "#worker/lib/crypto.ts";
 import {
   CREDITS_PACK,
   CREDITS_PURPOSE,
+  PAYMENTS_LISTED,
   type PaidTier,
   type PaymentStart,
   PaymentsError,
   type PaymentsPort,
+  type ProviderPayment,
   type ProviderSubscription,
 } from "./payments.ts";
 
@@ -38,6 +41,8 @@ type SubscriptionRecord = {
   periodStart: number | null;
   periodEnd: number | null;
   clientSecret: string;
+  /** Cancelled in the local test portal to end with the current period. */
+  cancelAtPeriodEnd?: boolean;
 };
 type CreditsRecord = { kind: "credits"; id: string; customerId: string; userId: string; status: string; clientSecret: string };
 type LocalRecord = SubscriptionRecord | CreditsRecord;
@@ -46,6 +51,8 @@ const PREFIX = "payments:local:";
 // Abandoned checkouts disappear after a week; paid subscriptions are rewritten at every change.
 const TTL_SECONDS = 7 * 24 * 3600;
 const API_VERSION = "2026-10-28.endive";
+
+const logKey = (customerId: string) => `${PREFIX}log:${customerId}`;
 
 export const localPriceId = (tier: PaidTier) => `price_local_${tier}`;
 const unix = () => Math.floor(Date.now() / 1000);
@@ -80,6 +87,8 @@ function subscriptionObject(r: SubscriptionRecord): Record<string, unknown> {
     object: "subscription",
     customer: r.customerId,
     status: r.status,
+    cancel_at_period_end: r.cancelAtPeriodEnd === true,
+    cancel_at: r.cancelAtPeriodEnd ? r.periodEnd : null,
     livemode: false,
     metadata: { userId: r.userId, tier: r.tier },
     items: {
@@ -154,11 +163,23 @@ export function createOfflinePayments(kv: KVNamespace) {
         tier: r.tier,
         periodStart: iso(r.periodStart),
         periodEnd: iso(r.periodEnd),
+        cancelAt: r.cancelAtPeriodEnd ? iso(r.periodEnd) : null,
       };
     },
 
     createPortalSession: async () => "/api/billing/test-portal",
+
+    listPayments: async (customerId) => (await kv.get<ProviderPayment[]>(logKey(customerId), "json")) ?? [],
   };
+
+  /** Changes a paid subscription as the test portal does, and answers the event Stripe would send. */
+  async function change(subscriptionId: string, customerId: string, patch: Partial<SubscriptionRecord>): Promise<LocalEvent[]> {
+    const r = await read(subscriptionId);
+    if (r?.kind !== "subscription" || r.customerId !== customerId || r.status !== "active") return [];
+    const changed: SubscriptionRecord = { ...r, ...patch };
+    await write(changed);
+    return [localEvent("customer.subscription.updated", subscriptionObject(changed))];
+  }
 
   return {
     ...port,
@@ -217,6 +238,42 @@ export function createOfflinePayments(kv: KVNamespace) {
       };
       return [localEvent("invoice.paid", invoice), localEvent("customer.subscription.updated", subscriptionObject(paid))];
     },
+
+    /**
+     * The local checkout's record of a completed payment, kept (without expiry) for the account
+     * page's payment list, as Stripe keeps invoices and payment intents.
+     */
+    async logPayment(record: LocalRecord): Promise<void> {
+      const payment: ProviderPayment =
+        record.kind === "credits"
+          ? {
+              id: record.id,
+              paidAt: new Date().toISOString(),
+              kind: "credits",
+              tier: null,
+              amountCents: CREDITS_PACK.amountCents,
+              currency: "usd",
+            }
+          : {
+              id: `in_local_${record.id.slice(10)}_${unix()}`,
+              paidAt: new Date().toISOString(),
+              kind: "subscription",
+              tier: record.tier,
+              amountCents: Math.round(PLANS[record.tier].priceMonthly * 100),
+              currency: "usd",
+            };
+      const log = await port.listPayments(record.customerId);
+      await kv.put(logKey(record.customerId), JSON.stringify([payment, ...log].slice(0, PAYMENTS_LISTED)));
+    },
+
+    /** Cancel at the period's end (Stripe's portal default): the plan stays until then. */
+    cancelAtPeriodEnd: (subscriptionId: string, customerId: string) => change(subscriptionId, customerId, { cancelAtPeriodEnd: true }),
+
+    /** Undo a cancellation at the period's end. */
+    resume: (subscriptionId: string, customerId: string) => change(subscriptionId, customerId, { cancelAtPeriodEnd: false }),
+
+    /** A plan change in the portal: the new plan applies now, for the rest of the period. */
+    changePlan: (subscriptionId: string, customerId: string, tier: PaidTier) => change(subscriptionId, customerId, { tier }),
 
     /** Cancel in the local test portal: the subscription ends now, as Stripe's immediate cancel does. */
     async cancel(subscriptionId: string, customerId: string): Promise<LocalEvent[]> {

@@ -13,7 +13,24 @@ export type ProviderSubscription = {
   tier: PaidTier | null;
   periodStart: string | null;
   periodEnd: string | null;
+  /** When it ends because it was cancelled (at the period's end, or on a set date); null while it renews. */
+  cancelAt?: string | null;
 };
+
+/** A completed payment as the provider records it (the account page lists them). */
+export type ProviderPayment = {
+  id: string;
+  /** ISO UTC. */
+  paidAt: string;
+  kind: "subscription" | "credits";
+  /** The plan paid for (subscription payments); null for credits or a price this site does not sell. */
+  tier: PaidTier | null;
+  amountCents: number;
+  currency: string;
+};
+
+/** Payments listed at most. */
+export const PAYMENTS_LISTED = 24;
 
 /** What the browser needs to confirm a payment with the provider's SDK (or the local test checkout). */
 export type PaymentStart = { id: string; clientSecret: string };
@@ -45,4 +62,6 @@ export interface PaymentsPort {
   getSubscription(id: string): Promise<ProviderSubscription | null>;
   /** A customer portal session (Manage Billing); answers its URL. */
   createPortalSession(p: { customerId: string; returnUrl: string }): Promise<string>;
+  /** The customer's completed payments, newest first (paid invoices and credits payments), at most PAYMENTS_LISTED. */
+  listPayments(customerId: string): Promise<ProviderPayment[]>;
 }

@@ -3,9 +3,12 @@ import customer from "./fixtures/customer.json";
 import apiError from "./fixtures/error-api.json";
 import priceInactive from "./fixtures/error-price-inactive.json";
 import missing from "./fixtures/error-resource-missing.json";
+import invoiceList from "./fixtures/invoice-list.json";
 import paymentIntent from "./fixtures/payment-intent.json";
+import intentList from "./fixtures/payment-intent-list.json";
 import portal from "./fixtures/portal-session.json";
 import active from "./fixtures/subscription-active.json";
+import cancelling from "./fixtures/subscription-cancelling.json";
 import incomplete from "./fixtures/subscription-incomplete.json";
 import { PaymentsError } from "./payments.ts";
 import { createStripePayments } from "./stripe.ts";
@@ -96,9 +99,59 @@ describe("Stripe payments adapter", () => {
       tier: "pro",
       periodStart: new Date(1795420800 * 1000).toISOString(),
       periodEnd: new Date(1798099200 * 1000).toISOString(),
+      cancelAt: null,
     });
     expect(requests[0]?.method).toBe("GET");
     expect(requests[0]?.url.pathname).toBe("/v1/subscriptions/sub_1SQxk8LkdIwHu7ixAbCdEfGh");
+  });
+
+  it("reads a cancellation at the period's end as the day the plan ends", async () => {
+    replay({ body: cancelling });
+    expect(await adapter().getSubscription("sub_1SQxk8LkdIwHu7ixAbCdEfGh")).toMatchObject({
+      status: "active",
+      cancelAt: new Date(1798099200 * 1000).toISOString(),
+    });
+  });
+
+  it("lists paid invoices and succeeded credits payments, newest first, from the customer's recorded lists", async () => {
+    const paths: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new URL(String(input));
+      paths.push(`${url.pathname}?${url.searchParams}`);
+      const body = url.pathname === "/v1/invoices" ? invoiceList : intentList;
+      return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    });
+    const payments = await adapter().listPayments("cus_TQxk8mZ2aB4cDe");
+    expect(paths.sort()).toEqual([
+      "/v1/invoices?customer=cus_TQxk8mZ2aB4cDe&status=paid&limit=24",
+      "/v1/payment_intents?customer=cus_TQxk8mZ2aB4cDe&limit=24",
+    ]);
+    expect(payments).toEqual([
+      {
+        id: "in_1SXr4aLkdIwHu7ixRenewal1",
+        paidAt: new Date(1798103100 * 1000).toISOString(),
+        kind: "subscription",
+        tier: "basic",
+        amountCents: 999,
+        currency: "usd",
+      },
+      {
+        id: "pi_3SUa1bLkdIwHu7ix1CrEdItS",
+        paidAt: new Date(1796800000 * 1000).toISOString(),
+        kind: "credits",
+        tier: null,
+        amountCents: 500,
+        currency: "usd",
+      },
+      {
+        id: "in_1SQxk8LkdIwHu7ixFirst001",
+        paidAt: new Date(1795420860 * 1000).toISOString(),
+        kind: "subscription",
+        tier: "basic",
+        amountCents: 999,
+        currency: "usd",
+      },
+    ]);
   });
 
   it("answers null for a subscription Stripe does not know", async () => {

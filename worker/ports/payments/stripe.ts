@@ -2,10 +2,12 @@ import Stripe from "stripe";
 import {
   CREDITS_PACK,
   CREDITS_PURPOSE,
+  PAYMENTS_LISTED,
   type PaidTier,
   type PaymentStart,
   PaymentsError,
   type PaymentsPort,
+  type ProviderPayment,
   type ProviderSubscription,
 } from "./payments.ts";
 
@@ -99,6 +101,7 @@ export function createStripePayments(options: StripeOptions): PaymentsPort {
           tier: (item && tierOfPrice.get(item.price.id)) ?? null,
           periodStart: iso(item?.current_period_start),
           periodEnd: iso(item?.current_period_end),
+          cancelAt: sub.cancel_at_period_end ? iso(item?.current_period_end) : iso(sub.cancel_at),
         };
       }),
 
@@ -106,6 +109,42 @@ export function createStripePayments(options: StripeOptions): PaymentsPort {
       call("billingPortal.sessions.create", async () => {
         const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
         return session.url;
+      }),
+
+    listPayments: (customerId) =>
+      call("invoices.list+paymentIntents.list", async (): Promise<ProviderPayment[]> => {
+        const [invoices, intents] = await Promise.all([
+          stripe.invoices.list({ customer: customerId, status: "paid", limit: PAYMENTS_LISTED }),
+          stripe.paymentIntents.list({ customer: customerId, limit: PAYMENTS_LISTED }),
+        ]);
+        const plans = invoices.data
+          .filter((inv) => inv.amount_paid > 0 && inv.id)
+          .map((inv): ProviderPayment => {
+            const price = inv.lines.data[0]?.pricing?.price_details?.price;
+            const priceId = typeof price === "string" ? price : (price?.id ?? null);
+            return {
+              id: inv.id ?? "",
+              paidAt: iso(inv.status_transitions?.paid_at ?? inv.created) ?? "",
+              kind: "subscription",
+              tier: priceId ? (tierOfPrice.get(priceId) ?? null) : null,
+              amountCents: inv.amount_paid,
+              currency: inv.currency,
+            };
+          });
+        // Invoice payments are intents too; only the credits pack is listed from them.
+        const credits = intents.data
+          .filter((pi) => pi.status === "succeeded" && pi.metadata?.purpose === CREDITS_PURPOSE)
+          .map(
+            (pi): ProviderPayment => ({
+              id: pi.id,
+              paidAt: iso(pi.created) ?? "",
+              kind: "credits",
+              tier: null,
+              amountCents: pi.amount_received,
+              currency: pi.currency,
+            }),
+          );
+        return [...plans, ...credits].sort((a, b) => b.paidAt.localeCompare(a.paidAt)).slice(0, PAYMENTS_LISTED);
       }),
   };
 }

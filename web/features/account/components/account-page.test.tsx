@@ -67,4 +67,36 @@ describe("/account", () => {
     renderAccount([failure(apiContract.getSubscription, 500, { body: "boom" }), ...authMocks(makeUser())]);
     expect(await screen.findByText(/Your plan could not be loaded/, undefined, { timeout: 3000 })).toBeInTheDocument();
   });
+
+  it("shows the credits balance beside the allowance, and offers credits when there are none", async () => {
+    renderAccount(authMocks(makeUser(), makeSubscription({ tier: "basic", queryCount: 30, queryLimit: 30, credits: 7 })));
+    expect(await screen.findByTestId("account-credits")).toHaveTextContent("Top-up credits7 left");
+    expect(screen.getByText("30/30")).toBeInTheDocument();
+  });
+
+  it("offers credits to a subscriber with none", async () => {
+    renderAccount(authMocks(makeUser(), makeSubscription({ tier: "lite", queryCount: 3, queryLimit: 15 })));
+    expect(await screen.findByRole("link", { name: "Buy 10 for $5.00" })).toHaveAttribute("href", "/subscribe?buy=credits");
+  });
+
+  it("shows a premium member's complimentary Pro plan, not 0/2 trials", async () => {
+    renderAccount(
+      authMocks(makeUser({ role: "premium" }), makeSubscription({ tier: "pro", complimentary: true, queryCount: 4, queryLimit: 80 })),
+    );
+    expect(await screen.findByRole("heading", { name: "Pro Plan" })).toBeInTheDocument();
+    expect(screen.getByText("Complimentary")).toHaveClass("badge");
+    expect(screen.getByText(/Complimentary Pro access from Coinsight: 80 Ask Coinsight queries a month/)).toBeInTheDocument();
+    expect(screen.getByText("4/80")).toBeInTheDocument();
+    expect(screen.queryByText(/Trial queries/)).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Unlock Premium Features" })).toBeNull();
+  });
+
+  it("puts the billing feature's renewal line in the plan card and its payments below", async () => {
+    server.use(...authMocks(makeUser(), makeSubscription({ tier: "pro", queryLimit: 80, periodEnd: "2026-12-27T00:00:00.000Z" })));
+    renderAt(<AccountPage renewal={<p>Cancels on 27 December 2026.</p>} payments={<p>Payments slot</p>} />, { path: "/account" });
+    const plan = (await screen.findByRole("heading", { name: "Pro Plan" })).closest("section") as HTMLElement;
+    expect(within(plan).getByText("Cancels on 27 December 2026.")).toBeInTheDocument();
+    expect(within(plan).queryByText(/Renews on/)).toBeNull();
+    expect(screen.getByText("Payments slot")).toBeInTheDocument();
+  });
 });

@@ -44,7 +44,32 @@ function AdminPlan() {
   );
 }
 
-function MemberPlan({ sub }: { sub: Subscription }) {
+/** The credits balance beside the allowance (issue 36): spent after the month's queries, never expire. */
+function Credits({ sub }: { sub: Subscription }) {
+  if (sub.tier === "free") {
+    if (sub.credits <= 0) return null;
+    return (
+      <p className="muted" data-testid="account-credits">
+        {sub.credits} top-up {sub.credits === 1 ? "credit" : "credits"} kept: usable again with a paid plan.
+      </p>
+    );
+  }
+  return (
+    <div className={styles.usageText} data-testid="account-credits">
+      <span>Top-up credits</span>
+      {sub.credits > 0 ? <strong>{sub.credits} left</strong> : <Link to="/subscribe?buy=credits">Buy 10 for $5.00</Link>}
+    </div>
+  );
+}
+
+function planBadge(sub: Subscription): ReactNode {
+  if (sub.tier === "free") return <span className="badge">Free</span>;
+  if (sub.complimentary) return <span className="badge badge-brand">Complimentary</span>;
+  const active = sub.status === "active";
+  return <span className={`badge ${active ? "badge-green" : "badge-red"}`}>{active ? "Active" : "Inactive"}</span>;
+}
+
+function MemberPlan({ sub, renewal }: { sub: Subscription; renewal?: ReactNode }) {
   const free = sub.tier === "free";
   const active = sub.status === "active";
   const percent = usagePercent(sub);
@@ -54,11 +79,7 @@ function MemberPlan({ sub }: { sub: Subscription }) {
         <h2 id="plan-title" className="card-title">
           {free ? "Free Plan" : `${tierName(sub.tier)} Plan`}
         </h2>
-        {free ? (
-          <span className="badge">Free</span>
-        ) : (
-          <span className={`badge ${active ? "badge-green" : "badge-red"}`}>{active ? "Active" : "Inactive"}</span>
-        )}
+        {planBadge(sub)}
       </div>
       {free ? (
         <>
@@ -79,11 +100,18 @@ function MemberPlan({ sub }: { sub: Subscription }) {
         </>
       ) : (
         <>
-          <p className="muted">
-            {PLANS[sub.tier].queries} Ask Coinsight queries a month
-            {sub.periodEnd ? `, renewing ${formatDate(sub.periodEnd)}` : ""}.
-          </p>
-          {active ? null : <Notice tone="error">Subscription inactive</Notice>}
+          {sub.complimentary ? (
+            <p className="muted">
+              Complimentary Pro access from Coinsight: {PLANS[sub.tier].queries} Ask Coinsight queries a month
+              {sub.periodEnd ? `, renewed on ${formatDate(sub.periodEnd)}` : ""}. No payment is taken.
+            </p>
+          ) : (
+            <>
+              <p className="muted">{PLANS[sub.tier].queries} Ask Coinsight queries a month.</p>
+              {renewal ?? (sub.periodEnd ? <p className="muted">Renews on {formatDate(sub.periodEnd)}.</p> : null)}
+              {active ? null : <Notice tone="error">Subscription inactive</Notice>}
+            </>
+          )}
           <UsageBar percent={percent} label="Queries used this month">
             <span>Queries this month</span>
             <strong>
@@ -92,6 +120,7 @@ function MemberPlan({ sub }: { sub: Subscription }) {
           </UsageBar>
         </>
       )}
+      <Credits sub={sub} />
     </Card>
   );
 }
@@ -161,21 +190,25 @@ function SignInRequired() {
   );
 }
 
-function PlanPart({ isAdmin }: { isAdmin: boolean }) {
+/** What the account route hands in from the billing feature: Manage Billing, the plan's renewal line and the payments. */
+export type AccountSlots = { billing?: ReactNode; renewal?: ReactNode; payments?: ReactNode };
+
+function PlanPart({ isAdmin, renewal, payments }: { isAdmin: boolean } & AccountSlots) {
   const { data: sub, isLoading, isError } = useQuery(subscriptionQuery(!isAdmin));
   if (isAdmin) return <AdminPlan />;
   if (isLoading) return <Skeleton height={180} />;
   if (isError || !sub) return <Notice tone="error">Your plan could not be loaded. Please reload the page.</Notice>;
   return (
     <>
-      <MemberPlan sub={sub} />
+      <MemberPlan sub={sub} renewal={renewal} />
       {sub.tier === "free" ? <UpgradePanel /> : null}
+      {payments}
     </>
   );
 }
 
 /** /account: plan and usage, account details, and the upgrade offer for free members. */
-export function AccountPage({ billing }: { billing?: ReactNode }) {
+export function AccountPage({ billing, renewal, payments }: AccountSlots) {
   const { user, isLoading, isAdmin } = useAuth();
   return (
     <div className="container page">
@@ -190,7 +223,7 @@ export function AccountPage({ billing }: { billing?: ReactNode }) {
       ) : (
         <div className={styles.grid}>
           <div className="stack">
-            <PlanPart isAdmin={isAdmin} />
+            <PlanPart isAdmin={isAdmin} renewal={renewal} payments={payments} />
           </div>
           <Details user={user} billing={billing} />
         </div>

@@ -4,7 +4,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { subscriptionQuery, tierName } from "../api/subscription.ts";
 import styles from "./account.module.css";
 
-/** The header's plan line for non-admins: the tier, then trial queries left or this month's usage. */
+/** The header's plan line for non-admins: the tier, then trial queries left or this month's usage with the credits balance. */
 export function PlanSummary() {
   const { data: sub, isLoading, isError } = useQuery(subscriptionQuery(true));
   if (isLoading) return <Skeleton width={140} height={28} />;
@@ -13,6 +13,7 @@ export function PlanSummary() {
     <div className={styles.plan} data-testid="plan-summary">
       <div className={styles.planLine}>
         Plan: <strong>{tierName(sub.tier)}</strong>
+        {sub.complimentary ? " (complimentary)" : ""}
       </div>
       {sub.tier === "free" ? (
         <div
@@ -24,6 +25,7 @@ export function PlanSummary() {
       ) : (
         <div className={styles.planLine}>
           This month: {sub.queryCount}/{sub.queryLimit}
+          {sub.credits > 0 ? ` · ${sub.credits} ${sub.credits === 1 ? "credit" : "credits"}` : ""}
         </div>
       )}
     </div>

@@ -61,6 +61,19 @@ describe("header account corner", () => {
     expect(screen.getByTestId("plan-summary")).toHaveTextContent("Plan: Basic");
   });
 
+  it("shows the credits balance beside the month's usage", async () => {
+    renderHeader(authMocks(makeUser(), makeSubscription({ tier: "basic", queryCount: 30, queryLimit: 30, credits: 10 })));
+    await openAccountMenu(/Account menu/);
+    expect(await screen.findByText("This month: 30/30 · 10 credits")).toBeInTheDocument();
+  });
+
+  it("names a premium member's complimentary plan in the plan line", async () => {
+    renderHeader(authMocks(makeUser({ role: "premium" }), makeSubscription({ tier: "pro", complimentary: true, queryLimit: 80 })));
+    await openAccountMenu(/Account menu/);
+    expect(await screen.findByTestId("plan-summary")).toHaveTextContent("Plan: Pro (complimentary)");
+    expect(screen.queryByText(/Trial queries/)).toBeNull();
+  });
+
   it("falls back to the email on desktop and to 'User' in the mobile menu", async () => {
     renderHeader(authMocks(makeUser({ firstName: null })));
     expect(await screen.findByRole("button", { name: /Account menu for ada@example.com/ })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dependencyState, duration, nextRetryMinutes, successTone, suggestedAction } from "./model.ts";
+import { categorySentence, dependencyLabels, dependencyState, duration, nextRetryMinutes, successTone, suggestedAction } from "./model.ts";
 import { DAILY_SUMMARY_REFRESH_MS, dailySummaryQuery, GENERATION_STATUS_REFRESH_MS, generationStatusQuery } from "./newsroom.ts";
 
 describe("admin overview rules", () => {
@@ -40,5 +40,11 @@ describe("admin overview rules", () => {
   it("formats durations", () => {
     expect([0, 0.4, 45, 65, 3725].map(duration)).toEqual(["<1s", "<1s", "45s", "1m 05s", "1h 02m"]);
     expect(duration(null)).toBe("-");
+  });
+
+  it("says states and error categories as sentences, not raw names", () => {
+    expect(Object.values(dependencyLabels)).toEqual(["Done", "Failed", "Running", "Ready to run", "Waiting"]);
+    expect(categorySentence("api_failure")).toBe("An outside service failed to answer (api_failure)");
+    expect(categorySentence("cosmic_ray")).toBe("An unknown kind of failure (cosmic_ray)");
   });
 });

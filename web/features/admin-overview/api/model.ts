@@ -10,6 +10,27 @@ export const statusLabels: Record<RunStatusValue, string> = {
 
 export type DependencyState = "completed" | "failed" | "running" | "ready" | "waiting";
 
+/** The dependency view's states said as words a reader can act on, not the raw state names (issue 36). */
+export const dependencyLabels: Record<DependencyState, string> = {
+  completed: "Done",
+  failed: "Failed",
+  running: "Running",
+  ready: "Ready to run",
+  waiting: "Waiting",
+};
+
+/** An error category as a sentence, the raw name kept in brackets for searching the logs. */
+export function categorySentence(category: string): string {
+  const sentence: Record<string, string> = {
+    timeout: "The task ran out of time",
+    api_failure: "An outside service failed to answer",
+    dependency: "A task it needs had not finished",
+    validation: "The data it was given was not usable",
+    system: "The system failed while running it",
+  };
+  return `${sentence[category] ?? "An unknown kind of failure"} (${category})`;
+}
+
 /** assistant-plans-admin.md §4: how the dependency view reads a task's status. */
 export function dependencyState(task: Pick<TaskStatus, "status" | "blockedBy">): DependencyState {
   switch (task.status) {

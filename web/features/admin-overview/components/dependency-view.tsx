@@ -1,6 +1,6 @@
 import { type GenerationStatus, type TaskKey, taskDependencies, taskKeys, taskLabels } from "#schema/contracts/newsroom.ts";
 import { Card } from "#web/components/ui/card.tsx";
-import { dependencyState } from "../api/model.ts";
+import { dependencyLabels, dependencyState } from "../api/model.ts";
 import styles from "./overview.module.css";
 
 function Node({ task, status }: { task: TaskKey; status: GenerationStatus }) {
@@ -9,7 +9,7 @@ function Node({ task, status }: { task: TaskKey; status: GenerationStatus }) {
   return (
     <div className={styles.node} data-testid={`dependency-${task}`}>
       <span>{taskLabels[task]}</span>
-      <span className={`${styles.pill} ${styles[state]}`}>{state}</span>
+      <span className={`${styles.pill} ${styles[state]}`}>{dependencyLabels[state]}</span>
     </div>
   );
 }
@@ -48,7 +48,7 @@ export function DependencyView({ status }: { status: GenerationStatus }) {
         })}
       </div>
       <p className={`${styles.hint} ${styles.legend}`}>
-        Ready: prerequisites done, not started. Waiting: a prerequisite has not completed today.
+        Ready to run: what it needs is done, and it has not started. Waiting: something it needs has not finished today.
       </p>
     </Card>
   );

@@ -3,7 +3,7 @@ import { type TaskStatus, taskLabels } from "#schema/contracts/newsroom.ts";
 import { Button, buttonClass } from "#web/components/ui/button.tsx";
 import { ModalDialog } from "#web/components/ui/modal-dialog.tsx";
 import { utcDateTime } from "#web/lib/format.ts";
-import { suggestedAction } from "../api/model.ts";
+import { categorySentence, suggestedAction } from "../api/model.ts";
 import { todayUtc } from "../api/newsroom.ts";
 import styles from "./overview.module.css";
 import { useRetry } from "./use-admin-actions.ts";
@@ -25,7 +25,7 @@ export function ErrorDialog({ task, onClose }: { task: TaskStatus; onClose: () =
       <h2 id={titleId}>{taskLabels[task.task]} error</h2>
       <dl className={styles.facts}>
         <dt>Category</dt>
-        <dd>{error.category}</dd>
+        <dd>{categorySentence(error.category)}</dd>
         <dt>Message</dt>
         <dd>{error.message}</dd>
         <dt>Timestamp</dt>

@@ -105,11 +105,11 @@ describe("generation status", () => {
       }),
     });
     const state = async (task: string) => (await screen.findByTestId(`dependency-${task}`)).textContent;
-    expect(await state("lunarcrush_data")).toMatch(/completed$/);
-    expect(await state("daily_roundup")).toMatch(/failed$/);
-    expect(await state("trending_top_100")).toMatch(/running$/);
-    expect(await state("trending_101_300")).toMatch(/ready$/);
-    expect(await state("trending_301_500")).toMatch(/waiting$/);
+    expect(await state("lunarcrush_data")).toMatch(/Done$/);
+    expect(await state("daily_roundup")).toMatch(/Failed$/);
+    expect(await state("trending_top_100")).toMatch(/Running$/);
+    expect(await state("trending_101_300")).toMatch(/Ready to run$/);
+    expect(await state("trending_301_500")).toMatch(/Waiting$/);
   });
 
   it("says when there is no status data, and when it could not be loaded", async () => {
@@ -141,7 +141,7 @@ describe("the error dialog", () => {
     renderOverview({ "GET /api/admin/generation-status": statusOf({ trending_top_100: failedTop100 }) });
     fireEvent.click(await screen.findByRole("button", { name: "View error" }));
     const dialog = screen.getByRole("dialog", { name: "Trending top 100 error" });
-    expect(dialog).toHaveTextContent("Categoryapi_failure");
+    expect(dialog).toHaveTextContent("CategoryAn outside service failed to answer (api_failure)");
     expect(dialog).toHaveTextContent("MessageLunarCrush answered 503 for coins/list/v2");
     expect(dialog).toHaveTextContent(`Timestamp${TODAY} 06:00:05 UTC`);
     expect(dialog).toHaveTextContent("Retry count3");

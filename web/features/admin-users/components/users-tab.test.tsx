@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminUser } from "#schema/contracts/admin-users.ts";
+import type { AdminUserRow as AdminUser } from "#schema/contracts/admin-users.ts";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
@@ -18,8 +18,13 @@ const member: AdminUser = {
   role: "user",
   isActive: true,
   createdAt: "2026-11-01T10:00:00.000Z",
+  plan: { tier: "free", status: "active", complimentary: false, credits: 0 },
 };
-const self: AdminUser = { ...me, createdAt: "2026-10-01T10:00:00.000Z" };
+const self: AdminUser = {
+  ...me,
+  createdAt: "2026-10-01T10:00:00.000Z",
+  plan: { tier: "free", status: "active", complimentary: false, credits: 0 },
+};
 
 function open(users: AdminUser[], ...handlers: HttpHandler[]) {
   server.use(...authMocks(me), mock(apiContract.listUsers, { users, total: users.length }), ...handlers);
@@ -47,7 +52,8 @@ describe("Users tab", () => {
   });
 
   it("changes a role and toasts; a failure toasts the spec's text", async () => {
-    open([self, member], mock(apiContract.changeUserRole, { success: true, user: { ...member, role: "premium" } }));
+    const { plan: _plan, ...bob } = member;
+    open([self, member], mock(apiContract.changeUserRole, { success: true, user: { ...bob, role: "premium" } }));
     fireEvent.change(await screen.findByLabelText("Role of bob@example.com"), { target: { value: "premium" } });
     expect(await screen.findByText(/bob@example.com is now premium/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/admin/users/u-2/role", body: { role: "premium" } });
@@ -90,5 +96,28 @@ describe("Users tab", () => {
     expect(go).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(150));
     expect(go).toHaveBeenCalledWith("/api/login?returnTo=%2Fadmin%3Ftab%3Dusers");
+  });
+
+  it("shows each member's plan: tier, complimentary for premium, an inactive plan and credits", async () => {
+    const comp: AdminUser = {
+      ...member,
+      id: "u-3",
+      email: "comp@example.com",
+      role: "premium",
+      plan: { tier: "pro", status: "active", complimentary: true, credits: 0 },
+    };
+    const paid: AdminUser = {
+      ...member,
+      id: "u-4",
+      email: "paid@example.com",
+      plan: { tier: "basic", status: "past_due", complimentary: false, credits: 10 },
+    };
+    open([self, member, comp, paid]);
+    expect(await screen.findByRole("columnheader", { name: "Plan" })).toBeInTheDocument();
+    expect(screen.getByTestId("plan-u-2")).toHaveTextContent("Free");
+    expect(screen.getByTestId("plan-u-3")).toHaveTextContent("Pro (complimentary)");
+    expect(screen.getByTestId("plan-u-4")).toHaveTextContent("Basic, past due · 10 credits");
+    expect(screen.getByTestId(`plan-${self.id}`)).toHaveTextContent("Unlimited (admin)");
+    expect(screen.getByText(/Premium gives complimentary Pro access: 80 Ask Coinsight questions a month/)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { AdminUser } from "#schema/contracts/admin-users.ts";
+import type { AdminUserRow as AdminUser, AdminUserPlan } from "#schema/contracts/admin-users.ts";
 import type { Role } from "#schema/contracts/auth.ts";
+import { PLANS } from "#schema/contracts/plans.ts";
 import { Card } from "#web/components/ui/card.tsx";
 import { DataTable } from "#web/components/ui/data-table.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
@@ -21,6 +22,15 @@ const FAILED = "Failed to update user role.";
 
 function displayName(u: AdminUser): string {
   return [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
+}
+
+/** The plan column: the tier (complimentary for the premium role), a paid plan that is not active, and credits. */
+function planText(role: Role, plan: AdminUserPlan): string {
+  if (role === "admin") return "Unlimited (admin)";
+  const name = plan.complimentary ? `${PLANS[plan.tier].name} (complimentary)` : PLANS[plan.tier].name;
+  const state = plan.tier !== "free" && plan.status !== "active" ? `, ${plan.status.replace(/_/g, " ")}` : "";
+  const credits = plan.credits > 0 ? ` · ${plan.credits} credits` : "";
+  return `${name}${state}${credits}`;
 }
 
 /**
@@ -72,8 +82,9 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
           <p className={styles.hint}>
             {data.total} member{data.total === 1 ? "" : "s"}
             {data.total > data.users.length ? `, newest ${data.users.length} shown` : ""}. Changing a role signs that member out everywhere.
+            Premium gives complimentary Pro access: {PLANS.pro.queries} Ask Coinsight questions a month, no ads, no payment.
           </p>
-          <DataTable columns={["Name", "Email", "Status", "Joined", "Role"]} align="middle" className={styles.narrow}>
+          <DataTable columns={["Name", "Email", "Status", "Joined", "Plan", "Role"]} align="middle" className={styles.narrow}>
             {data.users.map((u) => {
               const self = u.id === currentUserId;
               const pending = mutation.isPending && mutation.variables?.userId === u.id;
@@ -88,6 +99,7 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
                   <td className={styles.email}>{u.email}</td>
                   <td>{u.isActive ? "Active" : "Disabled"}</td>
                   <td className="muted">{utcDateTime(u.createdAt)}</td>
+                  <td data-testid={`plan-${u.id}`}>{planText(u.role, u.plan)}</td>
                   <td>
                     <select
                       className={`input ${styles.select}`}

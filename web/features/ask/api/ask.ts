@@ -1,5 +1,20 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { AskRefusal, AskRequest, AskResponse } from "#schema/contracts/ask-types.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
+import { request } from "#web/lib/api-client.ts";
+
+/**
+ * The member's answers about this coin from the last 24 hours (GET /api/ask-coinsight/answers):
+ * what they paid for stays readable after a reload, and reading it costs nothing.
+ */
+export function storedAnswersQuery(symbol: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: ["ask", "answers", symbol.toUpperCase()] as const,
+    queryFn: async () => (await request("listStoredAnswers", { query: { symbol } })).answers,
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 /** A refused or failed question: the status, the server's message and the plan it sent. */
 export class AskError extends Error {

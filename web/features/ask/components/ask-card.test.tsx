@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type HttpHandler, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { AskResponse } from "#schema/contracts/ask-types.ts";
+import type { AskResponse, StoredAnswer } from "#schema/contracts/ask-types.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
 import { authMocks, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
@@ -40,8 +40,8 @@ function sse(events: [string, unknown][]) {
 }
 
 /** The member (or guest) and the Ask route's answer: a Response checked against its status's schema, or a handler. */
-function setup(auth: HttpHandler[], ask?: (() => Response | Promise<Response>) | HttpHandler) {
-  server.use(...auth);
+function setup(auth: HttpHandler[], ask?: (() => Response | Promise<Response>) | HttpHandler, kept: StoredAnswer[] = []) {
+  server.use(...auth, mock(apiContract.listStoredAnswers, { answers: kept }));
   if (ask) server.use(typeof ask === "function" ? mock(apiContract.askCoinsight, ask) : ask);
   const utils = renderAt(<AskCard coin={coin} />, {
     path: "/coin/:symbol",
@@ -110,15 +110,20 @@ describe("Ask Coinsight card", () => {
     expect(client.getQueryData(SUBSCRIPTION_KEY)).toEqual(after);
   });
 
-  it("free member out of trials: a 429 shows the server's message and assistant-plans-admin.md §8's banner, and locks premium questions", async () => {
+  it("free member out of trials: a 429 shows assistant-plans-admin.md §8's banner once, and locks premium questions", async () => {
     const spent = makeSubscription({ trialQueriesRemaining: 0 });
     const { router } = setup(authMocks(makeUser(), makeSubscription({ trialQueriesRemaining: 1 })), () =>
       refusal(429, "RATE_LIMITED", "You have used your free trial queries. Please subscribe for more queries.", spent),
     );
     await screen.findByText("Trial queries: 1/2 left");
+    expect(screen.getByTestId("ask-cost")).toHaveTextContent(
+      "Each premium question uses your last trial question. “What is Bitcoin?” is free.",
+    );
     fireEvent.click(await question(/How has BTC's price moved\?/));
-    expect(await screen.findByRole("alert")).toHaveTextContent("You have used your free trial queries. Please subscribe for more queries.");
-    expect(screen.getByTestId("ask-banner")).toHaveTextContent("Please subscribe for more queries.");
+    expect(await screen.findByTestId("ask-banner")).toHaveTextContent("Please subscribe for more queries.");
+    // Said once: by the banner, not again under the question.
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getAllByText(/subscribe for more queries/)).toHaveLength(1);
     expect(await screen.findByText("Trial queries: 0/2 left")).toBeInTheDocument();
     fireEvent.click(await question(/Latest Bitcoin news \(subscribers only\)/));
     await waitFor(() => expect(router.state.location.pathname).toBe("/subscribe"));
@@ -131,25 +136,77 @@ describe("Ask Coinsight card", () => {
     expect(await question(/How has BTC's price moved\? \(subscribers only\)/)).toBeInTheDocument();
   });
 
-  it("paid member: count/limit, and the monthly banner on a 429", async () => {
-    const sub = makeSubscription({ tier: "basic", queryCount: 30, queryLimit: 30 });
+  it("paid member: count/limit and what a question costs, then the monthly banner with the credits offer on a 429", async () => {
+    const sub = makeSubscription({ tier: "basic", queryCount: 29, queryLimit: 30 });
+    const full = makeSubscription({ tier: "basic", queryCount: 30, queryLimit: 30 });
     setup(authMocks(makeUser(), sub), () =>
-      refusal(429, "RATE_LIMITED", "Monthly query limit exceeded. Upgrade or wait until next month.", sub),
+      refusal(429, "RATE_LIMITED", "Monthly query limit exceeded. Upgrade or wait until next month.", full),
     );
-    expect(await screen.findByText("Queries this month: 30/30")).toBeInTheDocument();
+    expect(await screen.findByText("Queries this month: 29/30")).toBeInTheDocument();
+    expect(screen.getByTestId("ask-cost")).toHaveTextContent("Each premium question uses 1 of 30 this month (1 left).");
     fireEvent.click(await question(/social mood/));
-    expect(await screen.findByTestId("ask-banner")).toHaveTextContent("Monthly query limit exceeded. Upgrade or wait until next month.");
+    const banner = await screen.findByTestId("ask-banner");
+    expect(banner).toHaveTextContent("Monthly query limit exceeded. Upgrade or wait until next month.");
+    expect(within(banner).getByRole("link", { name: "Buy 10 more questions for $5.00" })).toHaveAttribute("href", "/subscribe?buy=credits");
+    expect(screen.getAllByText(/Monthly query limit exceeded/)).toHaveLength(1);
+    expect(screen.queryByTestId("ask-cost")).toBeNull();
   });
 
-  it("guest over the daily limit: assistant-plans-admin.md §8's guest banner; a 429 without a message reads 'Usage limit reached'", async () => {
+  it("credits show beside the allowance and are what the next question costs once the month is used", async () => {
+    setup(authMocks(makeUser(), makeSubscription({ tier: "basic", queryCount: 30, queryLimit: 30, credits: 10 })));
+    expect(await screen.findByTestId("ask-allowance")).toHaveTextContent("Queries this month: 30/30 · 10 credits");
+    expect(screen.getByTestId("ask-cost")).toHaveTextContent("Each premium question uses 1 credit (10 credits left).");
+    expect(screen.queryByTestId("ask-banner")).toBeNull();
+    expect(screen.queryByText(/subscribers only/)).toBeNull();
+  });
+
+  it("a complimentary (premium role) plan reads as such, with Pro's allowance", async () => {
+    setup(authMocks(makeUser({ role: "premium" }), makeSubscription({ tier: "pro", complimentary: true, queryCount: 1, queryLimit: 80 })));
+    expect(await screen.findByTestId("ask-allowance")).toHaveTextContent("Complimentary Pro, this month: 1/80");
+    expect(screen.queryByText(/Trial queries/)).toBeNull();
+  });
+
+  it("a question without data shows why and that it was not counted, and stays askable", async () => {
+    const sub = makeSubscription({ trialQueriesRemaining: 2 });
+    const reason =
+      "The newsroom's social data does not cover Bitcoin yet, so there is no sentiment reading to report. This question was not counted.";
+    setup(authMocks(makeUser(), sub), () => refusal(404, "NOT_FOUND", reason, sub));
+    await screen.findByText("Trial queries: 2/2 left");
+    fireEvent.click(await question(/social mood/));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByTestId("ask-banner")).toBeNull();
+    expect(screen.getByText("Trial queries: 2/2 left")).toBeInTheDocument();
+    expect(await question(/social mood/)).not.toHaveAttribute("aria-expanded");
+  });
+
+  it("answers kept from the last 24 hours come back closed after a reload, and reading them asks nothing", async () => {
+    const kept: StoredAnswer = {
+      questionType: "future_price",
+      response: "## Bitcoin's price range\n\nA range.",
+      asOf: "2026-11-23T18:40:00.000Z",
+      answeredAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    };
+    setup(authMocks(makeUser(), makeSubscription()), () => json(answer(null)), [kept]);
+    const range = await question(/What range could BTC trade in\?/);
+    await waitFor(() => expect(range).toHaveAttribute("aria-expanded", "false"));
+    fireEvent.click(range);
+    expect(await screen.findByRole("heading", { name: "Bitcoin's price range" })).toBeInTheDocument();
+    expect(screen.getByText("Answered 2 hours ago. Reading it again is free.")).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it("guest over the daily limit: assistant-plans-admin.md §8's guest banner, said once", async () => {
     // A 429 from the platform's rate limiting, not the route: no body.
     setup(authMocks(null), notTheApi(apiContract.askCoinsight, new Response("", { status: 429 })));
     await guestReady();
     fireEvent.click(await question(/What is Bitcoin\?/));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Usage limit reached");
-    expect(screen.getByTestId("ask-banner")).toHaveTextContent(
+    expect(await screen.findByTestId("ask-banner")).toHaveTextContent(
       "Daily limit reached. Sign in for standard queries or subscribe for enhanced features with higher limits.",
     );
+    // Once: the banner, not the question as well.
+    expect(screen.getAllByText(/Daily limit reached/)).toHaveLength(1);
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("a member over the daily about cap sees the 'otherwise' banner", async () => {

@@ -1,24 +1,34 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { FREE_QUESTION, QUESTION_TYPES, type QuestionType } from "#schema/contracts/ask-types.ts";
-import type { Subscription } from "#schema/contracts/auth.ts";
-import { FREE_TRIAL_QUERIES } from "#schema/contracts/plans.ts";
+import { buttonClass } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
-import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { request } from "#web/lib/api-client.ts";
-import { useAuth, useLoginHref } from "#web/lib/auth.ts";
+import { useAuth } from "#web/lib/auth.ts";
+import { timeAgo } from "#web/lib/format.ts";
 import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
-import { AskError, askCoinsight } from "../api/ask.ts";
-import { ANSWER_FAILED, BANNERS, limitBanner, USAGE_LIMIT } from "../lib/banners.ts";
+import { AskError, askCoinsight, storedAnswersQuery } from "../api/ask.ts";
+import { ANSWER_FAILED, BANNERS, limitBanner } from "../lib/banners.ts";
+import { atMonthlyLimit, CREDITS_OFFER } from "../lib/cost.ts";
 import { formatAnswer } from "../lib/format-answer.tsx";
 import { keepAnswer, sessionAnswer } from "../lib/session-answers.ts";
 import styles from "./ask.module.css";
+import { UsageLine } from "./usage-line.tsx";
 
 export type AskCoin = { symbol: string; name: string; price24h?: string };
 
-type QState = { status: "idle" | "pending" | "answered"; text: string; open: boolean; error: string | null; cached: boolean };
+/** A question's state; `notice` is an uncounted refusal (too little data), `error` a failure. */
+type QState = {
+  status: "idle" | "pending" | "answered";
+  text: string;
+  open: boolean;
+  error: string | null;
+  notice: string | null;
+  cached: boolean;
+  answeredAt: string | null;
+};
 
 const label: Record<QuestionType, (c: AskCoin) => string> = {
   about: (c) => `What is ${c.name}?`,
@@ -43,46 +53,17 @@ function initial(symbol: string): Record<QuestionType, QState> {
   const out = {} as Record<QuestionType, QState>;
   for (const t of QUESTION_TYPES) {
     const kept = sessionAnswer(symbol, t);
-    out[t] = { status: kept ? "answered" : "idle", text: kept ?? "", open: false, error: null, cached: false };
+    out[t] = {
+      status: kept ? "answered" : "idle",
+      text: kept ?? "",
+      open: false,
+      error: null,
+      notice: null,
+      cached: false,
+      answeredAt: null,
+    };
   }
   return out;
-}
-
-function UsageLine({
-  signedIn,
-  isAdmin,
-  sub,
-  loading,
-}: {
-  signedIn: boolean;
-  isAdmin: boolean;
-  sub: Subscription | undefined;
-  loading: boolean;
-}) {
-  const signIn = useLoginHref();
-  if (loading) return <Skeleton width={160} height={20} />;
-  if (isAdmin) return <span className="badge badge-brand">Admin Pro Access</span>;
-  if (!signedIn) {
-    return (
-      <span className="muted">
-        Guests can ask the free question. <a href={signIn}>Sign in</a> for {FREE_TRIAL_QUERIES} free trial queries.
-      </span>
-    );
-  }
-  if (!sub) return null;
-  if (sub.status !== "active") return <span className={styles.inactive}>Subscription inactive</span>;
-  if (sub.tier === "free") {
-    return (
-      <span className="muted">
-        Trial queries: {sub.trialQueriesRemaining}/{FREE_TRIAL_QUERIES} left
-      </span>
-    );
-  }
-  return (
-    <span className="muted">
-      Queries this month: {sub.queryCount}/{sub.queryLimit}
-    </span>
-  );
 }
 
 /** Ask Coinsight, in the coin page's side column (assistant-plans-admin.md §2, §4, §8). */
@@ -96,10 +77,29 @@ export function AskCard({ coin }: { coin: AskCoin }) {
   const [questions, setQuestions] = useState(() => initial(coin.symbol));
   const [limitReached, setLimitReached] = useState<string | null>(null);
   const sub = plan.data;
-  // A free member whose trials are spent has reached the limit without needing a refused question.
-  const banner = limitReached ?? (signedIn && sub?.tier === "free" && sub.trialQueriesRemaining <= 0 ? BANNERS.free : null);
+  const kept = useQuery(storedAnswersQuery(coin.symbol, signedIn));
+  // A member whose trials or month are spent has reached the limit without needing a refused question;
+  // the banner is the one place a limit is said (issue 36: once per state).
+  const spent =
+    signedIn && sub?.tier === "free" && sub.trialQueriesRemaining <= 0 ? BANNERS.free : atMonthlyLimit(sub) ? BANNERS.paid : null;
+  const banner = limitReached ?? spent;
+  const offerCredits = signedIn && !isAdmin && atMonthlyLimit(sub);
   // Until we know who is asking, nothing is locked and nothing is asked.
   const deciding = authLoading || (signedIn && !isAdmin && plan.isLoading);
+
+  // Answers the member got in the last 24 hours come back closed, to be read again for free.
+  useEffect(() => {
+    if (!kept.data) return;
+    setQuestions((all) => {
+      const next = { ...all };
+      for (const a of kept.data) {
+        if (next[a.questionType].status !== "idle") continue;
+        keepAnswer(coin.symbol, a.questionType, a.response);
+        next[a.questionType] = { ...next[a.questionType], status: "answered", text: a.response, open: false, answeredAt: a.answeredAt };
+      }
+      return next;
+    });
+  }, [kept.data, coin.symbol]);
 
   const update = (t: QuestionType, change: Partial<QState> | ((q: QState) => Partial<QState>)) =>
     setQuestions((all) => ({ ...all, [t]: { ...all[t], ...(typeof change === "function" ? change(all[t]) : change) } }));
@@ -108,25 +108,30 @@ export function AskCard({ coin }: { coin: AskCoin }) {
     if (t === FREE_QUESTION || isAdmin || deciding) return false;
     if (!signedIn || limitReached) return true;
     if (!sub) return false;
-    return sub.status !== "active" || (sub.tier === "free" && sub.trialQueriesRemaining <= 0);
+    return sub.status !== "active" || (sub.tier === "free" && sub.trialQueriesRemaining <= 0) || atMonthlyLimit(sub);
   };
 
   async function ask(t: QuestionType) {
-    update(t, { status: "pending", text: "", error: null, open: true });
+    update(t, { status: "pending", text: "", error: null, notice: null, open: true });
     try {
       const res = await askCoinsight(
         { coinSymbol: coin.symbol, coinName: coin.name, questionType: t, priceChange24h: coin.price24h ?? null },
         { onText: (d) => update(t, (q) => ({ text: q.text + d })), onReset: () => update(t, { text: "" }) },
       );
       keepAnswer(coin.symbol, t, res.response);
-      update(t, { status: "answered", text: res.response, open: true, cached: res.cached });
+      update(t, { status: "answered", text: res.response, open: true, cached: res.cached, answeredAt: new Date().toISOString() });
       if (res.subscription) client.setQueryData(SUBSCRIPTION_KEY, res.subscription);
     } catch (err) {
       const e = err instanceof AskError ? err : null;
       if (e?.subscription) client.setQueryData(SUBSCRIPTION_KEY, e.subscription);
-      const refused = e?.status === 429 || e?.status === 402;
-      if (e?.status === 429) setLimitReached(limitBanner({ signedIn, subscription: e.subscription ?? sub ?? null }, t));
-      update(t, { status: "idle", text: "", open: false, error: refused ? (e?.serverMessage ?? USAGE_LIMIT) : ANSWER_FAILED });
+      if (e?.status === 429) {
+        // The banner says it; the question itself stays quiet so the limit is said once.
+        setLimitReached(limitBanner({ signedIn, subscription: e.subscription ?? sub ?? null }, t));
+        return update(t, { status: "idle", text: "", open: false });
+      }
+      // 404: too little data to answer, and nothing was counted; 402: the server's reason.
+      if (e?.status === 404) return update(t, { status: "idle", text: "", open: false, notice: e.serverMessage ?? ANSWER_FAILED });
+      update(t, { status: "idle", text: "", open: false, error: e?.status === 402 ? (e.serverMessage ?? ANSWER_FAILED) : ANSWER_FAILED });
     }
   }
 
@@ -141,11 +146,18 @@ export function AskCard({ coin }: { coin: AskCoin }) {
   return (
     <Card title="Ask Coinsight" className={styles.card} aria-label="Ask Coinsight">
       <div className={styles.usage} data-testid="ask-usage">
-        <UsageLine signedIn={signedIn} isAdmin={isAdmin} sub={sub} loading={deciding} />
+        <UsageLine signedIn={signedIn} isAdmin={isAdmin} sub={sub} loading={deciding} coinName={coin.name} />
       </div>
       {banner ? (
         <div className={styles.banner} role="status" data-testid="ask-banner">
-          {banner} {signedIn ? <Link to="/subscribe">See plans</Link> : null}
+          <span>
+            {banner} {signedIn && !offerCredits ? <Link to="/subscribe">See plans</Link> : null}
+          </span>
+          {offerCredits ? (
+            <Link to="/subscribe?buy=credits" className={buttonClass("primary", "sm")}>
+              {CREDITS_OFFER}
+            </Link>
+          ) : null}
         </div>
       ) : null}
       <ul className={styles.questions}>
@@ -181,9 +193,13 @@ export function AskCard({ coin }: { coin: AskCoin }) {
               {q.status === "answered" && q.open ? (
                 <div id={panelId} className={styles.answer}>
                   {formatAnswer(q.text)}
-                  {q.cached ? <p className={styles.cached}>Served from the answer cache.</p> : null}
+                  <p className={styles.cached}>
+                    {q.answeredAt ? `Answered ${timeAgo(q.answeredAt)}` : "Answered earlier in this visit"}
+                    {q.cached ? " from the answer cache" : ""}. Reading it again is free.
+                  </p>
                 </div>
               ) : null}
+              {q.notice ? <p className={styles.notice}>{q.notice}</p> : null}
               {q.error ? <Notice tone="error">{q.error}</Notice> : null}
             </li>
           );

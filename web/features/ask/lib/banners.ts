@@ -12,7 +12,6 @@ export const BANNERS = {
 } as const;
 
 export const ANSWER_FAILED = "Sorry, I couldn't answer that question right now. Please try again later.";
-export const USAGE_LIMIT = "Usage limit reached";
 
 /** The banner for a 429: guests by question, members by plan (a member's daily `about` cap is "otherwise"). */
 export function limitBanner(who: { signedIn: boolean; subscription: Subscription | null }, type: QuestionType): string {

@@ -8,7 +8,7 @@ import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { useAuth } from "#web/lib/auth.ts";
-import { mappingKeys, mappingQuery, saveMapping, usableSymbol } from "#web/lib/chart-mapping.ts";
+import { mappingKeys, mappingQuery, mappingSentence, saveMapping, usableSymbol } from "#web/lib/chart-mapping.ts";
 import { historyQuery, RANGE_LABELS, withGaps } from "../api/history.ts";
 import styles from "./chart.module.css";
 import { CHART_HEIGHT, PriceSketch } from "./price-sketch.tsx";
@@ -70,7 +70,17 @@ function OurChart({ coin }: { coin: Crypto }) {
   );
 }
 
-function AdminControls({ coin, tvSymbol, isHidden }: { coin: Crypto; tvSymbol: string | null; isHidden: boolean }) {
+function AdminControls({
+  coin,
+  tvSymbol,
+  isHidden,
+  mapping,
+}: {
+  coin: Crypto;
+  tvSymbol: string | null;
+  isHidden: boolean;
+  mapping: Parameters<typeof mappingSentence>[0];
+}) {
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   async function save(body: MappingBody) {
@@ -103,7 +113,7 @@ function AdminControls({ coin, tvSymbol, isHidden }: { coin: Crypto; tvSymbol: s
         {editing ? "Close mapping" : tvSymbol ? "Edit mapping" : "Map to TradingView"}
       </Button>
       <span className="muted" style={{ fontSize: "0.85rem" }}>
-        TradingView: {tvSymbol ?? "not mapped"}
+        {mappingSentence(mapping)}
       </span>
       {editing ? (
         <div style={{ flexBasis: "100%" }}>
@@ -153,7 +163,9 @@ export function ChartPanel({ coin }: { coin: Crypto }) {
         <OurChart coin={coin} />
       )}
       {widgetFailed ? <p className={`${styles.note} muted`}>The TradingView chart could not load; this is Coinsight's own chart.</p> : null}
-      {isAdmin ? <AdminControls coin={coin} tvSymbol={mapping.data?.tradingviewSymbol ?? null} isHidden={isHidden} /> : null}
+      {isAdmin ? (
+        <AdminControls coin={coin} tvSymbol={mapping.data?.tradingviewSymbol ?? null} isHidden={isHidden} mapping={mapping.data} />
+      ) : null}
     </Card>
   );
 }

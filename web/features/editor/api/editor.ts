@@ -27,6 +27,14 @@ export function versionsQuery(id: number, enabled: boolean) {
   });
 }
 
+/** GET /api/articles/{id}/versions/{versionId}: one version whole, for the restore preview (a version never changes). */
+export function versionQuery(id: number, versionId: number) {
+  return queryOptions({
+    queryKey: [...editorKeys.versions(id), versionId] as const,
+    queryFn: () => request("getArticleVersion", { params: { id, versionId }, init: { cache: "no-store" } }),
+  });
+}
+
 export function categoriesQuery() {
   return queryOptions({ queryKey: ["categories"] as const, queryFn: () => request("listCategories") });
 }

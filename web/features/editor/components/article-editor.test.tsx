@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -217,13 +217,49 @@ describe("Article editor", () => {
     expect(calls.some((c) => c.method === "PUT")).toBe(false);
   });
 
-  it("fetches versions only while the panel is open, and restores one after the spec's prompt", async () => {
+  it("lists the current text and each version with its own note and time; restoring first shows a preview and a diff", async () => {
     const versions = [
-      { id: 41, versionNumber: 2, createdAt: "2026-11-22T07:00:00.000Z", title: "Older title", authorNotes: "Manual edit via admin panel" },
+      {
+        id: null,
+        current: true,
+        versionNumber: 3,
+        createdAt: "2026-11-22T08:00:00.000Z",
+        title: article.title,
+        authorNotes: "Fixed the price",
+      },
+      {
+        id: 41,
+        current: false,
+        versionNumber: 2,
+        createdAt: "2026-11-22T07:00:00.000Z",
+        title: "Older title",
+        authorNotes: "Tightened the intro",
+      },
+      {
+        id: 40,
+        current: false,
+        versionNumber: 1,
+        createdAt: "2026-11-22T06:00:00.000Z",
+        title: "First title",
+        authorNotes: "First version",
+      },
     ];
+    const detail = {
+      current: false,
+      versionNumber: 2,
+      createdAt: "2026-11-22T07:00:00.000Z",
+      title: "Older title",
+      authorNotes: "Tightened the intro",
+      id: 41,
+      excerpt: article.excerpt,
+      content: "<h2>Overview</h2><p>Bitcoin at $64,000.</p><p>A closing line.</p>",
+      imageUrl: article.imageUrl,
+      categoryId: 17,
+    };
     const restored = { ...article, title: "Older title", revision: 4 };
     open(
       mock(apiContract.listArticleVersions, versions),
+      mock(apiContract.getArticleVersion, detail),
       mock(apiContract.restoreArticleVersion, ({ params }) => {
         expect(params).toEqual({ id: "7", versionId: "41" });
         return { success: true as const, message: "ok", article: restored };
@@ -232,26 +268,58 @@ describe("Article editor", () => {
     await screen.findByLabelText("Title");
     expect(calls.some((c) => c.path.endsWith("/versions"))).toBe(false);
     await userEvent.click(screen.getByRole("button", { name: "Version History" }));
-    const version = await screen.findByRole("button", { name: /Version 2/ });
-    expect(version).toHaveTextContent("Manual edit via admin panel");
-    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const panel = await screen.findByRole("complementary", { name: "Version History" });
+    const current = await within(panel).findByText(/Version 3 · Current/);
+    expect(current.closest("li")).toHaveTextContent("Fixed the price");
+    expect(within(panel).queryByRole("button", { name: /Version 3/ })).toBeNull();
+    const version = within(panel).getByRole("button", { name: /Version 2/ });
+    expect(version).toHaveTextContent("2026-11-22 07:00:00 UTC");
+    expect(version).toHaveTextContent("Tightened the intro");
+
+    // Choosing a version previews it and shows what restoring changes; nothing is restored yet.
     await userEvent.click(version);
-    expect(confirm).toHaveBeenCalledWith(RESTORE_CONFIRM);
+    const dialog = await screen.findByRole("dialog", { name: "Restore version 2?" });
+    expect(dialog).toHaveTextContent(RESTORE_CONFIRM);
+    const diff = await within(dialog).findByTestId("restore-diff");
+    const lines = within(diff)
+      .getAllByRole("listitem")
+      .map((li) => [li.getAttribute("data-kind"), li.textContent]);
+    expect(lines).toContainEqual(["removed", "−Bitcoin trends on social volume"]);
+    expect(lines).toContainEqual(["added", "+Older title"]);
+    expect(lines).toContainEqual(["removed", "−Bitcoin at $70,000."]);
+    expect(lines).toContainEqual(["added", "+Bitcoin at $64,000."]);
+    expect(lines).toContainEqual(["added", "+A closing line."]);
+    expect(within(dialog).getByTestId("restore-preview")).toHaveTextContent("Bitcoin at $64,000.");
     expect(calls.some((c) => c.path.endsWith("/restore"))).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(calls.some((c) => c.path.endsWith("/restore"))).toBe(false);
+
     await userEvent.click(version);
+    await userEvent.click(await screen.findByRole("button", { name: "Restore version 2" }));
     await waitFor(() => expect(screen.getByLabelText("Title")).toHaveValue("Older title"));
     expect(calls.find((c) => c.path.endsWith("/restore"))?.body).toEqual({ revision: 3 });
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("moves to trash after the spec's prompt and returns to the admin panel; a failure says so", async () => {
+  it("keeps Move to Trash apart from Save Changes and asks in a dialog first; a failure says so", async () => {
     open(failure(apiContract.trashArticle, 500, crash("boom")));
     await screen.findByLabelText("Title");
-    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
-    await userEvent.click(screen.getByRole("button", { name: "Move to Trash" }));
-    expect(confirm).toHaveBeenCalledWith(TRASH_CONFIRM);
+    const trash = screen.getByRole("button", { name: "Move to Trash" });
+    expect(trash.closest("section")).toHaveAccessibleName("Remove from the site");
+    expect(screen.getByRole("button", { name: "Save Changes" }).closest("section")).not.toBe(trash.closest("section"));
+    await userEvent.click(trash);
+    const dialog = await screen.findByRole("dialog", { name: /Move “Bitcoin trends on social volume” to the trash\?/ });
+    expect(dialog).toHaveTextContent(TRASH_CONFIRM);
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await userEvent.click(trash);
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Move to Trash" }));
     expect(await screen.findByText("Failed to delete article")).toBeInTheDocument();
     server.use(mock(apiContract.trashArticle, { success: true, message: "ok" }));
-    await userEvent.click(screen.getByRole("button", { name: "Move to Trash" }));
+    await userEvent.click(trash);
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Move to Trash" }));
     expect(await screen.findByText("Admin panel")).toBeInTheDocument();
   });
 

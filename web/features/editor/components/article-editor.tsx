@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { ArticleVersion, EditableArticle } from "#schema/contracts/editorial.ts";
+import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { ErrorSummary, FieldError } from "#web/components/ui/field-error.tsx";
@@ -22,13 +22,13 @@ import {
   isDirty,
   PLACED_FIELDS,
   type PlacedField,
-  RESTORE_CONFIRM,
-  TRASH_CONFIRM,
   VALIDATION_TEXT,
   VALIDATION_TITLE,
 } from "./editor-form.ts";
 import { PublishSettings } from "./publish-settings.tsx";
-import { VersionPanel } from "./version-panel.tsx";
+import { RestorePreview } from "./restore-preview.tsx";
+import { TrashConfirm } from "./trash-confirm.tsx";
+import { type StoredVersion, VersionPanel } from "./version-panel.tsx";
 
 function reasonLines(reason: string | null): string[] {
   if (!reason) return [];
@@ -48,6 +48,8 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   const [form, setForm] = useState<EditorForm>(() => formOf(initial));
   const [conflict, setConflict] = useState<string | null>(null);
   const [showVersions, setShowVersions] = useState(false);
+  const [previewing, setPreviewing] = useState<StoredVersion | null>(null);
+  const [confirmTrash, setConfirmTrash] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [contentMode, setContentMode] = useState<ContentMode>("visual");
   // A new object per refusal, so the same first field is focused again on the next one.
@@ -112,7 +114,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
 
   const restore = useMutation({
     // The prompt promises the current changes are kept: unsaved edits are saved first, then the version comes back.
-    mutationFn: async (version: ArticleVersion) => {
+    mutationFn: async (version: StoredVersion) => {
       let revision = article.revision;
       if (isDirty(form, article)) {
         const saved = await saveArticle(article.id, body(form, revision));
@@ -123,6 +125,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
     },
     onSuccess: (saved, version) => {
       applySaved(saved.article);
+      setPreviewing(null);
       toast({ title: "Success", description: `Version ${version.versionNumber} restored` });
     },
     onError: (error) => {
@@ -131,6 +134,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
       if (Object.keys(fields).length) showErrors(fields);
       if (error instanceof HttpError && error.status === 409)
         setConflict(serverMessage(error, "This article was changed by someone else."));
+      setPreviewing(null);
       toast({ title: "Failed to restore version", description: serverMessage(error, ""), variant: "destructive" });
     },
   });
@@ -142,7 +146,10 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
       void client.invalidateQueries({ queryKey: ["admin", "articles"] });
       navigate(ARTICLES_TAB_HREF);
     },
-    onError: (error) => toast({ title: "Failed to delete article", description: serverMessage(error, ""), variant: "destructive" }),
+    onError: (error) => {
+      setConfirmTrash(false);
+      toast({ title: "Failed to delete article", description: serverMessage(error, ""), variant: "destructive" });
+    },
   });
 
   const onSave = () => {
@@ -273,9 +280,6 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
           <Button variant="outline" aria-expanded={showVersions} onClick={() => setShowVersions((v) => !v)}>
             Version History
           </Button>
-          <Button variant="danger" disabled={busy} onClick={() => window.confirm(TRASH_CONFIRM) && trash.mutate()}>
-            Move to Trash
-          </Button>
           <Button disabled={busy} onClick={onSave}>
             {save.isPending ? "Saving…" : "Save Changes"}
           </Button>
@@ -285,7 +289,32 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
             articleId={article.id}
             restoring={restore.isPending}
             onClose={() => setShowVersions(false)}
-            onRestore={(v) => window.confirm(RESTORE_CONFIRM) && restore.mutate(v)}
+            onPick={setPreviewing}
+          />
+        ) : null}
+        <section className={styles.danger} aria-labelledby="editor-trash-title">
+          <h2 id="editor-trash-title">Remove from the site</h2>
+          <p>Moves the article to the trash, where it can be restored.</p>
+          <Button variant="danger" size="sm" disabled={busy} onClick={() => setConfirmTrash(true)}>
+            Move to Trash
+          </Button>
+        </section>
+        {previewing ? (
+          <RestorePreview
+            articleId={article.id}
+            version={previewing}
+            current={form}
+            restoring={restore.isPending}
+            onRestore={() => restore.mutate(previewing)}
+            onClose={() => setPreviewing(null)}
+          />
+        ) : null}
+        {confirmTrash ? (
+          <TrashConfirm
+            title={article.title}
+            busy={trash.isPending}
+            onConfirm={() => trash.mutate()}
+            onClose={() => setConfirmTrash(false)}
           />
         ) : null}
       </div>

@@ -2,7 +2,18 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ClientSecretResponse, PaidTier, PortalResponse, TestCheckoutResponse } from "#schema/contracts/billing.ts";
 import { request } from "#web/lib/api-client.ts";
 
-export const billingKeys = { info: ["billing", "info"] as const };
+export const billingKeys = { info: ["billing", "info"] as const, account: ["billing", "account"] as const };
+
+/** The member's payments and their plan's renewal or cancellation, as the payment provider holds them. */
+export function billingAccountQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: billingKeys.account,
+    queryFn: () => request("getBillingAccount"),
+    enabled,
+    staleTime: 30_000,
+    retry: 1,
+  });
+}
 
 /** How this server sells (Stripe, the local test checkout, or not at all) and whether the member has paid. */
 export function billingInfoQuery(enabled: boolean) {

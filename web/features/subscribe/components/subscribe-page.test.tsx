@@ -155,6 +155,29 @@ describe("/subscribe", () => {
     expect(await screen.findByRole("button", { name: "Choose Basic" })).not.toHaveAccessibleDescription();
   });
 
+  it("?buy=credits (the Ask card's offer at the monthly limit) opens the credits payment at once", async () => {
+    server.use(...member(testMode, mock(apiContract.buyCredits, { clientSecret: "pi_local_c_secret_d" })));
+    renderAt(
+      <SubscribePage subscription={makeSubscription({ tier: "basic", queryCount: 30, queryLimit: 30 })} subscriptionLoading={false} />,
+      {
+        path: "/subscribe",
+        at: "/subscribe?buy=credits",
+      },
+    );
+    expect(await screen.findByRole("button", { name: "Pay $5.00 for 10 credits" })).toBeEnabled();
+    expect(calls.filter((c) => c.operation === "buyCredits")).toHaveLength(1);
+  });
+
+  it("?buy=credits does nothing for a member without an active paid plan", async () => {
+    server.use(...member(testMode));
+    renderAt(<SubscribePage subscription={makeSubscription()} subscriptionLoading={false} />, {
+      path: "/subscribe",
+      at: "/subscribe?buy=credits",
+    });
+    expect(await screen.findByRole("button", { name: "Buy Credits" })).toBeDisabled();
+    expect(calls.filter((c) => c.operation === "buyCredits")).toHaveLength(0);
+  });
+
   it("puts a refused credits purchase next to Buy Credits", async () => {
     renderSubscribe(
       member(testMode, mock(apiContract.buyCredits, errorBody("CONFLICT", "Credits are for active subscribers."), { status: 409 })),

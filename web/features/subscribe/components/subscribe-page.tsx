@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { useNavigate } from "react-router";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import { buttonClass } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
@@ -44,6 +44,18 @@ export function SubscribePage({ subscription, subscriptionLoading }: Props) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [state, setState] = useState<Step>({ step: "plans", pending: null });
+  const [params] = useSearchParams();
+  const offered = useRef(false);
+  const canBuy = !isAdmin && (info.data?.mode === "live" || info.data?.mode === "test");
+  const activeSubscriber = !!subscription && subscription.tier !== "free" && subscription.status === "active";
+
+  // ?buy=credits (the Ask card's "Buy 10 more questions" at the monthly limit) opens the credits payment at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: choose is stable in effect (it only sets state); the ref runs it once
+  useEffect(() => {
+    if (offered.current || params.get("buy") !== "credits" || !canBuy || !activeSubscriber) return;
+    offered.current = true;
+    void choose({ kind: "credits" });
+  }, [params, canBuy, activeSubscriber]);
 
   async function choose(purchase: Purchase) {
     setState({ step: "plans", pending: purchase });
@@ -96,7 +108,7 @@ export function SubscribePage({ subscription, subscriptionLoading }: Props) {
         {isAdmin ? <Notice>Admins have unlimited Ask Coinsight; there is nothing to buy.</Notice> : null}
         <PlanCards
           subscription={isAdmin ? null : subscription}
-          canBuy={!isAdmin && (info.data?.mode === "live" || info.data?.mode === "test")}
+          canBuy={canBuy}
           pending={state.pending}
           refusal={state.refusal ?? null}
           onChoose={choose}

@@ -19,7 +19,8 @@ describe("/subscription-success", () => {
     expect(await screen.findByRole("heading", { name: "Welcome to Basic!" })).toBeInTheDocument();
     expect(screen.getByText("Your subscription has been activated successfully.")).toBeInTheDocument();
     expect(screen.getByText("30 Ask Coinsight queries a month")).toBeInTheDocument();
-    expect(screen.getByText("Enhanced AI with live search")).toBeInTheDocument();
+    expect(screen.getByText("Price ranges from realised volatility")).toBeInTheDocument();
+    expect(screen.queryByText(/prediction|live search/i)).toBeNull();
     expect(screen.getByRole("link", { name: "Try Ask Coinsight Now" })).toHaveAttribute("href", "/coin/btc");
     expect(screen.getByRole("link", { name: "Go to Homepage" })).toHaveAttribute("href", "/");
     expect(refresh).toHaveBeenCalled();

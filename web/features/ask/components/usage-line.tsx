@@ -1,0 +1,37 @@
+import type { Subscription } from "#schema/contracts/auth.ts";
+import { FREE_TRIAL_QUERIES } from "#schema/contracts/plans.ts";
+import { Skeleton } from "#web/components/ui/skeleton.tsx";
+import { useLoginHref } from "#web/lib/auth.ts";
+import { premiumCost, usageText } from "../lib/cost.ts";
+import styles from "./ask.module.css";
+
+type Props = { signedIn: boolean; isAdmin: boolean; sub: Subscription | undefined; loading: boolean; coinName: string };
+
+/** Who is asking and what a premium question costs them, said before they ask (assistant-plans-admin.md §2, issue 36). */
+export function UsageLine({ signedIn, isAdmin, sub, loading, coinName }: Props) {
+  const signIn = useLoginHref();
+  if (loading) return <Skeleton width={160} height={20} />;
+  if (isAdmin) return <span className="badge badge-brand">Admin Pro Access</span>;
+  if (!signedIn) {
+    return (
+      <span className="muted">
+        Guests can ask the free question. <a href={signIn}>Sign in</a> for {FREE_TRIAL_QUERIES} free trial queries.
+      </span>
+    );
+  }
+  if (!sub) return null;
+  if (sub.status !== "active") return <span className={styles.inactive}>Subscription inactive</span>;
+  const cost = premiumCost(sub);
+  return (
+    <>
+      <span className="muted" data-testid="ask-allowance">
+        {usageText(sub)}
+      </span>
+      {cost ? (
+        <span className={styles.cost} data-testid="ask-cost">
+          Each premium question {cost}. “What is {coinName}?” is free.
+        </span>
+      ) : null}
+    </>
+  );
+}
