@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { PAGE_CSP } from "#worker/features/auth/pages.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
@@ -90,6 +91,8 @@ export const billingRoutes = new Hono<AppEnv>()
     const state = await quotaCounter(c.env, user.id).state(user.id);
     const row = await billingRow(getDb(c.env.DB), user.id);
     c.header("cache-control", "no-store");
+    // The site's own pages' policy: this page has no script and posts only to this origin.
+    c.header("content-security-policy", PAGE_CSP);
     return c.html(testPortalPage(`${PLANS[state.tier].name} (${state.status})`, Boolean(row?.subscriptionId) && state.tier !== "free"));
   })
   .post("/billing/test-portal/cancel", requireUser, async (c) => {

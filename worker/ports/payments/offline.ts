@@ -6,10 +6,14 @@ import {
   type PaymentStart,
   PaymentsError,
   type PaymentsPort,
+  type ProviderPayment,
   type ProviderSubscription,
 } from "./payments.ts";
 
-/** Signs the local test checkout's events; the webhook accepts it only outside production. */
+/**
+ * Signs the local test checkout's events. It is public (it is in this repository), so the webhook
+ * accepts it only where the local test checkout is the payments adapter (no Stripe key, not production).
+ */
 export const LOCAL_WEBHOOK_SECRET = "whsec_coinsight_local";
 
 /** The card outcomes the local test checkout offers. */
@@ -154,6 +158,21 @@ export function createOfflinePayments(kv: KVNamespace) {
         tier: r.tier,
         periodStart: iso(r.periodStart),
         periodEnd: iso(r.periodEnd),
+      };
+    },
+
+    // The checkout's own record: a payment exists and succeeded only once Pay was pressed here.
+    getPayment: async (id): Promise<ProviderPayment | null> => {
+      const r = await read(id);
+      if (r?.kind !== "credits") return null;
+      return {
+        id: r.id,
+        customerId: r.customerId,
+        status: r.status,
+        amountCents: CREDITS_PACK.amountCents,
+        amountReceivedCents: r.status === "succeeded" ? CREDITS_PACK.amountCents : 0,
+        currency: CREDITS_PACK.currency,
+        purpose: CREDITS_PURPOSE,
       };
     },
 

@@ -15,6 +15,19 @@ export type ProviderSubscription = {
   periodEnd: string | null;
 };
 
+/** A one-time payment as the provider holds it now: the webhook applies credits only from this. */
+export type ProviderPayment = {
+  id: string;
+  customerId: string | null;
+  /** Stripe's PaymentIntent status: requires_payment_method, processing, succeeded, canceled, ... */
+  status: string;
+  amountCents: number;
+  amountReceivedCents: number;
+  currency: string;
+  /** The `purpose` metadata the site set when it started the payment. */
+  purpose: string | null;
+};
+
 /** What the browser needs to confirm a payment with the provider's SDK (or the local test checkout). */
 export type PaymentStart = { id: string; clientSecret: string };
 
@@ -43,6 +56,8 @@ export interface PaymentsPort {
   startCreditsPayment(p: { customerId: string; userId: string }): Promise<PaymentStart>;
   /** The subscription's current state, or null when the provider does not know it. */
   getSubscription(id: string): Promise<ProviderSubscription | null>;
+  /** A one-time payment's current state, or null when the provider does not know it. */
+  getPayment(id: string): Promise<ProviderPayment | null>;
   /** A customer portal session (Manage Billing); answers its URL. */
   createPortalSession(p: { customerId: string; returnUrl: string }): Promise<string>;
 }

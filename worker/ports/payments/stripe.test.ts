@@ -4,6 +4,7 @@ import apiError from "./fixtures/error-api.json";
 import priceInactive from "./fixtures/error-price-inactive.json";
 import missing from "./fixtures/error-resource-missing.json";
 import paymentIntent from "./fixtures/payment-intent.json";
+import paymentSucceeded from "./fixtures/payment-intent-succeeded.json";
 import portal from "./fixtures/portal-session.json";
 import active from "./fixtures/subscription-active.json";
 import incomplete from "./fixtures/subscription-incomplete.json";
@@ -104,6 +105,26 @@ describe("Stripe payments adapter", () => {
   it("answers null for a subscription Stripe does not know", async () => {
     replay({ body: missing, status: 404 });
     expect(await adapter().getSubscription("sub_missing")).toBeNull();
+  });
+
+  it("reads a payment intent back: status, amounts, currency, customer and purpose", async () => {
+    const requests = replay({ body: paymentSucceeded });
+    expect(await adapter().getPayment("pi_3SQxm2LkdIwHu7ix1CrEdItS")).toEqual({
+      id: "pi_3SQxm2LkdIwHu7ix1CrEdItS",
+      customerId: "cus_TQxk8mZ2aB4cDe",
+      status: "succeeded",
+      amountCents: 500,
+      amountReceivedCents: 500,
+      currency: "usd",
+      purpose: "coinsight_credits",
+    });
+    expect(requests[0]?.method).toBe("GET");
+    expect(requests[0]?.url.pathname).toBe("/v1/payment_intents/pi_3SQxm2LkdIwHu7ix1CrEdItS");
+  });
+
+  it("answers null for a payment intent Stripe does not know", async () => {
+    replay({ body: missing, status: 404 });
+    expect(await adapter().getPayment("pi_missing")).toBeNull();
   });
 
   it("opens a customer portal session with the return URL", async () => {

@@ -6,6 +6,7 @@ import {
   type PaymentStart,
   PaymentsError,
   type PaymentsPort,
+  type ProviderPayment,
   type ProviderSubscription,
 } from "./payments.ts";
 
@@ -99,6 +100,26 @@ export function createStripePayments(options: StripeOptions): PaymentsPort {
           tier: (item && tierOfPrice.get(item.price.id)) ?? null,
           periodStart: iso(item?.current_period_start),
           periodEnd: iso(item?.current_period_end),
+        };
+      }),
+
+    getPayment: (id) =>
+      call("paymentIntents.retrieve", async (): Promise<ProviderPayment | null> => {
+        let pi: Stripe.PaymentIntent;
+        try {
+          pi = await stripe.paymentIntents.retrieve(id);
+        } catch (err) {
+          if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
+          throw err;
+        }
+        return {
+          id: pi.id,
+          customerId: idOf(pi.customer),
+          status: pi.status,
+          amountCents: pi.amount,
+          amountReceivedCents: pi.amount_received,
+          currency: pi.currency,
+          purpose: pi.metadata?.purpose ?? null,
         };
       }),
 
