@@ -5,10 +5,15 @@
  * scheme obfuscation, nesting limits). Every case, if any part of it ran, would call alert().
  *
  * Shared by the Worker's sanitiser test (worker/features/content/mxss-corpus.test.ts, which stores what it
- * keeps of each in mxss-corpus.outputs.json), the reader's DOMPurify check (web/lib/safe-html.test.ts) and
+ * keeps of each in fixtures/mxss-corpus.outputs.json), the reader's DOMPurify check (web/lib/safe-html.test.ts) and
  * the browser test (scripts/e2e/mxss.e2e.ts, which stores the `worst` ones through the editor's API).
  */
 export type MxssCase = { name: string; html: string; worst?: true };
+
+/** A parsed tree, the same shape from HTMLRewriter (worker test) and from a DOM (web test): text, or [tag, attributes, ...children]. */
+export type TreeNode = string | [tag: string, attrs: Record<string, string>, ...children: TreeNode[]];
+/** What the Worker stored of each case (with HTMLRewriter's tree of it), or why it refused it. */
+export type CorpusOutputs = Record<string, { output: string; tree: TreeNode[] } | { refused: string }>;
 
 const X = "<img src=x onerror=alert(1)>";
 const RAW_TEXT = "xmp noembed noframes noscript iframe textarea title style script plaintext listing template".split(" ");

@@ -14,7 +14,9 @@ import {
  * a button or anything else the server would not store (docs/decisions/security/html-sanitiser.md).
  */
 export const ARTICLE_PURIFY_CONFIG: Config = {
-  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  // "body" is DOMPurify's own parse root (the answer is its content, never the tag): not allowing it
+  // would report the root itself as removed on every call.
+  ALLOWED_TAGS: [...ALLOWED_TAGS, "body"],
   ALLOWED_ATTR: [...ALLOWED_ATTRS],
   ALLOWED_URI_REGEXP: SAFE_URI,
   FORBID_CONTENTS: [...DROPPED_WITH_CONTENT],

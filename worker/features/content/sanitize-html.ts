@@ -31,7 +31,10 @@ async function cleanOnce(input: string, mode: Mode): Promise<string> {
   try {
     tokens = await tokenize(input, { decode: mode === "html" });
   } catch {
-    throw new HtmlRefused("Content could not be read as HTML; check the markup and save again.");
+    // HTMLRewriter refuses markup whose parsing it cannot decide (a <style> inside <select>, say).
+    throw new HtmlRefused(
+      "Content could not be read unambiguously as HTML (for example a <style> or <script> inside a <select>); remove that markup and save again.",
+    );
   }
   return serializeTree(buildTree(tokens), { rawText: mode === "markdown" });
 }
