@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import stored from "#schema/contracts/fixtures/mxss-corpus.outputs.json";
 import { ALLOWED_TAGS, attributeAllowed } from "#schema/contracts/html-allowlist.ts";
-import { MXSS_CORPUS, type TreeNode } from "#schema/contracts/mxss-corpus.ts";
+import { type CorpusOutputs, MXSS_CORPUS, type TreeNode } from "#schema/contracts/mxss-corpus.ts";
 import { sanitizeArticleHtml, sanitizeArticleHtmlReport } from "./safe-html.ts";
 
 /**
@@ -11,7 +11,7 @@ import { sanitizeArticleHtml, sanitizeArticleHtmlReport } from "./safe-html.ts";
  * in a standards-mode page), and through DOMPurify with the reader's configuration.
  */
 
-const outputs = stored as Record<string, { output: string; tree: TreeNode[] } | { refused: string }>;
+const outputs = stored as unknown as CorpusOutputs;
 
 /** The same shape the Worker test writes: text merged, attributes by name. */
 function treeOf(parent: Node): TreeNode[] {
