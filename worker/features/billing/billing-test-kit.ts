@@ -8,6 +8,7 @@ import type { ErrorBody } from "#schema/contracts/error.ts";
 import { billingCustomers } from "#schema/db/billing.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { LOCAL_WEBHOOK_SECRET } from "#worker/ports/payments/offline.ts";
+import { CREDITS_PURPOSE } from "#worker/ports/payments/payments.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { call, callWithEnv } from "#worker/test/http.ts";
 
@@ -61,6 +62,17 @@ export function stripeEvent(type: string, object: Record<string, unknown>, creat
     type,
     data: { object },
   };
+}
+
+/** payment_intent.succeeded for a credits payment, as Stripe sends it (the webhook checks it with the provider). */
+export function creditsPayment(customer: string, id = `pi_test_${crypto.randomUUID().slice(0, 8)}`) {
+  return stripeEvent("payment_intent.succeeded", {
+    id,
+    object: "payment_intent",
+    customer,
+    status: "succeeded",
+    metadata: { purpose: CREDITS_PURPOSE },
+  });
 }
 
 /**

@@ -5,21 +5,13 @@ import { billingCustomers } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { getDb } from "#worker/lib/db.ts";
 import recordedIntent from "#worker/ports/payments/fixtures/payment-intent-succeeded.json";
-import { CREDITS_PURPOSE } from "#worker/ports/payments/payments.ts";
-import { buyCredits, deliver, member, postJson, stripeEvent, subscribe } from "./billing-test-kit.ts";
+import { buyCredits, creditsPayment, deliver, member, postJson, subscribe } from "./billing-test-kit.ts";
 
 /** Live keys beside a development server, as docs/operations.md suggests for trying them. */
 const LIVE = { APP_ENV: "development", STRIPE_SECRET_KEY: "sk_test_coinsight", STRIPE_WEBHOOK_SECRET: "whsec_endpoint_of_this_site" };
 const CUSTOMER = recordedIntent.customer;
 
-const succeeded = (id: string, customer: string) =>
-  stripeEvent("payment_intent.succeeded", {
-    id,
-    object: "payment_intent",
-    customer,
-    status: "succeeded",
-    metadata: { purpose: CREDITS_PURPOSE },
-  });
+const succeeded = (id: string, customer: string) => creditsPayment(customer, id);
 
 /** Stripe's API answers with `intent` (recorded shape), whatever is asked; every request is kept. */
 function stripeAnswers(intent: Record<string, unknown> | null) {

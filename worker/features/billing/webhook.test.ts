@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { stripeEvents } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { CREDITS_PURPOSE } from "#worker/ports/payments/payments.ts";
 import {
   billingRowOf,
   changeAtProvider,
+  creditsPayment,
   deliver,
   member,
   paidAtProvider,
@@ -16,15 +16,6 @@ import {
   subscriptionOf,
 } from "./billing-test-kit.ts";
 import { pruneStripeEvents } from "./webhook.ts";
-
-const creditsPayment = (customer: string, id = `pi_test_${crypto.randomUUID().slice(0, 8)}`) =>
-  stripeEvent("payment_intent.succeeded", {
-    id,
-    object: "payment_intent",
-    customer,
-    status: "succeeded",
-    metadata: { purpose: CREDITS_PURPOSE },
-  });
 
 describe("POST /api/webhooks/stripe", () => {
   it("answers 400 to a bad or missing signature and applies nothing", async () => {
