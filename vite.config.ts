@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
 import { markdownHtmlPlugin } from "./scripts/build/markdown-html.ts";
 import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
+import { scalarBundlePlugin } from "./scripts/build/scalar-bundle.ts";
 import { E2eInNameOrder } from "./scripts/e2e/sequencer.ts";
 
 const root = import.meta.dirname;
@@ -54,7 +55,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
     // The SPA: built into dist/client, which Workers Static Assets serves (wrangler.toml).
     root: `${root}/web`,
     publicDir: `${root}/web/public`,
-    plugins: [react(), markdownHtmlPlugin(), routeModulesPlugin()],
+    plugins: [react(), markdownHtmlPlugin(), routeModulesPlugin(), scalarBundlePlugin(root)],
     build: {
       outDir: `${root}/dist/client`,
       emptyOutDir: true,

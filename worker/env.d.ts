@@ -15,7 +15,7 @@ interface Secrets {
   ADMIN_EMAILS?: string;
   /** Stripe secret key (sk_live_... or sk_test_...); with it the payments port goes live. */
   STRIPE_SECRET_KEY?: string;
-  /** Signing secret of the Stripe webhook endpoint (whsec_...); outside production whsec_coinsight_local is also accepted. */
+  /** Signing secret of the Stripe webhook endpoint (whsec_...); whsec_coinsight_local is also accepted only where the local test checkout runs (no STRIPE_SECRET_KEY, not production). */
   STRIPE_WEBHOOK_SECRET?: string;
   /** Stripe publishable key (pk_...) for Stripe.js on /subscribe (a var: it is public). */
   STRIPE_PUBLISHABLE_KEY?: string;

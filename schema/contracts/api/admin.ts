@@ -157,7 +157,9 @@ export const adminContract = {
     tags: ["Admin: users"],
     access: "admin",
     request: { params: userIdParam, body: roleChangeBody },
-    responses: { 200: json("The member after the change", roleChangeResultSchema), ...errors(400, 401, 403, 404, 413) },
+    description:
+      "Refused with 409 when the calling admin lost the admin role before the change applied (the last admin cannot be demoted).",
+    responses: { 200: json("The member after the change", roleChangeResultSchema), ...errors(400, 401, 403, 404, 409, 413) },
   },
   getEditableArticle: {
     method: "GET",

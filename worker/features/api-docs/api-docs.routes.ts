@@ -2,19 +2,20 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { Hono } from "hono";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
+import { SCALAR_BUNDLE } from "./scalar-bundle.ts";
 
-/** Scalar's standalone bundle, pinned: the page loads exactly this file (it is not in the repository). */
-export const SCALAR_BUNDLE = "https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.72.1/dist/browser/standalone.js";
+export { SCALAR_BUNDLE, SCALAR_VERSION } from "./scalar-bundle.ts";
 
 /**
- * The reference page's own policy (the site-wide one stays as strict as it is): scripts only with
- * this answer's nonce (the pinned bundle and its one-line start), Scalar's injected styles, and
- * calls to this origin (the document and "try it").
+ * The reference page's own policy (the site-wide one stays as strict as it is): scripts from this
+ * origin only, and inline only with this answer's nonce (Scalar's one-line start; the pinned bundle
+ * carries it too), Scalar's injected styles, and calls to this origin (the document and "try it").
+ * No other host appears (docs/decisions/security/pinned-api-reference.md).
  */
 export function docsCsp(nonce: string): string {
   return [
     "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",

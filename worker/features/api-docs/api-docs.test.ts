@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { call, getJson } from "#worker/test/http.ts";
-import { SCALAR_BUNDLE } from "./api-docs.routes.ts";
+import { SCALAR_BUNDLE, SCALAR_VERSION } from "./api-docs.routes.ts";
 import { buildOpenApiDocument, openApiPath } from "./openapi.ts";
 
 type Doc = {
@@ -54,7 +54,7 @@ describe("GET /api/docs", () => {
     const res = await call("/api/docs");
     expect(res.status).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";
-    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("connect-src 'self'");
@@ -64,6 +64,25 @@ describe("GET /api/docs", () => {
     expect(html).toContain(`<script src="${SCALAR_BUNDLE}" nonce="${nonce}"></script>`);
     expect([...html.matchAll(/<script\b[^>]*>/g)].every((m) => m[0].includes(`nonce="${nonce}"`))).toBe(true);
     expect(html).toContain('"url": "/api/openapi.json"');
+  });
+
+  it("loads Scalar's pinned bundle from this site's own assets: no third-party origin in the page or its policy", async () => {
+    const res = await call("/api/docs");
+    const html = await res.text();
+    expect(SCALAR_BUNDLE).toBe(`/vendor/scalar-api-reference-${SCALAR_VERSION}.js`);
+    const urls = [...html.matchAll(/\b(?:src|href|action)\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => m[1] ?? "");
+    expect(urls).toContain(SCALAR_BUNDLE);
+    // Relative to this origin only: no scheme, no protocol-relative host.
+    expect(urls.filter((u) => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(u))).toEqual([]);
+    expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[a-z0-9.-]+\.[a-z]{2,}\/npm\//i);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toMatch(/https?:|\*/);
+    expect(
+      /script-src ([^;]*)/
+        .exec(csp)?.[1]
+        ?.split(" ")
+        .filter((s) => !s.startsWith("'nonce-")),
+    ).toEqual(["'self'"]);
   });
 
   it("gives every answer a fresh nonce", async () => {

@@ -1,7 +1,7 @@
 import type { BillingAccount, Payment } from "#schema/contracts/billing.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { createPayments } from "#worker/ports/payments/create-payments.ts";
-import { CREDITS_PACK, PaymentsError, type ProviderPayment } from "#worker/ports/payments/payments.ts";
+import { CREDITS_PACK, type PaymentRecord, PaymentsError } from "#worker/ports/payments/payments.ts";
 import { type BillingDeps, billingRow } from "./billing.service.ts";
 
 /** "$9.99"; another currency as "9.99 EUR". */
@@ -10,7 +10,7 @@ export function amountText(cents: number, currency: string): string {
   return currency.toLowerCase() === "usd" ? `$${value}` : `${value} ${currency.toUpperCase()}`;
 }
 
-function present(p: ProviderPayment): Payment {
+function present(p: PaymentRecord): Payment {
   const description =
     p.kind === "credits"
       ? `${CREDITS_PACK.credits} Ask Coinsight credits`

@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { PAGE_CSP } from "#worker/features/auth/pages.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
@@ -93,6 +94,8 @@ export const billingRoutes = new Hono<AppEnv>()
     const sub =
       row?.subscriptionId && state.tier !== "free" && !state.complimentary ? await local.getSubscription(row.subscriptionId) : null;
     c.header("cache-control", "no-store");
+    // The site's own pages' policy: this page has no script and posts only to this origin.
+    c.header("content-security-policy", PAGE_CSP);
     return c.html(
       testPortalPage({
         plan: `${PLANS[state.tier].name} (${state.status})`,

@@ -3,18 +3,19 @@ import { describe, expect, it } from "vitest";
 import { stripeEvents } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { CREDITS_PURPOSE } from "#worker/ports/payments/payments.ts";
-import { billingRowOf, changeAtProvider, deliver, member, postJson, stripeEvent, subscribe, subscriptionOf } from "./billing-test-kit.ts";
+import {
+  billingRowOf,
+  changeAtProvider,
+  creditsPayment,
+  deliver,
+  member,
+  paidAtProvider,
+  postJson,
+  stripeEvent,
+  subscribe,
+  subscriptionOf,
+} from "./billing-test-kit.ts";
 import { pruneStripeEvents } from "./webhook.ts";
-
-const creditsPayment = (customer: string, id = `pi_test_${crypto.randomUUID().slice(0, 8)}`) =>
-  stripeEvent("payment_intent.succeeded", {
-    id,
-    object: "payment_intent",
-    customer,
-    status: "succeeded",
-    metadata: { purpose: CREDITS_PURPOSE },
-  });
 
 describe("POST /api/webhooks/stripe", () => {
   it("answers 400 to a bad or missing signature and applies nothing", async () => {
@@ -34,7 +35,7 @@ describe("POST /api/webhooks/stripe", () => {
     const { agent, userId } = await member();
     await subscribe(agent, "lite");
     const { customerId } = await billingRowOf(userId);
-    const res = await deliver(creditsPayment(customerId));
+    const res = await deliver(creditsPayment(customerId, await paidAtProvider(agent)));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, duplicate: false, applied: true });
   });
@@ -54,15 +55,16 @@ describe("POST /api/webhooks/stripe", () => {
     const { agent, userId } = await member();
     await subscribe(agent, "pro");
     const { customerId } = await billingRowOf(userId);
-    const event = creditsPayment(customerId, "pi_test_replayed");
+    const paid = await paidAtProvider(agent);
+    const event = creditsPayment(customerId, paid);
     const first = await deliver(event);
     const replay = await deliver(event);
     expect(await first.json()).toMatchObject({ duplicate: false, applied: true });
     expect(await replay.json()).toMatchObject({ duplicate: true, applied: false });
     // Stripe may also send the same payment under a new event id: the payment intent is the key.
-    await deliver(creditsPayment(customerId, "pi_test_replayed"));
+    await deliver(creditsPayment(customerId, paid));
     expect((await quotaCounter(env, userId).state(userId)).credits).toBe(10);
-    await deliver(creditsPayment(customerId));
+    await deliver(creditsPayment(customerId, await paidAtProvider(agent)));
     expect((await quotaCounter(env, userId).state(userId)).credits).toBe(20);
   });
 
@@ -155,11 +157,12 @@ describe("POST /api/webhooks/stripe", () => {
     const { agent, userId } = await member();
     await subscribe(agent, "basic");
     const { customerId } = await billingRowOf(userId);
+    const paid = await paidAtProvider(agent);
     const quota = quotaCounter(env, userId);
     // 28 of the 30 monthly questions are being answered when the payment arrives with 6 more asks.
     const inFlight = await Promise.all(Array.from({ length: 28 }, () => quota.reserve(userId)));
     const [webhook, ...more] = await Promise.all([
-      deliver(creditsPayment(customerId)),
+      deliver(creditsPayment(customerId, paid)),
       ...Array.from({ length: 6 }, () => quota.reserve(userId)),
     ]);
     expect(webhook?.status).toBe(200);

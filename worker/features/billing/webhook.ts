@@ -5,10 +5,15 @@ import { stripeEvents } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { isProduction } from "#worker/lib/secrets.ts";
-import { createPayments } from "#worker/ports/payments/create-payments.ts";
+import { createPayments, usesLocalTestCheckout } from "#worker/ports/payments/create-payments.ts";
 import { LOCAL_WEBHOOK_SECRET } from "#worker/ports/payments/offline.ts";
-import { CREDITS_PACK, CREDITS_PURPOSE, type ProviderSubscription } from "#worker/ports/payments/payments.ts";
+import {
+  CREDITS_PACK,
+  CREDITS_PURPOSE,
+  type PaymentsPort,
+  type ProviderPayment,
+  type ProviderSubscription,
+} from "#worker/ports/payments/payments.ts";
 import { type BillingDeps, memberOfCustomer, recordPayment } from "./billing.service.ts";
 
 /** Stripe's events stay small; anything bigger is not one (the body limit in app.ts allows this much). */
@@ -35,11 +40,26 @@ const iso = (unix: number) => new Date(unix * 1000).toISOString();
 const ENDED = new Set(["canceled", "incomplete_expired"]);
 const PAYABLE = new Set(["active", "trialing", "past_due", "incomplete"]);
 
-/** The signing secrets this server accepts: the endpoint's, and outside production the local one. */
+/**
+ * The signing secrets this server accepts: the endpoint's, and the public local one only where the
+ * local test checkout is the payments adapter. Beside a Stripe key the local secret would let anyone
+ * who read this repository sign events (docs/decisions/billing/webhook-secrets-by-mode.md).
+ */
 function webhookSecrets(env: Env): string[] {
   const secrets = env.STRIPE_WEBHOOK_SECRET ? [env.STRIPE_WEBHOOK_SECRET] : [];
-  if (!isProduction(env)) secrets.push(LOCAL_WEBHOOK_SECRET);
+  if (usesLocalTestCheckout(env)) secrets.push(LOCAL_WEBHOOK_SECRET);
   return secrets;
+}
+
+/** Stripe's library refuses signatures older than its tolerance but not ones dated ahead; we allow a minute of clock skew. */
+export const MAX_FUTURE_SKEW_SECONDS = 60;
+export const FUTURE_TIMESTAMP = "The Stripe-Signature timestamp is in the future; check the server's clock.";
+
+/** The header's one `t=` (the library reads the same one; a header with two is not Stripe's). */
+function signedAt(signature: string): number | null {
+  const stamps = signature.split(",").filter((part) => part.trim().startsWith("t="));
+  const value = stamps.length === 1 ? Number(stamps[0]?.trim().slice(2)) : Number.NaN;
+  return Number.isSafeInteger(value) ? value : null;
 }
 
 async function verify(env: Env, payload: string, signature: string | undefined): Promise<Stripe.Event> {
@@ -49,14 +69,20 @@ async function verify(env: Env, payload: string, signature: string | undefined):
     throw new ApiError("UNAVAILABLE", "Webhooks are not configured on this server.");
   }
   if (!signature) throw new ApiError("BAD_REQUEST", "Missing Stripe-Signature header.");
+  const at = signedAt(signature);
+  if (at === null) throw new ApiError("BAD_REQUEST", "Invalid Stripe signature.");
+  let event: Stripe.Event | undefined;
   for (const secret of secrets) {
     try {
-      return await Stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, cryptoProvider);
+      event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, cryptoProvider);
+      break;
     } catch {
       // Try the next accepted secret; none matching is answered below.
     }
   }
-  throw new ApiError("BAD_REQUEST", "Invalid Stripe signature.");
+  if (!event) throw new ApiError("BAD_REQUEST", "Invalid Stripe signature.");
+  if (at > Date.now() / 1000 + MAX_FUTURE_SKEW_SECONDS) throw new ApiError("BAD_REQUEST", FUTURE_TIMESTAMP);
+  return event;
 }
 
 export type WebhookResult = { received: true; duplicate: boolean; applied: boolean };
@@ -151,20 +177,43 @@ async function subscriptionChanged(deps: BillingDeps, event: Stripe.Event, subsc
   return true;
 }
 
-/** payment_intent.succeeded for the credits pack: 10 credits, once per payment intent. */
+/**
+ * Why a provider's payment is not a paid credits pack, or null when it is. The event only names the
+ * payment: what was paid, by whom, is read back from the provider (a signed event could still be
+ * forged with a leaked secret, or describe a payment that later failed).
+ */
+function notAPaidPack(payment: ProviderPayment | null, eventCustomer: string | null | undefined): string | null {
+  if (!payment) return "payment unknown to the provider";
+  if (payment.purpose !== CREDITS_PURPOSE) return "not a credits payment";
+  if (payment.status !== "succeeded") return `payment ${payment.status}`;
+  if (payment.amountCents !== CREDITS_PACK.amountCents || payment.amountReceivedCents !== CREDITS_PACK.amountCents)
+    return "amount is not the pack's";
+  if (payment.currency !== CREDITS_PACK.currency) return "currency is not the pack's";
+  if (!payment.customerId || payment.customerId !== eventCustomer) return "customer differs from the event's";
+  return null;
+}
+
+/** payment_intent.succeeded for the credits pack: 10 credits, once per payment intent, once the provider confirms it. */
 async function creditsPaid(deps: BillingDeps, pi: z.infer<typeof paymentIntentSchema>): Promise<boolean> {
   if (pi.metadata?.purpose !== CREDITS_PURPOSE) return false;
-  const member = pi.customer ? await memberOfCustomer(deps.db, pi.customer) : null;
+  const payment = await paymentsOf(deps).getPayment(pi.id);
+  const problem = notAPaidPack(payment, pi.customer);
+  if (problem || !payment?.customerId) return ignored(problem ?? "no customer", { paymentIntent: pi.id });
+  const member = await memberOfCustomer(deps.db, payment.customerId);
   if (!member) return ignored("unknown customer", { paymentIntent: pi.id });
   await quotaCounter(deps.env, member.userId).addCredits(member.userId, { key: pi.id, amount: CREDITS_PACK.credits });
   await recordPayment(deps.db, member.userId, {});
   return true;
 }
 
-async function currentSubscription(deps: BillingDeps, id: string): Promise<ProviderSubscription | null> {
+function paymentsOf(deps: BillingDeps): PaymentsPort {
   const payments = createPayments(deps.env);
   if (!payments) throw new ApiError("UNAVAILABLE", "Payments are not configured on this server.");
-  return payments.getSubscription(id);
+  return payments;
+}
+
+async function currentSubscription(deps: BillingDeps, id: string): Promise<ProviderSubscription | null> {
+  return paymentsOf(deps).getSubscription(id);
 }
 
 /** Event ids are kept 90 days: Stripe stops retrying an event after 3, so older ids cannot come back. */

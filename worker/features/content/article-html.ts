@@ -1,12 +1,12 @@
 import { Marked } from "marked";
-import { sanitizeHtml } from "./sanitize-html.ts";
+import { displayHtml } from "./sanitize-html.ts";
 
 /** GitHub-flavoured Markdown, as the editor's preview shows it (web/features/editor). */
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
 /** A Markdown body as sanitised HTML: what readers get, and what the editor's HTML mode edits. */
 export function markdownToHtml(content: string): Promise<string> {
-  return sanitizeHtml(markdown.parse(content) as string);
+  return displayHtml(markdown.parse(content) as string);
 }
 
 /**
@@ -15,7 +15,7 @@ export function markdownToHtml(content: string): Promise<string> {
  * (docs/decisions/content/rendering-article-bodies.md); the reader's browser sanitises it again.
  */
 export function readerHtml(content: string, format: "markdown" | "html"): Promise<string> {
-  return format === "markdown" ? markdownToHtml(content) : sanitizeHtml(content);
+  return format === "markdown" ? markdownToHtml(content) : displayHtml(content);
 }
 
 /** Words of the visible text, for the read time of an HTML body. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSafeUrl, sanitizeArticleContent, sanitizeHtml } from "./sanitize-html.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { displayHtml, isSafeUrl, sanitizeArticleContent, sanitizeHtml } from "./sanitize-html.ts";
 
 describe("sanitizeHtml", () => {
   it.each([
@@ -40,7 +41,54 @@ describe("sanitizeHtml", () => {
   });
 });
 
+describe("sanitizeHtml runs to a fixed point or refuses (issue 30)", () => {
+  it("drops eight nested <xmp> with what is inside, instead of peeling one layer a pass", async () => {
+    const out = await sanitizeHtml(`${"<xmp>".repeat(8)}<img src=x onerror=alert(1)>${"</xmp>".repeat(8)}<p>after</p>`);
+    expect(out).toBe("<p>after</p>");
+  });
+
+  it.each([
+    ['<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><p>x</p>', "<p>x</p>"],
+    ['<base href="//evil.example/"><a href="/a">a</a>', '<a href="/a">a</a>'],
+    ['<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe><p>x</p>', "<p>x</p>"],
+    ['<form action="/api/logout" method="post"><button>Continue</button><input type="submit"></form>kept', "kept"],
+    ['<a href="vbscript:msgbox(1)">v</a><a href="data:text/html,x">d</a>', "<a>v</a><a>d</a>"],
+    ['<p style="color:red" title="t">x</p>', '<p title="t">x</p>'],
+    ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>', '<img src="x">"&gt;'],
+    ["<p>a<div>b</div></p><table><tr><td>c</td></tr></table>", "<p>a</p><div>b</div><table><tbody><tr><td>c</td></tr></tbody></table>"],
+    ["<p>1 < 2 &amp; &copy; &nbsp;</p>", "<p>1 &lt; 2 &amp; © &nbsp;</p>"],
+  ])("cleans %s", async (input, expected) => {
+    const out = await sanitizeHtml(input);
+    expect(out).toBe(expected);
+    expect(await sanitizeHtml(out)).toBe(out);
+  });
+
+  it("refuses nesting deeper than the limit, with the reason on the content field", async () => {
+    const refused = await sanitizeHtml(`${"<div>".repeat(101)}x`).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("more than 100 levels deep") });
+    expect((refused as ApiError).issues).toEqual([{ path: "content", message: (refused as ApiError).message }]);
+    expect(await sanitizeHtml(`${"<div>".repeat(100)}x`)).toContain("x");
+  });
+
+  it("refuses markup the runtime's parser cannot read unambiguously", async () => {
+    await expect(sanitizeHtml("<select><svg><style><img src=x onerror=alert(1)></style></svg></select>")).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("unambiguously"),
+    });
+  });
+
+  it("shows a stored body it would refuse as its text only (readers and the editor never get an error)", async () => {
+    expect(await displayHtml(`${"<div>".repeat(150)}<b>deep</b> & <i>text</i>`)).toBe("<p>deep &amp; text</p>");
+  });
+});
+
 describe("sanitizeArticleContent (markdown)", () => {
+  it("drops raw-text elements with their content and keeps the Markdown's text as written", async () => {
+    const md = `## Markets\n\n${"<xmp>".repeat(8)}<img src=x onerror=alert(1)>${"</xmp>".repeat(8)}\n\nA & B < C, **bold** > plain`;
+    expect(await sanitizeArticleContent(md, "markdown")).toBe("## Markets\n\n\n\nA & B < C, **bold** > plain");
+  });
+
   it("keeps the Markdown and removes raw HTML dangers and script links", async () => {
     const md =
       "## Title\n\nText with [a link](https://example.com) and [bad](javascript:alert(1)).\n\n<img src=x onerror=alert(1)>\n\n> quote & <3";

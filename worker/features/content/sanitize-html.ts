@@ -1,104 +1,108 @@
 /**
- * Server-side sanitising of article markup, for every path that writes articles (the admin editor,
- * the generation pipeline). Readers sanitise again with DOMPurify after rendering; this pass means
- * hostile markup is never even stored. Built on HTMLRewriter, the runtime's streaming HTML parser:
- * an allowlist of tags and attributes, URLs limited to http(s), mailto and relative ones.
+ * Server-side sanitising of article markup, for every path that stores articles (the admin editor's
+ * saves and restores, the generation pipeline) and every path that serves them (the reader's JSON, the
+ * editor). The same allowlist as the reader's DOMPurify (schema/contracts/html-allowlist.ts).
+ *
+ * HTMLRewriter tokenizes; a small tree builder keeps the allowed elements and attributes and writes
+ * them back as canonical HTML (./html-tree.ts). The result is checked to be a fixed point: cleaning it
+ * again changes nothing. Markup that does not settle, or nests too deep, is refused with the reason,
+ * never stored half-cleaned (docs/decisions/security/html-sanitiser.md).
  */
+import { decodeHTMLAttribute } from "entities/decode";
+import { ATTR_WHITESPACE, SAFE_URI } from "#schema/contracts/html-allowlist.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { escapeHtml } from "#worker/lib/html.ts";
+import { tokenize } from "./html-tokens.ts";
+import { buildTree, HtmlRefused, serializeTree } from "./html-tree.ts";
 
-const ALLOWED_TAGS = new Set(
-  (
-    "a abbr b blockquote br caption cite code dd del details div dl dt em figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins " +
-    "kbd li mark ol p pre q s small span strong sub summary sup table tbody td tfoot th thead time tr u ul"
-  ).split(" "),
-);
-
-/** Removed together with everything inside them. */
-const DROPPED_TAGS = (
-  "script style iframe frame frameset object embed applet noscript template svg math form input button textarea select " +
-  "option link meta base title head audio video source track canvas portal"
-).split(" ");
-
-const GLOBAL_ATTRS = new Set(["title", "lang", "dir"]);
-const TAG_ATTRS: Record<string, Set<string>> = {
-  a: new Set(["href", "rel", "target"]),
-  img: new Set(["src", "alt", "width", "height", "loading"]),
-  td: new Set(["colspan", "rowspan"]),
-  th: new Set(["colspan", "rowspan", "scope"]),
-  ol: new Set(["start", "reversed"]),
-  time: new Set(["datetime"]),
-};
-const URL_ATTRS = new Set(["href", "src"]);
-
-const NAMED_ENTITIES: Record<string, string> = { colon: ":", tab: "\t", newline: "\n", amp: "&", lpar: "(", rpar: ")" };
-
-/** Decodes the entities a URL could hide its scheme behind (java&#115;cript:, &colon;, ...). */
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, body: string) => {
-    if (body[0] !== "#") return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-    const code = body[1]?.toLowerCase() === "x" ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
-    return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : "";
-  });
-}
+/** Canonical output settles on the second pass; more means something keeps changing it. */
+const MAX_PASSES = 4;
+const UNSETTLED = "Content could not be made safe to store: cleaning it did not settle. Simplify the markup and save again.";
 
 /** http(s), mailto and scheme-less (relative, #fragment) URLs are safe; anything else is not. */
 export function isSafeUrl(raw: string): boolean {
-  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  const url = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u00a0]+/g, "");
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === "http" || scheme === "https" || scheme === "mailto";
+  return SAFE_URI.test(decodeHTMLAttribute(raw).trim().replace(ATTR_WHITESPACE, ""));
 }
 
-async function sanitizeOnce(html: string): Promise<string> {
-  const rewriter = new HTMLRewriter()
-    .onDocument({
-      comments: (comment) => {
-        comment.remove();
-      },
-    })
-    .on(DROPPED_TAGS.join(","), {
-      element: (el) => {
-        el.remove();
-      },
-    })
-    .on("*", {
-      element(el) {
-        if (el.removed) return;
-        const tag = el.tagName.toLowerCase();
-        if (!ALLOWED_TAGS.has(tag)) {
-          el.removeAndKeepContent();
-          return;
-        }
-        const allowed = TAG_ATTRS[tag];
-        for (const [name = "", value = ""] of [...el.attributes]) {
-          const keep = (GLOBAL_ATTRS.has(name) || allowed?.has(name)) && (!URL_ATTRS.has(name) || isSafeUrl(value));
-          if (!keep) el.removeAttribute(name);
-        }
-        if (tag === "img" && !el.hasAttribute("src")) el.remove();
-        if (tag === "a" && el.getAttribute("target")) el.setAttribute("rel", "noopener noreferrer");
-      },
-    });
-  return rewriter.transform(new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } })).text();
+type Mode = "html" | "markdown";
+
+async function cleanOnce(input: string, mode: Mode): Promise<string> {
+  let tokens: Awaited<ReturnType<typeof tokenize>>;
+  try {
+    tokens = await tokenize(input, { decode: mode === "html" });
+  } catch {
+    // HTMLRewriter refuses markup whose parsing it cannot decide (a <style> inside <select>, say).
+    throw new HtmlRefused(
+      "Content could not be read unambiguously as HTML (for example a <style> or <script> inside a <select>); remove that markup and save again.",
+    );
+  }
+  return serializeTree(buildTree(tokens), { rawText: mode === "markdown" });
+}
+
+/** Cleans until a pass changes nothing; throws HtmlRefused when that does not happen. */
+async function toFixedPoint(input: string, mode: Mode): Promise<string> {
+  let current = await cleanOnce(input, mode);
+  for (let pass = 1; pass < MAX_PASSES; pass++) {
+    const next = await cleanOnce(current, mode);
+    if (next === current) return current;
+    current = next;
+  }
+  throw new HtmlRefused(UNSETTLED);
+}
+
+function refusal(err: unknown): ApiError {
+  if (!(err instanceof HtmlRefused)) throw err;
+  return new ApiError("BAD_REQUEST", err.message, { issues: [{ path: "content", message: err.message }] });
 }
 
 /**
- * Returns `html` with every script, event handler, dangerous URL and unknown tag removed. Runs to a
- * fixed point, so markup that only forms once a removal joins its pieces is caught on the next pass.
+ * `html` with only allowed elements and attributes, as canonical HTML that is a fixed point of this
+ * function. Refuses (400, the reason on `content`) markup it cannot bring to one.
  */
 export async function sanitizeHtml(html: string): Promise<string> {
-  let current = html;
-  for (let pass = 0; pass < 4; pass++) {
-    const next = await sanitizeOnce(current);
-    if (next === current) return next;
-    current = next;
+  try {
+    return await toFixedPoint(html, "html");
+  } catch (err) {
+    throw refusal(err);
   }
-  return current;
 }
 
-/** Markdown may hold raw HTML and link destinations: both are cleaned, the Markdown text is kept. */
-export async function sanitizeArticleContent(content: string, format: "markdown" | "html"): Promise<string> {
-  if (format === "html") return sanitizeHtml(content);
+/**
+ * For showing stored markup (the reader, the editor): sanitised, or when it would be refused (stored
+ * before these rules), its text only, escaped. Never throws for a stored body.
+ */
+export async function displayHtml(html: string): Promise<string> {
+  try {
+    return await toFixedPoint(html, "html");
+  } catch (err) {
+    if (!(err instanceof HtmlRefused)) throw err;
+    const text = html
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    return text ? `<p>${escapeHtml(text)}</p>` : "";
+  }
+}
+
+/**
+ * Markdown may hold raw HTML and link destinations: both are cleaned, the Markdown text is kept as
+ * written. Raw HTML that does not settle is turned into text (every `<` written as `&lt;`), so a
+ * generated article is never lost over it; readers get the rendered HTML through sanitizeHtml.
+ */
+export async function sanitizeMarkdown(content: string): Promise<string> {
   // An autolink (<https://...>) would parse as a tag: write it as an ordinary link first.
-  const markdown = await sanitizeHtml(content.replace(/<((?:https?:\/\/|mailto:)[^\s<>]+)>/gi, "[$1]($1)"));
+  const source = content.replace(/<((?:https?:\/\/|mailto:)[^\s<>]+)>/gi, "[$1]($1)");
+  let markdown: string;
+  try {
+    markdown = await toFixedPoint(source, "markdown");
+  } catch (err) {
+    if (!(err instanceof HtmlRefused)) throw err;
+    markdown = source.replace(/</g, "&lt;");
+  }
   return markdown.replace(/(\]\(\s*<?)([^)\s>]*)/g, (whole, open: string, url: string) => (isSafeUrl(url) ? whole : `${open}#`));
+}
+
+/** What every writer of an article body calls: HTML is refused when unsafe, Markdown is cleaned. */
+export async function sanitizeArticleContent(content: string, format: "markdown" | "html"): Promise<string> {
+  return format === "html" ? sanitizeHtml(content) : sanitizeMarkdown(content);
 }

@@ -9,7 +9,7 @@ import {
 } from "#schema/contracts/editorial.ts";
 import { articles, articleVersions, categories } from "#schema/db/content.ts";
 import { markdownToHtml, textOf } from "#worker/features/content/article-html.ts";
-import { sanitizeArticleContent } from "#worker/features/content/sanitize-html.ts";
+import { displayHtml, sanitizeArticleContent } from "#worker/features/content/sanitize-html.ts";
 import { readTime } from "#worker/features/newsroom/articles.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
@@ -35,7 +35,8 @@ export async function present(row: ArticleRow): Promise<EditableArticle> {
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
-    content: converted ? await markdownToHtml(row.content) : row.content,
+    // Stored markup is shown as the sanitiser keeps it today (rows may predate its current rules).
+    content: converted ? await markdownToHtml(row.content) : await displayHtml(row.content),
     convertedFromMarkdown: converted,
     imageUrl: row.imageUrl,
     categoryId: row.categoryId,
@@ -164,6 +165,8 @@ export async function restoreVersion(
     .where(and(eq(articleVersions.id, versionId), eq(articleVersions.articleId, id)))
     .limit(1);
   if (!version) throw new ApiError("NOT_FOUND", "Version not found");
+  // A version may have been stored under older rules: it comes back only through today's sanitiser.
+  const content = await sanitizeArticleContent(version.content, version.contentFormat);
   const now = new Date().toISOString();
   const [, updated] = await db.batch([
     // The stored row's note is read as the note of the text that replaces it (versions.service.ts).
@@ -173,11 +176,11 @@ export async function restoreVersion(
       .set({
         title: version.title,
         excerpt: version.excerpt,
-        content: version.content,
+        content,
         contentFormat: version.contentFormat,
         imageUrl: version.imageUrl,
         categoryId: version.categoryId,
-        readTime: readTime(version.contentFormat === "html" ? textOf(version.content) : version.content),
+        readTime: readTime(version.contentFormat === "html" ? textOf(content) : content),
         revision: sql`${articles.revision} + 1`,
         updatedAt: now,
       })

@@ -19,7 +19,12 @@ export function createPayments(env: PaymentsEnv): PaymentsPort | null {
   return createOfflinePayments(env.KV);
 }
 
+/** True where the local test checkout is the payments adapter: no Stripe key, not production. */
+export function usesLocalTestCheckout(env: Pick<Env, "APP_ENV" | "STRIPE_SECRET_KEY">): boolean {
+  return !env.STRIPE_SECRET_KEY && !isProduction(env);
+}
+
 /** The local test checkout, only where it is the payments adapter (no key, not production). */
 export function localTestPayments(env: PaymentsEnv): OfflinePayments | null {
-  return !env.STRIPE_SECRET_KEY && !isProduction(env) ? createOfflinePayments(env.KV) : null;
+  return usesLocalTestCheckout(env) ? createOfflinePayments(env.KV) : null;
 }

@@ -5,6 +5,7 @@ import {
   CREDITS_PURPOSE,
   PAYMENTS_LISTED,
   type PaidTier,
+  type PaymentRecord,
   type PaymentStart,
   PaymentsError,
   type PaymentsPort,
@@ -12,7 +13,10 @@ import {
   type ProviderSubscription,
 } from "./payments.ts";
 
-/** Signs the local test checkout's events; the webhook accepts it only outside production. */
+/**
+ * Signs the local test checkout's events. It is public (it is in this repository), so the webhook
+ * accepts it only where the local test checkout is the payments adapter (no Stripe key, not production).
+ */
 export const LOCAL_WEBHOOK_SECRET = "whsec_coinsight_local";
 
 /** The card outcomes the local test checkout offers. */
@@ -167,9 +171,24 @@ export function createOfflinePayments(kv: KVNamespace) {
       };
     },
 
+    // The checkout's own record: a payment exists and succeeded only once Pay was pressed here.
+    getPayment: async (id): Promise<ProviderPayment | null> => {
+      const r = await read(id);
+      if (r?.kind !== "credits") return null;
+      return {
+        id: r.id,
+        customerId: r.customerId,
+        status: r.status,
+        amountCents: CREDITS_PACK.amountCents,
+        amountReceivedCents: r.status === "succeeded" ? CREDITS_PACK.amountCents : 0,
+        currency: CREDITS_PACK.currency,
+        purpose: CREDITS_PURPOSE,
+      };
+    },
+
     createPortalSession: async () => "/api/billing/test-portal",
 
-    listPayments: async (customerId) => (await kv.get<ProviderPayment[]>(logKey(customerId), "json")) ?? [],
+    listPayments: async (customerId) => (await kv.get<PaymentRecord[]>(logKey(customerId), "json")) ?? [],
   };
 
   /** Changes a paid subscription as the test portal does, and answers the event Stripe would send. */
@@ -244,7 +263,7 @@ export function createOfflinePayments(kv: KVNamespace) {
      * page's payment list, as Stripe keeps invoices and payment intents.
      */
     async logPayment(record: LocalRecord): Promise<void> {
-      const payment: ProviderPayment =
+      const payment: PaymentRecord =
         record.kind === "credits"
           ? {
               id: record.id,

@@ -18,7 +18,7 @@ export type ProviderSubscription = {
 };
 
 /** A completed payment as the provider records it (the account page lists them). */
-export type ProviderPayment = {
+export type PaymentRecord = {
   id: string;
   /** ISO UTC. */
   paidAt: string;
@@ -31,6 +31,19 @@ export type ProviderPayment = {
 
 /** Payments listed at most. */
 export const PAYMENTS_LISTED = 24;
+
+/** A one-time payment as the provider holds it now: the webhook applies credits only from this. */
+export type ProviderPayment = {
+  id: string;
+  customerId: string | null;
+  /** Stripe's PaymentIntent status: requires_payment_method, processing, succeeded, canceled, ... */
+  status: string;
+  amountCents: number;
+  amountReceivedCents: number;
+  currency: string;
+  /** The `purpose` metadata the site set when it started the payment. */
+  purpose: string | null;
+};
 
 /** What the browser needs to confirm a payment with the provider's SDK (or the local test checkout). */
 export type PaymentStart = { id: string; clientSecret: string };
@@ -60,8 +73,10 @@ export interface PaymentsPort {
   startCreditsPayment(p: { customerId: string; userId: string }): Promise<PaymentStart>;
   /** The subscription's current state, or null when the provider does not know it. */
   getSubscription(id: string): Promise<ProviderSubscription | null>;
+  /** A one-time payment's current state, or null when the provider does not know it. */
+  getPayment(id: string): Promise<ProviderPayment | null>;
   /** A customer portal session (Manage Billing); answers its URL. */
   createPortalSession(p: { customerId: string; returnUrl: string }): Promise<string>;
   /** The customer's completed payments, newest first (paid invoices and credits payments), at most PAYMENTS_LISTED. */
-  listPayments(customerId: string): Promise<ProviderPayment[]>;
+  listPayments(customerId: string): Promise<PaymentRecord[]>;
 }

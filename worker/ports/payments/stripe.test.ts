@@ -6,6 +6,7 @@ import missing from "./fixtures/error-resource-missing.json";
 import invoiceList from "./fixtures/invoice-list.json";
 import paymentIntent from "./fixtures/payment-intent.json";
 import intentList from "./fixtures/payment-intent-list.json";
+import paymentSucceeded from "./fixtures/payment-intent-succeeded.json";
 import portal from "./fixtures/portal-session.json";
 import active from "./fixtures/subscription-active.json";
 import cancelling from "./fixtures/subscription-cancelling.json";
@@ -157,6 +158,26 @@ describe("Stripe payments adapter", () => {
   it("answers null for a subscription Stripe does not know", async () => {
     replay({ body: missing, status: 404 });
     expect(await adapter().getSubscription("sub_missing")).toBeNull();
+  });
+
+  it("reads a payment intent back: status, amounts, currency, customer and purpose", async () => {
+    const requests = replay({ body: paymentSucceeded });
+    expect(await adapter().getPayment("pi_3SQxm2LkdIwHu7ix1CrEdItS")).toEqual({
+      id: "pi_3SQxm2LkdIwHu7ix1CrEdItS",
+      customerId: "cus_TQxk8mZ2aB4cDe",
+      status: "succeeded",
+      amountCents: 500,
+      amountReceivedCents: 500,
+      currency: "usd",
+      purpose: "coinsight_credits",
+    });
+    expect(requests[0]?.method).toBe("GET");
+    expect(requests[0]?.url.pathname).toBe("/v1/payment_intents/pi_3SQxm2LkdIwHu7ix1CrEdItS");
+  });
+
+  it("answers null for a payment intent Stripe does not know", async () => {
+    replay({ body: missing, status: 404 });
+    expect(await adapter().getPayment("pi_missing")).toBeNull();
   });
 
   it("opens a customer portal session with the return URL", async () => {

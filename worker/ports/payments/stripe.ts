@@ -4,6 +4,7 @@ import {
   CREDITS_PURPOSE,
   PAYMENTS_LISTED,
   type PaidTier,
+  type PaymentRecord,
   type PaymentStart,
   PaymentsError,
   type PaymentsPort,
@@ -105,6 +106,26 @@ export function createStripePayments(options: StripeOptions): PaymentsPort {
         };
       }),
 
+    getPayment: (id) =>
+      call("paymentIntents.retrieve", async (): Promise<ProviderPayment | null> => {
+        let pi: Stripe.PaymentIntent;
+        try {
+          pi = await stripe.paymentIntents.retrieve(id);
+        } catch (err) {
+          if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
+          throw err;
+        }
+        return {
+          id: pi.id,
+          customerId: idOf(pi.customer),
+          status: pi.status,
+          amountCents: pi.amount,
+          amountReceivedCents: pi.amount_received,
+          currency: pi.currency,
+          purpose: pi.metadata?.purpose ?? null,
+        };
+      }),
+
     createPortalSession: ({ customerId, returnUrl }) =>
       call("billingPortal.sessions.create", async () => {
         const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
@@ -112,14 +133,14 @@ export function createStripePayments(options: StripeOptions): PaymentsPort {
       }),
 
     listPayments: (customerId) =>
-      call("invoices.list+paymentIntents.list", async (): Promise<ProviderPayment[]> => {
+      call("invoices.list+paymentIntents.list", async (): Promise<PaymentRecord[]> => {
         const [invoices, intents] = await Promise.all([
           stripe.invoices.list({ customer: customerId, status: "paid", limit: PAYMENTS_LISTED }),
           stripe.paymentIntents.list({ customer: customerId, limit: PAYMENTS_LISTED }),
         ]);
         const plans = invoices.data
           .filter((inv) => inv.amount_paid > 0 && inv.id)
-          .map((inv): ProviderPayment => {
+          .map((inv): PaymentRecord => {
             const price = inv.lines.data[0]?.pricing?.price_details?.price;
             const priceId = typeof price === "string" ? price : (price?.id ?? null);
             return {
@@ -135,7 +156,7 @@ export function createStripePayments(options: StripeOptions): PaymentsPort {
         const credits = intents.data
           .filter((pi) => pi.status === "succeeded" && pi.metadata?.purpose === CREDITS_PURPOSE)
           .map(
-            (pi): ProviderPayment => ({
+            (pi): PaymentRecord => ({
               id: pi.id,
               paidAt: iso(pi.created) ?? "",
               kind: "credits",

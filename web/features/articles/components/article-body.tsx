@@ -1,19 +1,19 @@
 import { type MouseEvent, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { useHydrated } from "#web/lib/render-context.ts";
+import { sanitizeArticleHtml } from "#web/lib/safe-html.ts";
 import styles from "./article.module.css";
-import { renderArticleHtml } from "./render-content.ts";
 
 /**
  * The rendered, sanitised body. Links to other pages of the site navigate inside the app
- * instead of reloading it. DOMPurify needs a browser's DOM, so a page rendered by the Worker leaves
+ * instead of reloading it. The sanitiser (DOMPurify) needs a browser's DOM, so a page rendered by the Worker leaves
  * the body to the browser: it is filled right after hydration, in a box tall enough that nothing below
  * it is on screen before then (no layout shift).
  */
 export function ArticleBody({ content }: { content: string }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const html = useMemo(() => (hydrated ? renderArticleHtml(content) : ""), [hydrated, content]);
+  const html = useMemo(() => (hydrated ? sanitizeArticleHtml(content) : ""), [hydrated, content]);
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     const link = (e.target as HTMLElement).closest("a");
@@ -33,7 +33,7 @@ export function ArticleBody({ content }: { content: string }) {
       onClick={onClick}
       aria-busy={!hydrated}
       style={hydrated ? undefined : { minHeight: "100vh" }}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from renderArticleHtml, sanitised by DOMPurify
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from sanitizeArticleHtml (DOMPurify with the server's allowlist)
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { Article, ArticleSummary } from "#schema/contracts/article.ts";
 import { Toaster } from "#web/components/ui/toast.tsx";
+import { sanitizeArticleHtml as renderArticleHtml } from "#web/lib/safe-html.ts";
 import { makeArticle, makeArticleSummary } from "#web/test/fixtures.ts";
 import { errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { ArticleView } from "./article-view.tsx";
-import { renderArticleHtml } from "./render-content.ts";
 import { COPIED_MS } from "./share-card.tsx";
 
 const analysis = makeArticle({

@@ -341,4 +341,20 @@ describe("Article editor", () => {
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(go).toHaveBeenCalledWith("/admin");
   });
+  it("keeps what the editor typed when the server refuses content it cannot make safe", async () => {
+    const reason = "Content nests elements more than 100 levels deep; flatten the markup and save again.";
+    const refusal = { error: { ...errorBody("BAD_REQUEST", reason).error, issues: [{ path: "content", message: reason }] } };
+    open(mock(apiContract.saveArticle, refusal, { status: 400 }));
+    await screen.findByLabelText("Title");
+    await userEvent.click(screen.getByRole("tab", { name: "HTML" }));
+    const typed = `${"<div>".repeat(150)}deep${"</div>".repeat(150)}`;
+    fireEvent.change(screen.getByRole("textbox", { name: "Content" }), { target: { value: typed } });
+    await userEvent.click(screen.getByRole("tab", { name: "Visual" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Failed to update article")).toBeInTheDocument();
+    // The refusal opens the HTML mode on the content, with the reason, and the markup as typed.
+    const content = await screen.findByRole("textbox", { name: "Content" });
+    expect(content).toHaveAccessibleDescription(reason);
+    expect(content).toHaveValue(typed);
+  });
 });

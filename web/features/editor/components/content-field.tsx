@@ -1,8 +1,8 @@
-import DOMPurify from "dompurify";
 import { useMemo } from "react";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Tabs } from "#web/components/ui/tabs.tsx";
 import { invalidProps } from "#web/lib/field-errors.ts";
+import { sanitizeArticleHtml } from "#web/lib/safe-html.ts";
 import styles from "./editor.module.css";
 import { errorIdOf, VISUAL_NOTE } from "./editor-form.ts";
 
@@ -30,7 +30,8 @@ export function ContentField({
   error: string | undefined;
 }) {
   const preview = useMemo(
-    () => (mode === "visual" ? DOMPurify.sanitize(value, { USE_PROFILES: { html: true }, FORBID_ATTR: ["style"] }) : ""),
+    // The reader's allowlist: the preview shows what readers will see, and never a form or a button.
+    () => (mode === "visual" ? sanitizeArticleHtml(value) : ""),
     [mode, value],
   );
   return (
@@ -45,12 +46,12 @@ export function ContentField({
         {mode === "visual" ? (
           <>
             <p className={styles.note}>{VISUAL_NOTE}</p>
-            {/* Sanitised by DOMPurify above (and stored sanitised by the server). */}
+            {/* Sanitised above with the reader's allowlist (and stored sanitised by the server). */}
             <section
               className={styles.preview}
               aria-labelledby="editor-content-label"
               data-testid="visual-preview"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify on the line above
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with the reader's allowlist above
               dangerouslySetInnerHTML={{ __html: preview }}
             />
           </>
