@@ -6,6 +6,7 @@ import {
   type RetryBody,
   type StartedRuns,
   type TaskKey,
+  taskDependencies,
   taskKeys,
   taskLabels,
 } from "#schema/contracts/newsroom.ts";
@@ -36,15 +37,13 @@ export async function generate(deps: NewsroomDeps, call: GenerateCall): Promise<
   const tasks: readonly TaskKey[] = generateCalls[call];
   const { runs } = await restartTasks(deps, tasks, date, "manual");
   const names = tasks.map((t) => taskLabels[t]).join(", ");
-  const data = await getRunStatus(deps, "lunarcrush_data", date);
-  const waiting = data === "completed" || tasks.includes("lunarcrush_data") ? [] : runs.filter((r) => r.task !== "lunarcrush_data");
-  const blocked = waiting.filter((r) => r.task.startsWith("trending")).map((r) => taskLabels[r.task as TaskKey]);
-  const note = blocked.length ? ` ${blocked.join(", ")} will start when ${taskLabels.lunarcrush_data} is completed.` : "";
+  // Tasks whose prerequisite is neither done nor part of this start wait for it (in their instance).
+  const done = new Set((await runsOfDate(deps.db, date)).filter((r) => r.status === "completed").map((r) => r.task));
+  const waiting = tasks.filter((t) => taskDependencies[t].some((need) => !done.has(need) && !tasks.includes(need)));
+  const note = waiting.length
+    ? ` ${waiting.map((t) => taskLabels[t]).join(", ")} will start when ${taskLabels.lunarcrush_data} is completed.`
+    : "";
   return started(runs, `Started ${names} for ${date}.${note}`);
-}
-
-async function getRunStatus(deps: NewsroomDeps, task: TaskKey, date: string): Promise<string | null> {
-  return (await runsOfDate(deps.db, date)).find((r) => r.task === task)?.status ?? null;
 }
 
 function daysBetween(from: string, to: string): number {
