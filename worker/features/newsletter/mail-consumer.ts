@@ -60,7 +60,19 @@ export async function handleMailBatch(batch: MessageBatch, env: Env, _ctx: Execu
     else message.ack();
   }
   const nowIso = new Date(options.now ?? Date.now()).toISOString();
-  for (const date of dates) await finishIfDone(env.DB, date, nowIso);
+  for (const date of dates) if (!(await anyOpen(env.DB, date))) await finishIfDone(env.DB, date, nowIso);
+}
+
+/**
+ * Whether the day still has recipients queued, being sent or due a retry: one index lookup, so the
+ * edition's full count (over every subscriber) runs once, when the last message is through.
+ */
+async function anyOpen(d1: D1Database, date: string): Promise<boolean> {
+  const row = await d1
+    .prepare("SELECT 1 AS open FROM newsletter_deliveries WHERE edition_date = ?1 AND status IN ('queued', 'sending', 'failed') LIMIT 1")
+    .bind(date)
+    .first<{ open: number }>();
+  return row !== null;
 }
 
 /**
@@ -132,8 +144,10 @@ async function claim(d1: D1Database, job: DailyJob, claimId: string, nowIso: str
   await d1.batch([
     d1
       .prepare(
+        // "+status": look rows up by day and subscriber (the key), not through the status index,
+        // which would walk every queued row of the day for each message.
         `UPDATE newsletter_deliveries SET status = 'sending', attempts = attempts + 1, claim_id = ?1, error = NULL, updated_at = ?2
-         WHERE edition_date = ?3 AND status IN ('queued', 'failed') AND subscriber_id IN (SELECT value FROM json_each(?4))`,
+         WHERE edition_date = ?3 AND subscriber_id IN (SELECT value FROM json_each(?4)) AND +status IN ('queued', 'failed')`,
       )
       .bind(claimId, nowIso, job.date, ids),
     // A subscriber the producer queued without writing its row (it stopped in between).
@@ -147,8 +161,8 @@ async function claim(d1: D1Database, job: DailyJob, claimId: string, nowIso: str
     d1
       .prepare(
         `UPDATE newsletter_deliveries SET status = 'skipped', error = 'Unsubscribed before the send', updated_at = ?2
-         WHERE claim_id = ?1 AND status = 'sending'
-           AND subscriber_id IN (SELECT id FROM newsletter_subscribers WHERE email IS NULL OR status <> 'confirmed')`,
+         WHERE claim_id = ?1 AND status = 'sending' AND EXISTS (SELECT 1 FROM newsletter_subscribers s
+           WHERE s.id = newsletter_deliveries.subscriber_id AND (s.email IS NULL OR s.status <> 'confirmed'))`,
       )
       .bind(claimId, nowIso),
   ]);
@@ -168,7 +182,7 @@ async function abandonEarlierAttempt(d1: D1Database, job: DailyJob, messageId: s
   await d1
     .prepare(
       `UPDATE newsletter_deliveries SET status = 'unknown', error = 'An earlier delivery of its message stopped before recording a result', updated_at = ?1
-       WHERE edition_date = ?2 AND status = 'sending' AND claim_id LIKE ?3 AND subscriber_id IN (SELECT value FROM json_each(?4))`,
+       WHERE edition_date = ?2 AND subscriber_id IN (SELECT value FROM json_each(?4)) AND +status = 'sending' AND claim_id LIKE ?3`,
     )
     .bind(nowIso, job.date, `${messageId}/%`, JSON.stringify(job.subscriberIds))
     .run();
@@ -178,7 +192,7 @@ async function settle(d1: D1Database, job: DailyJob, status: "skipped" | "dead",
   const result = await d1
     .prepare(
       `UPDATE newsletter_deliveries SET status = ?1, error = ?2, updated_at = ?3
-       WHERE edition_date = ?4 AND status IN ('queued', 'failed') AND subscriber_id IN (SELECT value FROM json_each(?5))`,
+       WHERE edition_date = ?4 AND subscriber_id IN (SELECT value FROM json_each(?5)) AND +status IN ('queued', 'failed')`,
     )
     .bind(status, error.slice(0, 500), nowIso, job.date, JSON.stringify(job.subscriberIds))
     .run();
