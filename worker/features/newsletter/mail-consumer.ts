@@ -115,18 +115,17 @@ async function sendDaily(env: Env, mail: MailPort, job: DailyJob, message: Messa
     )
       .bind(refused ? "failed" : "unknown", (err as Error).message.slice(0, 500), nowIso, claimId)
       .run();
-    if (refused) await countMail(db, job.date, "daily", "retried", recipients.length);
-    log("error", {
-      kind: "daily",
-      date: job.date,
-      message: message.id,
-      attempts: message.attempts,
-      refused,
-      source: mail.source,
-      error: (err as Error).message,
-    });
-    return refused ? "retry" : "ack";
+    return failedSend(db, job, recipients.length, err, message, mail);
   }
+}
+
+/** After a failed send: a refusal (nothing went out) is counted and retried, anything else acknowledged. */
+async function failedSend(db: Db, job: MailJob, recipients: number, err: unknown, message: Message, mail: MailPort): Promise<Outcome> {
+  const refused = err instanceof MailError && err.retryable;
+  if (refused) await countMail(db, job.date, job.kind, "retried", recipients);
+  const error = (err as Error).message;
+  log("error", { kind: job.kind, date: job.date, message: message.id, attempts: message.attempts, refused, source: mail.source, error });
+  return refused ? "retry" : "ack";
 }
 
 /** The edition's articles as fixed when the day's send started, or null once its roundup is no longer public. */
@@ -233,17 +232,7 @@ async function sendNotice(env: Env, mail: MailPort, job: NoticeJob, message: Mes
     await countMail(db, job.date, "notice", "sent", 1);
     return "ack";
   } catch (err) {
-    const refused = err instanceof MailError && err.retryable;
-    if (refused) await countMail(db, job.date, "notice", "retried", 1);
-    log("error", {
-      kind: "notice",
-      message: message.id,
-      attempts: message.attempts,
-      refused,
-      source: mail.source,
-      error: (err as Error).message,
-    });
-    return refused ? "retry" : "ack";
+    return failedSend(db, job, 1, err, message, mail);
   }
 }
 
