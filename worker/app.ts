@@ -25,6 +25,7 @@ import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { loadUserReused, requireAdmin } from "./lib/auth.ts";
 import { type BodyAllowance, writeBodyLimits } from "./lib/body-limit.ts";
+import { d1Sessions } from "./lib/d1-sessions.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 import { publicEdgeCache } from "./lib/public-cache.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
@@ -108,6 +109,8 @@ const plainFileHeaders = () =>
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()
   .use(requestId())
+  // Every query of a request in one D1 session: replicas for reads, a member's bookmark after a write.
+  .use(d1Sessions())
   .route("/api", api)
   .all("/api/*", onNotFound)
   // Feeds, sitemap and robots.txt are plain files: nothing in them may run, frame or be framed.

@@ -8,6 +8,12 @@ export const SESSION_COOKIE = "coinsight_session";
  */
 export const MEMBER_HINT_COOKIE = "coinsight_member";
 
+/**
+ * HttpOnly: the D1 bookmark of a member's last write, so the member's next read starts from a copy
+ * of the database at least that recent (worker/lib/d1-sessions.ts, docs/decisions/performance/d1-read-replicas.md).
+ */
+export const D1_BOOKMARK_COOKIE = "coinsight_d1";
+
 const matchers = new Map<string, RegExp>();
 
 /** Whether a Cookie header (or `document.cookie`) carries the cookie, under its plain or `__Host-` name. */

@@ -27,6 +27,21 @@ export const outboxItemSchema = z.object({
 });
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
-/** GET /api/admin/outbox: the captured messages, and whether mail currently goes out for real. */
-export const outboxListSchema = z.object({ items: z.array(outboxItemSchema), mailLive: z.boolean() });
+/**
+ * One day's newsletter mail through the mail queue, in recipients: queued by the daily send or a
+ * signup, sent by the consumer, retried after the provider refused them, dead-lettered after the
+ * last retry.
+ */
+export const mailQueueDaySchema = z.object({
+  date: z.string(),
+  kind: z.enum(["daily", "notice"]),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  retried: z.number().int(),
+  deadLettered: z.number().int(),
+});
+export type MailQueueDay = z.infer<typeof mailQueueDaySchema>;
+
+/** GET /api/admin/outbox: the captured messages, whether mail goes out for real, and the mail queue's last days. */
+export const outboxListSchema = z.object({ items: z.array(outboxItemSchema), mailLive: z.boolean(), queue: z.array(mailQueueDaySchema) });
 export type OutboxList = z.infer<typeof outboxListSchema>;

@@ -59,12 +59,14 @@ export const newsletterEditions = sqliteTable("newsletter_editions", {
   updatedAt: text("updated_at").notNull().default(now),
 });
 
-export const deliveryStatuses = ["sending", "sent", "failed", "unknown"] as const;
+export const deliveryStatuses = ["queued", "sending", "sent", "failed", "unknown", "dead", "skipped"] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
- * The once-per-day guarantee: a subscriber is claimed for a day by inserting this row (primary
- * key: day + subscriber) before any mail goes out, so no run can claim them twice.
+ * The once-per-day guarantee: one row per day and subscriber (primary key). The daily send writes it
+ * as `queued` when it puts the subscriber on the mail queue; the queue's consumer moves it to
+ * `sending` with a conditional update before the mail goes out, so a redelivered message (or a
+ * second enqueue) never mails anyone twice on the same day.
  */
 export const newsletterDeliveries = sqliteTable(
   "newsletter_deliveries",
@@ -73,10 +75,14 @@ export const newsletterDeliveries = sqliteTable(
     subscriberId: integer("subscriber_id")
       .notNull()
       .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
-    /** sending: claimed; sent; failed: the provider refused (nothing sent, retried); unknown: no answer (never retried). */
+    /**
+     * queued: on the mail queue; sending: claimed by a consumer; sent; failed: the provider refused
+     * (nothing sent; the message is retried); unknown: no answer, so it may have gone out (never
+     * retried); dead: its message went to the dead-letter queue; skipped: unsubscribed meanwhile.
+     */
     status: text("status", { enum: deliveryStatuses }).notNull(),
     attempts: integer("attempts").notNull().default(1),
-    /** Random id of the batch that claimed the row; the run that holds it is the only one that sends it. */
+    /** The queue message (id and attempt) whose consumer claimed the row; only it sends the mail. */
     claimId: text("claim_id"),
     messageId: text("message_id"),
     error: text("error"),
@@ -87,4 +93,25 @@ export const newsletterDeliveries = sqliteTable(
     index("newsletter_deliveries_status_idx").on(t.editionDate, t.status),
     index("newsletter_deliveries_claim_idx").on(t.claimId),
   ],
+);
+
+export const mailKinds = ["daily", "notice"] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+/**
+ * What went through the mail queue per UTC day and kind of mail, counted in recipients: queued by
+ * the producers, sent by the consumer, retried (a message the provider refused, put back on the
+ * queue) and dead-lettered (its retries spent). The admin Outbox shows them.
+ */
+export const mailQueueStats = sqliteTable(
+  "mail_queue_stats",
+  {
+    date: text("date").notNull(),
+    kind: text("kind", { enum: mailKinds }).notNull(),
+    queued: integer("queued").notNull().default(0),
+    sent: integer("sent").notNull().default(0),
+    retried: integer("retried").notNull().default(0),
+    dead: integer("dead").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.kind] })],
 );

@@ -50,9 +50,10 @@ export const runStatuses = ["not_started", "in_progress", "retrying", "completed
 export type RunStatus = (typeof runStatuses)[number];
 
 /**
- * One run of a generation task for one UTC day: its status, its progress step by step, the last
- * error and the retry schedule. Updated after every step, so a run survives the end of the
- * invocation that advanced it and can be resumed by the next one.
+ * The progress of one generation task for one UTC day, as the newsroom Workflow's steps write it
+ * (features/newsroom/workflow.ts): status, step details, the last error and the retry the Workflow
+ * has scheduled. The admin panel reads it beside the instance's own status. Rows from before
+ * migration 0015 (the home-made engine's) stay readable; they have no instance.
  */
 export const generationRuns = sqliteTable(
   "generation_runs",
@@ -61,34 +62,45 @@ export const generationRuns = sqliteTable(
     task: text("task").notNull(),
     date: text("date").notNull(),
     status: text("status", { enum: runStatuses }).notNull().default("not_started"),
-    /** What started the current attempt: schedule, manual, retry, watchdog, dev. */
+    /** What started the current attempt: schedule, manual, retry, recovery, dev. */
     trigger: text("trigger").notNull().default("schedule"),
+    /** The Workflow instance that runs (or ran) the current attempt, e.g. newsroom-2026-11-27. */
+    instanceId: text("instance_id"),
+    /** The number of the date's start (newsroom_starts) that queued the task last; a new start claims the row only from it. */
+    attempt: integer("attempt").notNull().default(0),
     currentStep: text("current_step"),
     completedSteps: integer("completed_steps").notNull().default(0),
     totalSteps: integer("total_steps").notNull().default(0),
     /** JSON array of { name, status, duration } (seconds). */
     stepsJson: text("steps_json").notNull().default("[]"),
-    /** JSON object the task carries between steps (e.g. the coins it picked). */
+    /** What a re-run of the date keeps (a trending task's picks), written by the step that chose it. */
     stateJson: text("state_json").notNull().default("{}"),
     startedAt: text("started_at"),
-    /** Written after every step; the watchdog reads it. */
-    heartbeatAt: text("heartbeat_at"),
     completedAt: text("completed_at"),
+    /** Retries the Workflow has made of the failing step (its config allows MAX_RETRIES). */
     retryCount: integer("retry_count").notNull().default(0),
+    /** When the Workflow retries the failed step (its backoff), while the status is retrying. */
     nextRetryAt: text("next_retry_at"),
     errorCategory: text("error_category"),
     errorMessage: text("error_message"),
     errorAt: text("error_at"),
     errorStack: text("error_stack"),
     errorSuggestedAction: text("error_suggested_action"),
-    /** One invocation at a time advances a run: it holds the lease until this time. */
-    leaseId: text("lease_id"),
-    leaseUntil: text("lease_until"),
     createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
     updatedAt: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (t) => [uniqueIndex("generation_runs_task_date_idx").on(t.task, t.date), index("generation_runs_status_idx").on(t.status)],
 );
+
+/**
+ * How many times the tasks of a UTC day were started (by the schedule, `npm start`, an admin's
+ * generate or retry, recovery): each start takes the next number in one statement and names its
+ * Workflow instance after it (`newsroom-2026-11-27`, then `newsroom-2026-11-27-2`, ...).
+ */
+export const newsroomStarts = sqliteTable("newsroom_starts", {
+  date: text("date").primaryKey(),
+  last: integer("last").notNull().default(0),
+});
 
 /** Tokens the article writer spent per UTC day, for the daily budget (LLM_DAILY_TOKEN_BUDGET). */
 export const llmUsage = sqliteTable("llm_usage", {

@@ -72,6 +72,8 @@ describe("newsletter journeys", () => {
     expect(await form.consent.isChecked()).toBe(false);
     await page.unroute("**/api/newsletter/subscribe");
 
+    // The confirmation goes through the mail queue: it lands a moment after the answer.
+    await expect.poll(() => outboxFor("e2e.reader@example.com").length).toBeGreaterThan(0);
     const [confirmation] = outboxFor("e2e.reader@example.com");
     expect(confirmation?.subject).toBe("Confirm your Coinsight newsletter subscription");
     expect(errors).toEqual([]);

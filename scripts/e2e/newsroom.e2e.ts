@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
-import { d1, sqlString } from "./d1.ts";
+import { d1, outboxFor, sqlString } from "./d1.ts";
 
 type Row = Record<string, string | number | null>;
 const query = (sql: string) => d1<Row>(sql);
@@ -61,7 +61,7 @@ describe("first-run newsroom pipeline", () => {
     }
     await card("Trending top 100").getByText("3 published").waitFor();
 
-    // A run that failed for good (as the engine records it after its last retry).
+    // A task that failed for good (as the Workflow's step records it after its last retry).
     d1(
       `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure',
          error_message = 'LunarCrush answered 503 for coins/list/v2', error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
@@ -82,6 +82,8 @@ describe("first-run newsroom pipeline", () => {
     // Offline, the admin can read what the mail port captured instead of sending.
     const subscribe = await page.request.post("/api/newsletter/subscribe", { data: { email: "outbox-check@coinsight.test" } });
     expect(subscribe.ok()).toBe(true);
+    // The confirmation goes through the mail queue: it is in the outbox a moment after the answer.
+    await expect.poll(() => outboxFor("outbox-check@coinsight.test").length).toBeGreaterThan(0);
     await page.getByRole("tab", { name: "Outbox" }).click();
     const outbox = page.getByRole("region", { name: "Outbox" });
     await outbox.getByRole("button", { name: "Email" }).click();

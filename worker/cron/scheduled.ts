@@ -3,7 +3,7 @@ import { priceFeed } from "#worker/features/cryptos/feed.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
 import { runDailySend } from "#worker/features/newsletter/daily-send.ts";
 import { purgeNewsletterData } from "#worker/features/newsletter/subscribers.service.ts";
-import { runDailyPipeline, runNewsroomTick } from "#worker/features/newsroom/cron.ts";
+import { runDailyPipeline } from "#worker/features/newsroom/cron.ts";
 import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts";
 import { pruneSnapshots } from "#worker/features/newsroom/snapshots.ts";
 import { pruneOutbox } from "#worker/features/outbox/outbox.service.ts";
@@ -15,9 +15,9 @@ import { purgeEndedSessions } from "#worker/lib/session.ts";
 export const CRONS = {
   everyMinute: "* * * * *",
   nightly: "0 3 * * *",
-  /** 06:00 UTC: the day's newsroom pipeline (docs/architecture.md, Schedule). */
+  /** 06:00 UTC: starts the day's newsroom Workflow instance (docs/architecture.md, Schedule). */
   dailyPipeline: "0 6 * * *",
-  /** Every 10 minutes from 07:00 to 09:50 UTC: the daily newsletter, in batches, until everyone has it. */
+  /** Every 10 minutes from 07:00 to 09:50 UTC: the daily newsletter onto the mail queue, once its Daily Roundup is public. */
   newsletterDaily: "*/10 7-9 * * *",
 } as const;
 
@@ -33,11 +33,9 @@ function report(job: string, result: PromiseSettledResult<unknown>, logValue = t
 export async function scheduled(controller: ScheduledController, env: Env, makeDeps: DepsFactory = defaultDeps): Promise<void> {
   switch (controller.cron) {
     case CRONS.everyMinute: {
-      // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped. The
-      // newsroom tick runs retries, the watchdog and bounded progress; one failing never stops the other.
-      const [feed, newsroom] = await Promise.allSettled([priceFeed(env).ensureRunning(), runNewsroomTick(env, makeDeps)]);
-      report("price-feed-rearm", feed, false);
-      report("newsroom-tick", newsroom);
+      // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped.
+      const [feed] = await Promise.allSettled([priceFeed(env).ensureRunning()]);
+      if (feed) report("price-feed-rearm", feed, false);
       return;
     }
     case CRONS.nightly: {

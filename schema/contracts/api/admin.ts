@@ -110,7 +110,7 @@ export const adminContract = {
   listOutbox: {
     method: "GET",
     path: "/api/admin/outbox",
-    summary: "What the offline mail and social adapters captured",
+    summary: "The mail queue's last days and what the offline mail and social adapters captured",
     tags: ["Admin"],
     access: "admin",
     request: { query: outboxQuery },

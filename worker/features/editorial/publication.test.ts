@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ArticlePage } from "#schema/contracts/article.ts";
 import type { AdminArticlePage, EditableArticle } from "#schema/contracts/editorial.ts";
+import { runOf, settle } from "#worker/features/newsroom/testing.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { call } from "#worker/test/http.ts";
@@ -137,7 +138,8 @@ describe("publication through the desk", () => {
     const res = await send<{ success: boolean; runs: { task: string }[] }>(admin, "POST", `/api/admin/articles/${held.id}/regenerate`);
     expect(res.status).toBe(202);
     expect(res.body.runs.map((r) => r.task)).toEqual(["daily_roundup"]);
-    // The agent waits for the request's background work: the run has written the roundup again.
+    // The newsroom's Workflow instance writes the roundup again.
+    expect((await settle(String((await runOf("daily_roundup", today))?.instance_id))).status).toBe("complete");
     const list = (await send<AdminArticlePage>(admin, "GET", "/api/articles?page=1&categoryId=18")).body.articles;
     const again = list.find((a) => a.slug === slug);
     expect(again).toBeDefined();

@@ -10,6 +10,8 @@ import { createOutboxMail } from "#worker/ports/mail/outbox.ts";
 import { DAILY_ROUNDUP_CATEGORY, TRENDING_ANALYSIS_CATEGORY } from "./daily-content.ts";
 import { runDailySend } from "./daily-send.ts";
 import { unsubscribeToken } from "./links.ts";
+import { MAIL_DEAD_LETTER_QUEUE, type MailJob, retryDelaySeconds } from "./mail-queue.ts";
+import { capturingQueue, deliver, eventually } from "./testing.ts";
 
 const db = getDb(env.DB);
 const testEnv: Env = { ...env, PUBLIC_ORIGIN: "https://coinsight.test" };
@@ -53,6 +55,21 @@ async function dailyMails(day: string) {
   return (await listOutbox(db, { channel: "email", limit: 200 })).filter((m) => m.tags.edition === day);
 }
 
+async function deliveries(day: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT status, attempts FROM newsletter_deliveries WHERE edition_date = ? ORDER BY subscriber_id",
+  )
+    .bind(day)
+    .all<{ status: string; attempts: number }>();
+  return results;
+}
+
+async function stats(day: string) {
+  return env.DB.prepare("SELECT queued, sent, retried, dead FROM mail_queue_stats WHERE date = ? AND kind = 'daily'")
+    .bind(day)
+    .first<{ queued: number; sent: number; retried: number; dead: number }>();
+}
+
 async function edition(day: string) {
   return env.DB.prepare("SELECT * FROM newsletter_editions WHERE edition_date = ?").bind(day).first<{
     status: string;
@@ -82,21 +99,30 @@ describe("daily newsletter send", () => {
     await article(DAILY_ROUNDUP_CATEGORY, `${day}T06:00:00.000Z`, { status: "draft" });
     await article(DAILY_ROUNDUP_CATEGORY, `${day}T06:30:00.000Z`, { deletedAt: `${day}T06:40:00.000Z` });
     await article(DAILY_ROUNDUP_CATEGORY, `${day}T09:00:00.000Z`); // scheduled later than the run
-    const result = await runDailySend(testEnv, { now: at(day) });
-    expect(result).toMatchObject({ status: "skipped", sent: 0, reason: `No Daily Roundup published on ${day} yet` });
+    const queue = capturingQueue();
+    const result = await runDailySend(testEnv, { now: at(day), queue });
+    expect(result).toMatchObject({ status: "skipped", queued: 0, reason: `No Daily Roundup published on ${day} yet` });
+    expect(queue.sent).toEqual([]);
     expect(await edition(day)).toMatchObject({ status: "skipped", reason: `No Daily Roundup published on ${day} yet` });
     expect(await dailyMails(day)).toEqual([]);
   });
 
-  it("mails the Daily Roundup with the Trending Analysis links to confirmed subscribers only, with text part and one-click headers", async () => {
+  it("queues the confirmed subscribers, and the consumer mails the Daily Roundup with the Trending Analysis links, text part and one-click headers", async () => {
     const day = "2026-11-03";
     const roundup = await article(DAILY_ROUNDUP_CATEGORY, `${day}T06:00:00.000Z`, { title: "Bitcoin holds $64K as sentiment cools" });
     const trendingA = await article(TRENDING_ANALYSIS_CATEGORY, `${day}T05:00:00.000Z`);
     const trendingB = await article(TRENDING_ANALYSIS_CATEGORY, "2026-11-02T12:00:00.000Z");
     const old = await article(TRENDING_ANALYSIS_CATEGORY, "2026-10-30T12:00:00.000Z");
 
-    const result = await runDailySend(testEnv, { now: at(day) });
-    expect(result).toMatchObject({ status: "sent", sent: 3, failed: 0 });
+    const queue = capturingQueue();
+    const result = await runDailySend(testEnv, { now: at(day), queue });
+    expect(result).toMatchObject({ status: "sending", queued: 3, messages: 1 });
+    expect(queue.sent).toEqual([{ kind: "daily", date: day, subscriberIds: [expect.any(Number), expect.any(Number), expect.any(Number)] }]);
+    expect(await deliveries(day)).toEqual(Array(3).fill({ status: "queued", attempts: 0 }));
+    expect(await dailyMails(day)).toEqual([]);
+
+    const { result: outcome } = await deliver(queue.sent, { env: testEnv, now: at(day, "07:01") });
+    expect(outcome.explicitAcks).toHaveLength(1);
     const mails = await dailyMails(day);
     expect(mails.map((m) => m.recipient).sort()).toEqual([...CONFIRMED].sort());
     for (const mail of mails) {
@@ -115,86 +141,116 @@ describe("daily newsletter send", () => {
       });
     }
     expect(await edition(day)).toMatchObject({ status: "sent", sent_count: 3, failed_count: 0 });
+    expect(await stats(day)).toMatchObject({ queued: 3, sent: 3, retried: 0, dead: 0 });
   });
 
-  it("never mails an address twice on the same day, however often and however concurrently the cron runs", async () => {
+  it("never mails an address twice on the same day: repeated cron runs queue nobody twice, a redelivered message mails nobody twice", async () => {
     const day = "2026-11-04";
     await article(DAILY_ROUNDUP_CATEGORY, `${day}T06:00:00.000Z`);
-    // Three overlapping runs claiming one subscriber per batch, then the later runs of the morning.
-    const overlapping = await Promise.all([0, 1, 2].map(() => runDailySend(testEnv, { now: at(day), batchSize: 1 })));
-    expect(overlapping.reduce((n, r) => n + r.sent, 0)).toBe(3);
-    for (const time of ["07:10", "07:20", "09:50"]) {
-      expect(await runDailySend(testEnv, { now: at(day, time) })).toMatchObject({ status: "sent", sent: 0 });
-    }
+    const queue = capturingQueue();
+    // Overlapping runs, then the later runs of the morning.
+    await Promise.all([0, 1, 2].map(() => runDailySend(testEnv, { now: at(day), queue })));
+    for (const time of ["07:10", "07:20"]) expect(await runDailySend(testEnv, { now: at(day, time), queue })).toMatchObject({ queued: 0 });
+    const queued = queue.sent.flatMap((j) => (j.kind === "daily" ? j.subscriberIds : []));
+    expect(new Set(queued).size).toBe(3);
+
+    // The same messages delivered twice (the queue redelivers when an ack is lost), and again with a later attempt.
+    const first = await deliver(queue.sent, { env: testEnv, now: at(day, "07:30") });
+    await deliver(queue.sent, { env: testEnv, ids: first.ids, attempts: 2, now: at(day, "07:31") });
+    await deliver(queue.sent, { env: testEnv, now: at(day, "07:32") });
     const mails = await dailyMails(day);
     expect(mails).toHaveLength(3);
     expect(new Set(mails.map((m) => m.recipient)).size).toBe(3);
-    // A new day is a new edition.
-    const next = "2026-11-05";
-    await article(DAILY_ROUNDUP_CATEGORY, `${next}T06:00:00.000Z`);
-    expect((await runDailySend(testEnv, { now: at(next) })).sent).toBe(3);
+    expect(await deliveries(day)).toEqual(Array(3).fill({ status: "sent", attempts: 1 }));
+    expect((await stats(day))?.sent).toBe(3);
+    expect(await runDailySend(testEnv, { now: at(day, "09:50"), queue })).toMatchObject({ status: "sent", reason: "Already sent today" });
   });
 
-  it("sends in batches across runs until everyone has it", async () => {
-    const day = "2026-11-06";
-    await article(DAILY_ROUNDUP_CATEGORY, `${day}T06:00:00.000Z`);
-    expect(await runDailySend(testEnv, { now: at(day), batchSize: 2, maxBatches: 1 })).toMatchObject({ status: "sending", sent: 2 });
-    expect((await edition(day))?.status).toBe("sending");
-    expect(await runDailySend(testEnv, { now: at(day, "07:10"), batchSize: 2, maxBatches: 1 })).toMatchObject({ status: "sent", sent: 1 });
-    expect(await dailyMails(day)).toHaveLength(3);
-  });
-
-  it("retries a batch the provider refused, but never one whose fate is unknown", async () => {
+  it("retries a message the provider refused and dead-letters it after its retries; one with no answer is never sent again", async () => {
     const day = "2026-11-07";
     await article(DAILY_ROUNDUP_CATEGORY, `${day}T06:00:00.000Z`);
-    const failing = (retryable: boolean): MailPort => ({
-      source: "failing",
+    const queue = capturingQueue();
+    await runDailySend(testEnv, { now: at(day), queue });
+    const [job] = queue.sent as Extract<MailJob, { kind: "daily" }>[];
+    const [ada = 0, grace = 0, linus = 0] = job?.subscriberIds ?? [];
+    const one = (id: number): MailJob => ({ kind: "daily", date: day, subscriberIds: [id] });
+    const refusing: MailPort = {
+      source: "refusing",
       send: () => Promise.reject(new Error("unused")),
-      sendBatch: () => Promise.reject(new MailError(retryable ? "Resend answered 429" : "Resend unreachable", { retryable })),
-    });
-    // First batch (ada) has no answer: maybe sent. Second (grace) is refused: surely not sent.
-    await runDailySend(testEnv, { now: at(day), batchSize: 1, maxBatches: 1, mail: failing(false) });
-    const refused = await runDailySend(testEnv, { now: at(day, "07:10"), batchSize: 1, maxBatches: 1, mail: failing(true) });
-    expect(refused).toMatchObject({ status: "sending", failed: 1 });
+      sendBatch: async (mails) => {
+        if (mails.some((m) => m.to === "grace@example.com")) throw new MailError("Resend answered 429", { retryable: true, status: 429 });
+        return createOutboxMail(db).sendBatch(mails);
+      },
+    };
+    // One batch, two messages: ada's is mailed and acknowledged, grace's is refused and retried alone.
+    const batch = await deliver([one(ada), one(grace)], { env: testEnv, mail: refusing, now: at(day, "07:01") });
+    expect(batch.result.explicitAcks).toEqual([batch.ids[0]]);
+    expect(batch.result.retryMessages).toMatchObject([{ msgId: batch.ids[1] }]);
+    // Retried 1, 2, 4, 8 minutes later (the runtime holds the delay; the test pool does not report it).
+    expect([1, 2, 3, 4, 5, 6].map(retryDelaySeconds)).toEqual([60, 120, 240, 480, 900, 900]);
+    for (const attempts of [2, 3, 4]) {
+      const again = await deliver([one(grace)], { env: testEnv, mail: refusing, ids: [String(batch.ids[1])], attempts });
+      expect(again.result.retryMessages).toMatchObject([{ msgId: batch.ids[1] }]);
+    }
+    // After max_retries the queue moves it to the dead-letter queue, whose consumer records it.
+    const dead = await deliver([one(grace)], { env: testEnv, queue: MAIL_DEAD_LETTER_QUEUE, ids: [String(batch.ids[1])], attempts: 5 });
+    expect(dead.result.explicitAcks).toEqual(dead.ids);
 
-    const retry = await runDailySend(testEnv, { now: at(day, "07:20"), mail: createOutboxMail(db) });
-    expect(retry).toMatchObject({ status: "sent", sent: 2 });
-    expect((await dailyMails(day)).map((m) => m.recipient).sort()).toEqual(["grace@example.com", "linus@example.com"]);
-    const rows = await env.DB.prepare("SELECT status, attempts FROM newsletter_deliveries WHERE edition_date = ? ORDER BY subscriber_id")
-      .bind(day)
-      .all<{ status: string; attempts: number }>();
-    expect(rows.results).toEqual([
-      { status: "unknown", attempts: 1 },
-      { status: "sent", attempts: 2 },
+    // Linus's send gets no answer: it may have gone out, so it is acknowledged and never retried.
+    const unreachable: MailPort = {
+      ...refusing,
+      sendBatch: () => Promise.reject(new MailError("Resend unreachable", { retryable: false })),
+    };
+    const lost = await deliver([one(linus)], { env: testEnv, mail: unreachable, now: at(day, "07:02") });
+    expect(lost.result.explicitAcks).toEqual(lost.ids);
+    await deliver([one(linus)], { env: testEnv, ids: lost.ids, attempts: 2 });
+
+    expect((await dailyMails(day)).map((m) => m.recipient)).toEqual(["ada@example.com"]);
+    expect(await deliveries(day)).toEqual([
       { status: "sent", attempts: 1 },
+      { status: "dead", attempts: 4 },
+      { status: "unknown", attempts: 1 },
     ]);
-    expect(await edition(day)).toMatchObject({ status: "sent", sent_count: 2, failed_count: 1 });
+    expect(await stats(day)).toMatchObject({ queued: 3, sent: 1, retried: 4, dead: 1 });
+    expect(await edition(day)).toMatchObject({ status: "sent", sent_count: 1, failed_count: 2 });
   });
 
-  it("does not mail someone who unsubscribed before their batch", async () => {
+  it("does not mail someone who unsubscribed after being queued", async () => {
     const day = "2026-11-08";
     await article(DAILY_ROUNDUP_CATEGORY, `${day}T06:00:00.000Z`);
     const email = "leaving@example.com";
     const token = await subscriber(email);
+    const queue = capturingQueue();
+    await runDailySend(testEnv, { now: at(day), queue });
     await env.DB.prepare("UPDATE newsletter_subscribers SET status = 'unsubscribed', email = NULL WHERE unsubscribe_token = ?")
       .bind(await sha256Hex(token))
       .run();
-    await runDailySend(testEnv, { now: at(day) });
+    await deliver(queue.sent, { env: testEnv, now: at(day, "07:01") });
     expect((await dailyMails(day)).map((m) => m.recipient)).not.toContain(email);
+    expect((await deliveries(day)).map((d) => d.status)).toContain("skipped");
+    await env.DB.prepare("DELETE FROM newsletter_subscribers WHERE email IS NULL AND unsubscribe_token = ?")
+      .bind(await sha256Hex(token))
+      .run();
   });
 
-  it("runs from the registered cron expression through the Worker's scheduled handler", async () => {
-    const day = "2026-11-09";
+  it("runs from the registered cron expression through the Worker's scheduled handler and the real mail queue", async () => {
+    const day = new Date().toISOString().slice(0, 10);
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: CRONS.newsletterDaily, scheduledTime: at(day, "07:30") }), env, ctx);
+    await worker.scheduled(createScheduledController({ cron: CRONS.newsletterDaily, scheduledTime: Date.now() }), env, ctx);
     await waitOnExecutionContext(ctx);
     expect(await edition(day)).toMatchObject({ status: "skipped" });
 
-    await article(DAILY_ROUNDUP_CATEGORY, `${day}T07:35:00.000Z`);
+    await article(DAILY_ROUNDUP_CATEGORY, new Date(Date.now() - 60_000).toISOString());
     const later = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: CRONS.newsletterDaily, scheduledTime: at(day, "07:40") }), env, later);
+    await worker.scheduled(createScheduledController({ cron: CRONS.newsletterDaily, scheduledTime: Date.now() }), env, later);
     await waitOnExecutionContext(later);
-    expect(await edition(day)).toMatchObject({ status: "sent", sent_count: 3 });
+    // The queue delivers the message to the Worker's consumer within about a second.
+    expect(
+      await eventually(
+        () => edition(day),
+        (e) => e?.status === "sent",
+      ),
+    ).toMatchObject({ status: "sent", sent_count: 3 });
     // Without PUBLIC_ORIGIN outside production, links point at the local site.
     expect((await dailyMails(day))[0]?.text).toContain("http://127.0.0.1:8787/unsubscribe?token=");
   });
@@ -202,8 +258,22 @@ describe("daily newsletter send", () => {
   it("refuses to send in production without PUBLIC_ORIGIN", async () => {
     const day = "2026-11-10";
     await article(DAILY_ROUNDUP_CATEGORY, `${day}T06:00:00.000Z`);
-    const result = await runDailySend({ ...env, PUBLIC_ORIGIN: "", APP_ENV: "production" }, { now: at(day) });
+    const queue = capturingQueue();
+    const result = await runDailySend({ ...env, PUBLIC_ORIGIN: "", APP_ENV: "production" }, { now: at(day), queue });
     expect(result).toMatchObject({ status: "skipped", reason: expect.stringContaining("PUBLIC_ORIGIN") });
-    expect(await dailyMails(day)).toEqual([]);
+    expect(queue.sent).toEqual([]);
+  });
+
+  it("puts at most 100 recipients in a message", async () => {
+    const day = "2026-11-11";
+    await article(DAILY_ROUNDUP_CATEGORY, `${day}T06:00:00.000Z`);
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 250)
+       INSERT INTO newsletter_subscribers (email, status, consent_at, unsubscribe_token)
+       SELECT 'reader' || i || '@example.com', 'confirmed', '2026-11-01T00:00:00.000Z', 'token-' || i FROM n`,
+    ).run();
+    const queue = capturingQueue();
+    expect(await runDailySend(testEnv, { now: at(day), queue })).toMatchObject({ queued: 253, messages: 3 });
+    expect(queue.sent.map((j) => (j.kind === "daily" ? j.subscriberIds.length : 0))).toEqual([100, 100, 53]);
   });
 });

@@ -1,38 +1,34 @@
 import { eq } from "drizzle-orm";
 import { type EditionStatus, newsletterEditions } from "#schema/db/newsletter.ts";
-import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { type Db, getDb } from "#worker/lib/db.ts";
-import { createMail } from "#worker/ports/mail/create-mail.ts";
-import { MAX_BATCH, MailError, type MailPort } from "#worker/ports/mail/mail.ts";
-import { findDailyRoundup, findTrendingAnalysis, loadEditionArticles } from "./daily-content.ts";
-import { publicOrigin, unsubscribeToken } from "./links.ts";
-import { type DailyEdition, dailyMail, dailySubject } from "./mail-templates.ts";
+import { findDailyRoundup, findTrendingAnalysis } from "./daily-content.ts";
+import { publicOrigin } from "./links.ts";
+import { countMail, type MailJob, type MailQueue, RECIPIENTS_PER_MESSAGE } from "./mail-queue.ts";
+import { dailySubject } from "./mail-templates.ts";
 
-/** Batches per cron run: 10 × 100 mails, with several runs each morning (docs/architecture.md, Daily send). */
-export const MAX_BATCHES_PER_RUN = 10;
-/** A batch the provider refused (so nothing went out) is tried again on later runs, this many times in all. */
-export const MAX_ATTEMPTS = 3;
-/** A claimed batch with no recorded result after this long belongs to a run that died mid-send. */
-const STALE_CLAIM_MS = 30 * 60_000;
+/** Subscribers read per page while queuing; each page becomes up to 10 messages of 100. */
+const PAGE = 1000;
+/** Queue's limit on messages per sendBatch call. */
+const MESSAGES_PER_CALL = 100;
 
 export type DailySendResult = {
   date: string;
   status: EditionStatus;
   reason?: string;
-  /** Mails handed to the provider by this run. */
-  sent: number;
-  /** Mails of this run that failed. */
-  failed: number;
+  /** Recipients this run put on the mail queue. */
+  queued: number;
+  /** Messages (of at most 100 recipients) this run put on the mail queue. */
+  messages: number;
 };
 
-type Options = { now?: number; mail?: MailPort; batchSize?: number; maxBatches?: number };
-type Claimed = { id: number; email: string; storedTokenHash: string };
+type Options = { now?: number; queue?: MailQueue };
 
 /**
- * One run of the daily send: mails the day's Daily Roundup to every confirmed subscriber, in
- * batches, over as many cron runs as it takes. Each subscriber is claimed for the day by a
- * delivery row before their mail goes out, so repeated or overlapping runs never mail anyone
- * twice on the same day. Without a Daily Roundup for the day the run sends nothing and records why.
+ * One run of the daily send (the morning cron): once the day's Daily Roundup is public, every
+ * confirmed subscriber without a delivery row for the day is put on the mail queue, 100 to a
+ * message, and gets a `queued` row; the queue's consumer (mail-consumer.ts) sends them. A later run
+ * of the same morning only queues those who confirmed since. Without a Daily Roundup nothing is
+ * queued and `newsletter_editions` records why.
  */
 export async function runDailySend(env: Env, options: Options = {}): Promise<DailySendResult> {
   const now = options.now ?? Date.now();
@@ -40,11 +36,9 @@ export async function runDailySend(env: Env, options: Options = {}): Promise<Dai
   const date = nowIso.slice(0, 10);
   const db = getDb(env.DB);
 
-  const origin = publicOrigin(env);
-  if (!origin) return skip(db, date, nowIso, "PUBLIC_ORIGIN is not set, so the mails would have no working links");
-
-  let edition = await readEdition(db, date);
-  if (edition?.status === "sent") return { date, status: "sent", reason: "Already sent today", sent: 0, failed: 0 };
+  if (!publicOrigin(env)) return skip(db, date, nowIso, "PUBLIC_ORIGIN is not set, so the mails would have no working links");
+  const edition = await readEdition(db, date);
+  if (edition?.status === "sent") return { date, status: "sent", reason: "Already sent today", queued: 0, messages: 0 };
   if (!edition || edition.status === "skipped") {
     const roundup = await findDailyRoundup(db, date, nowIso);
     if (!roundup) return skip(db, date, nowIso, `No Daily Roundup published on ${date} yet`);
@@ -62,64 +56,29 @@ export async function runDailySend(env: Env, options: Options = {}): Promise<Dai
       .insert(newsletterEditions)
       .values({ editionDate: date, ...fields })
       .onConflictDoUpdate({ target: newsletterEditions.editionDate, set: fields, setWhere: eq(newsletterEditions.status, "skipped") });
-    edition = await readEdition(db, date);
   }
 
-  const ids = JSON.parse(edition?.articleIdsJson ?? "[]") as number[];
-  const found = await loadEditionArticles(db, ids, nowIso);
-  const [roundup, ...trending] = found[0]?.id === ids[0] ? found : [];
-  if (!roundup) return skip(db, date, nowIso, "The Daily Roundup was withdrawn during the send; the rest of the list was not mailed");
-  const content: DailyEdition = { date, roundup, trending };
-
-  await expireStaleClaims(env.DB, date, now);
-  const mail = options.mail ?? createMail(env);
-  const batchSize = Math.min(options.batchSize ?? MAX_BATCH, MAX_BATCH);
-  let sent = 0;
-  let failed = 0;
-  for (let batch = 0; batch < (options.maxBatches ?? MAX_BATCHES_PER_RUN); batch++) {
-    const claimId = randomToken(12);
-    const recipients = await claim(env.DB, date, claimId, batchSize, nowIso);
-    if (recipients.length === 0) break;
-    const tokens = await unsubscribeTokens(env, origin, recipients);
-    const messages = recipients.map((r) => ({
-      ...dailyMail(content, { to: r.email, origin, unsubscribeToken: tokens.get(r.id) ?? "" }),
-      idempotencyKey: `newsletter-daily/${date}/${r.id}`,
-    }));
-    try {
-      const results = await mail.sendBatch(messages, { idempotencyKey: `newsletter-daily/${date}/${claimId}` });
-      await markSent(env.DB, claimId, recipients, results, nowIso);
-      sent += recipients.length;
-    } catch (err) {
-      const retryable = err instanceof MailError && err.retryable;
-      await markFailed(env.DB, claimId, retryable ? "failed" : "unknown", (err as Error).message, nowIso);
-      failed += recipients.length;
-      console.error(
-        JSON.stringify({ level: "error", job: "newsletter-daily", date, source: mail.source, retryable, error: (err as Error).message }),
-      );
-      break; // the provider is struggling: leave the rest to the next run
+  const queue = options.queue ?? env.MAIL_QUEUE;
+  let queued = 0;
+  let messages = 0;
+  for (let after = 0; ; ) {
+    const ids = await unqueued(env.DB, date, after);
+    if (ids.length === 0) break;
+    const jobs: { body: MailJob }[] = [];
+    for (let i = 0; i < ids.length; i += RECIPIENTS_PER_MESSAGE) {
+      jobs.push({ body: { kind: "daily", date, subscriberIds: ids.slice(i, i + RECIPIENTS_PER_MESSAGE) } });
     }
+    for (let i = 0; i < jobs.length; i += MESSAGES_PER_CALL) await queue.sendBatch(jobs.slice(i, i + MESSAGES_PER_CALL));
+    // Marked after they are on the queue: a run that dies in between queues them again, and the
+    // consumer's claim on the row still mails each of them once.
+    await markQueued(env.DB, date, ids, nowIso);
+    await countMail(db, date, "daily", "queued", ids.length);
+    queued += ids.length;
+    messages += jobs.length;
+    after = ids[ids.length - 1] ?? after;
   }
   const status = await finishIfDone(env.DB, date, nowIso);
-  return { date, status, sent, failed };
-}
-
-/**
- * Each recipient's unsubscribe token; a row whose stored hash does not match it (a row from before
- * hashed tokens, or a rotated secret) is brought up to date first, so the mailed link works.
- */
-async function unsubscribeTokens(env: Env, origin: string, recipients: Claimed[]): Promise<Map<number, string>> {
-  const tokens = new Map<number, string>();
-  const updates: D1PreparedStatement[] = [];
-  for (const r of recipients) {
-    const token = await unsubscribeToken(env, origin, r.id);
-    tokens.set(r.id, token);
-    const hash = await sha256Hex(token);
-    if (hash !== r.storedTokenHash) {
-      updates.push(env.DB.prepare("UPDATE newsletter_subscribers SET unsubscribe_token = ? WHERE id = ?").bind(hash, r.id));
-    }
-  }
-  if (updates.length) await env.DB.batch(updates);
-  return tokens;
+  return { date, status, queued, messages };
 }
 
 async function readEdition(db: Db, date: string) {
@@ -128,98 +87,60 @@ async function readEdition(db: Db, date: string) {
 }
 
 async function skip(db: Db, date: string, nowIso: string, reason: string): Promise<DailySendResult> {
-  await db
+  const [row] = await db
     .insert(newsletterEditions)
     .values({ editionDate: date, status: "skipped", reason, updatedAt: nowIso })
-    .onConflictDoUpdate({ target: newsletterEditions.editionDate, set: { status: "skipped", reason, updatedAt: nowIso } });
-  return { date, status: "skipped", reason, sent: 0, failed: 0 };
+    .onConflictDoUpdate({
+      target: newsletterEditions.editionDate,
+      set: { status: "skipped", reason, updatedAt: nowIso },
+      // An edition already on its way stays so (a later run finding PUBLIC_ORIGIN unset does not undo it).
+      setWhere: eq(newsletterEditions.status, "skipped"),
+    })
+    .returning({ status: newsletterEditions.status });
+  return { date, status: row?.status ?? "sending", reason, queued: 0, messages: 0 };
 }
 
-/** Claims up to `limit` recipients: first refused ones due another try, then confirmed subscribers not yet claimed today. */
-async function claim(d1: D1Database, date: string, claimId: string, limit: number, nowIso: string): Promise<Claimed[]> {
-  const retried = await d1
-    .prepare(
-      `UPDATE newsletter_deliveries SET status = 'sending', attempts = attempts + 1, claim_id = ?1, error = NULL, updated_at = ?2
-       WHERE edition_date = ?3 AND status = 'failed' AND subscriber_id IN (
-         SELECT d.subscriber_id FROM newsletter_deliveries d JOIN newsletter_subscribers s ON s.id = d.subscriber_id
-         WHERE d.edition_date = ?3 AND d.status = 'failed' AND d.attempts < ?4 AND s.status = 'confirmed' AND s.email IS NOT NULL
-         ORDER BY d.subscriber_id LIMIT ?5)`,
-    )
-    .bind(claimId, nowIso, date, MAX_ATTEMPTS, limit)
-    .run();
-  const room = limit - (retried.meta.changes ?? 0);
-  if (room > 0) {
-    // One statement: the NOT EXISTS check and the insert cannot interleave with another run's claim.
-    await d1
-      .prepare(
-        `INSERT OR IGNORE INTO newsletter_deliveries (edition_date, subscriber_id, status, attempts, claim_id, updated_at)
-         SELECT ?1, s.id, 'sending', 1, ?2, ?3 FROM newsletter_subscribers s
-         WHERE s.status = 'confirmed' AND s.email IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries d WHERE d.edition_date = ?1 AND d.subscriber_id = s.id)
-         ORDER BY s.id LIMIT ?4`,
-      )
-      .bind(date, claimId, nowIso, room)
-      .run();
-  }
+/** The next page of confirmed subscribers with no delivery row for the day, by id. */
+async function unqueued(d1: D1Database, date: string, after: number): Promise<number[]> {
   const { results } = await d1
     .prepare(
-      `SELECT s.id AS id, s.email AS email, s.unsubscribe_token AS storedTokenHash
-       FROM newsletter_deliveries d JOIN newsletter_subscribers s ON s.id = d.subscriber_id
-       WHERE d.claim_id = ?1 AND d.status = 'sending' AND s.email IS NOT NULL ORDER BY s.id`,
+      `SELECT s.id AS id FROM newsletter_subscribers s
+       WHERE s.status = 'confirmed' AND s.email IS NOT NULL AND s.id > ?2
+         AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries d WHERE d.edition_date = ?1 AND d.subscriber_id = s.id)
+       ORDER BY s.id LIMIT ?3`,
     )
-    .bind(claimId)
-    .all<Claimed>();
-  // Anyone who unsubscribed between the claim and this read is not mailed.
+    .bind(date, after, PAGE)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+async function markQueued(d1: D1Database, date: string, ids: number[], nowIso: string): Promise<void> {
   await d1
     .prepare(
-      `UPDATE newsletter_deliveries SET status = 'failed', error = 'Unsubscribed before the send'
-       WHERE claim_id = ?1 AND status = 'sending' AND subscriber_id IN (SELECT id FROM newsletter_subscribers WHERE email IS NULL)`,
+      `INSERT OR IGNORE INTO newsletter_deliveries (edition_date, subscriber_id, status, attempts, updated_at)
+       SELECT ?1, s.id, 'queued', 0, ?2 FROM newsletter_subscribers s WHERE s.id IN (SELECT value FROM json_each(?3))`,
     )
-    .bind(claimId)
-    .run();
-  return results;
-}
-
-async function markSent(d1: D1Database, claimId: string, recipients: Claimed[], results: { id: string }[], nowIso: string) {
-  const update = d1.prepare(
-    "UPDATE newsletter_deliveries SET status = 'sent', message_id = ?1, updated_at = ?2 WHERE claim_id = ?3 AND subscriber_id = ?4",
-  );
-  await d1.batch(recipients.map((r, i) => update.bind(results[i]?.id || null, nowIso, claimId, r.id)));
-}
-
-async function markFailed(d1: D1Database, claimId: string, status: "failed" | "unknown", error: string, nowIso: string) {
-  await d1
-    .prepare("UPDATE newsletter_deliveries SET status = ?1, error = ?2, updated_at = ?3 WHERE claim_id = ?4 AND status = 'sending'")
-    .bind(status, error.slice(0, 500), nowIso, claimId)
+    .bind(date, nowIso, JSON.stringify(ids))
     .run();
 }
 
-/** A claim left "sending" by a run that died: its mails may have gone out, so it is never retried. */
-async function expireStaleClaims(d1: D1Database, date: string, now: number) {
-  await d1
-    .prepare(
-      "UPDATE newsletter_deliveries SET status = 'unknown', error = 'The run stopped before recording a result' WHERE edition_date = ?1 AND status = 'sending' AND updated_at < ?2",
-    )
-    .bind(date, new Date(now - STALE_CLAIM_MS).toISOString())
-    .run();
-}
-
-/** Records the day's totals, and closes the edition once nobody is left to mail or retry. */
-async function finishIfDone(d1: D1Database, date: string, nowIso: string): Promise<EditionStatus> {
+/**
+ * Records the day's totals, and closes the edition once nobody is left to queue, mail or retry.
+ * The producer calls it after queuing, the consumer after each batch.
+ */
+export async function finishIfDone(d1: D1Database, date: string, nowIso: string): Promise<EditionStatus> {
   const counts = await d1
     .prepare(
       `SELECT
          (SELECT count(*) FROM newsletter_subscribers s WHERE s.status = 'confirmed' AND s.email IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries d WHERE d.edition_date = ?1 AND d.subscriber_id = s.id)) AS unclaimed,
-         (SELECT count(*) FROM newsletter_deliveries d JOIN newsletter_subscribers s ON s.id = d.subscriber_id
-            WHERE d.edition_date = ?1 AND d.status = 'failed' AND d.attempts < ?2 AND s.status = 'confirmed') AS retryable,
-         (SELECT count(*) FROM newsletter_deliveries WHERE edition_date = ?1 AND status = 'sending') AS inFlight,
+            AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries d WHERE d.edition_date = ?1 AND d.subscriber_id = s.id)) AS unqueued,
+         (SELECT count(*) FROM newsletter_deliveries WHERE edition_date = ?1 AND status IN ('queued', 'sending', 'failed')) AS open,
          (SELECT count(*) FROM newsletter_deliveries WHERE edition_date = ?1 AND status = 'sent') AS sent,
-         (SELECT count(*) FROM newsletter_deliveries WHERE edition_date = ?1 AND status IN ('failed', 'unknown')) AS failed`,
+         (SELECT count(*) FROM newsletter_deliveries WHERE edition_date = ?1 AND status IN ('unknown', 'dead')) AS failed`,
     )
-    .bind(date, MAX_ATTEMPTS)
-    .first<{ unclaimed: number; retryable: number; inFlight: number; sent: number; failed: number }>();
-  const done = !counts || (counts.unclaimed === 0 && counts.retryable === 0 && counts.inFlight === 0);
+    .bind(date)
+    .first<{ unqueued: number; open: number; sent: number; failed: number }>();
+  const done = !counts || (counts.unqueued === 0 && counts.open === 0);
   const status: EditionStatus = done ? "sent" : "sending";
   await d1
     .prepare(

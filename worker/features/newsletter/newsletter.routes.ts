@@ -6,7 +6,6 @@ import type { AppEnv } from "#worker/lib/app-env.ts";
 import { escapeHtml } from "#worker/lib/html.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { validate } from "#worker/lib/validate.ts";
-import { createMail } from "#worker/ports/mail/create-mail.ts";
 import { publicOrigin } from "./links.ts";
 import { confirm, subscribe, unsubscribe } from "./subscribers.service.ts";
 
@@ -24,7 +23,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
   .post("/subscribe", validate("json", apiContract.subscribeNewsletter.request.body), async (c) => {
     const origin = publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin;
     const result = await subscribe(
-      { db: c.env.DB, mail: createMail(c.env), keys: c.env },
+      { db: c.env.DB, queue: c.env.MAIL_QUEUE, keys: c.env },
       { email: c.req.valid("json").email, clientKey: clientAddress(c.req.raw.headers), origin },
     );
     return c.json(result, 200);

@@ -20,6 +20,7 @@ import {
   SUBSCRIBE_MESSAGE,
   UNSUBSCRIBED_MESSAGE,
 } from "./subscribers.service.ts";
+import { eventually } from "./testing.ts";
 
 let ip = 0;
 /** Each test signs up from its own address, so the per-client limit only bites where a test wants it. */
@@ -43,8 +44,10 @@ function subscriber(email: string) {
   return env.DB.prepare("SELECT * FROM newsletter_subscribers WHERE email = ?").bind(email).first<Row>();
 }
 
-async function mailsTo(to: string) {
-  return (await listOutbox(getDb(env.DB), { channel: "email", limit: 200 })).filter((m) => m.recipient === to);
+/** The mails to an address, newest first, once at least `count` have come through the mail queue. */
+async function mailsTo(to: string, count = 1) {
+  const read = async () => (await listOutbox(getDb(env.DB), { channel: "email", limit: 200 })).filter((m) => m.recipient === to);
+  return eventually(read, (mails) => mails.length >= count);
 }
 
 /** The reader presses "Confirm subscription" on the page the mailed link opens. */
@@ -188,7 +191,7 @@ describe("confirmation (double opt-in)", () => {
     const again = await subscribeAs("Margaret@example.com");
     expect(again.body).toEqual({ success: true, message: SUBSCRIBE_MESSAGE });
     expect((await subscriber("margaret@example.com"))?.status).toBe("confirmed");
-    const [note] = await mailsTo("margaret@example.com");
+    const [note] = await mailsTo("margaret@example.com", 2);
     expect(note?.subject).toBe("You're already subscribed to the Coinsight newsletter");
     expect(note?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   });

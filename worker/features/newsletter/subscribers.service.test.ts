@@ -2,8 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { MailError, type MailPort } from "#worker/ports/mail/mail.ts";
-import { createOutboxMail } from "#worker/ports/mail/outbox.ts";
+import type { MailQueue } from "./mail-queue.ts";
 import {
   CONFIRM_VALID_DAYS,
   confirm,
@@ -12,9 +11,11 @@ import {
   purgeNewsletterData,
   subscribe,
 } from "./subscribers.service.ts";
+import { inlineQueue } from "./testing.ts";
 
 const db = getDb(env.DB);
-const outboxMail = createOutboxMail(db);
+// Each confirmation is delivered to the queue's consumer at once, which mails it to the outbox.
+const mailQueue = inlineQueue();
 const origin = "https://coinsight.test";
 const T0 = Date.parse("2026-11-22T10:00:00Z");
 const DAY = 86_400_000;
@@ -26,8 +27,8 @@ async function lastToken(to: string): Promise<string> {
   return decodeURIComponent(token);
 }
 
-const signUp = (email: string, now: number, mail: MailPort = outboxMail) =>
-  subscribe({ db: env.DB, mail, keys: env }, { email, clientKey: `test-${email}`, origin, now });
+const signUp = (email: string, now: number, queue: MailQueue = mailQueue) =>
+  subscribe({ db: env.DB, queue, keys: env }, { email, clientKey: `test-${email}`, origin, now });
 
 describe("subscriber lifecycle", () => {
   it("a confirmation link expires after its validity, and an expired signup is purged at night", async () => {
@@ -62,10 +63,9 @@ describe("subscriber lifecycle", () => {
     expect(row?.confirmed_at).toBe(new Date(T0 + NOTICE_INTERVAL_MS + 2).toISOString());
   });
 
-  it("when the confirmation mail cannot be sent, says so and lets an immediate retry mail it", async () => {
-    const down: MailPort = {
-      source: "down",
-      send: () => Promise.reject(new MailError("Resend answered 500", { retryable: false, status: 500 })),
+  it("when the confirmation mail cannot be queued, says so and lets an immediate retry mail it", async () => {
+    const down: MailQueue = {
+      send: () => Promise.reject(new Error("Queue send failed: 503")),
       sendBatch: () => Promise.reject(new Error("unused")),
     };
     await expect(signUp("retry@example.com", T0, down)).rejects.toMatchObject({ code: "INTERNAL", message: MAIL_FAILED_MESSAGE });

@@ -8,8 +8,9 @@ import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
-import type { MailPort } from "#worker/ports/mail/mail.ts";
+import type { MailMessage } from "#worker/ports/mail/mail.ts";
 import { confirmUrl, publicOrigin, unsubscribeToken } from "./links.ts";
+import { countMail, type MailQueue } from "./mail-queue.ts";
 import { alreadySubscribedMail, confirmationMail } from "./mail-templates.ts";
 
 /** Signups per client address (hashed) per hour: enough for a shared office network, too few to spam. */
@@ -42,7 +43,8 @@ export const INVALID_UNSUBSCRIBE_MESSAGE =
   "This unsubscribe link is invalid. Please use the link at the bottom of one of our newsletter emails.";
 
 type SubscribeInput = { email: string; clientKey: string; origin: string; now?: number };
-type SubscriberDeps = { db: D1Database; mail: MailPort; keys: Pick<Env, "APP_ENV" | "SESSION_SECRET"> };
+/** The mail goes through the mail queue (its consumer sends it through the mail port). */
+type SubscriberDeps = { db: D1Database; queue: MailQueue; keys: Pick<Env, "APP_ENV" | "SESSION_SECRET"> };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isSha256Hex = (text: string) => /^[0-9a-f]{64}$/.test(text);
@@ -58,7 +60,7 @@ function parseEmail(raw: string): string {
  * Double opt-in signup. A new (or still unconfirmed) address gets a confirmation link; a confirmed
  * one gets a short "already subscribed" note instead. The caller hears the same thing in every case.
  */
-export async function subscribe({ db: d1, mail, keys }: SubscriberDeps, input: SubscribeInput): Promise<SubscribeResponse> {
+export async function subscribe({ db: d1, queue, keys }: SubscriberDeps, input: SubscribeInput): Promise<SubscribeResponse> {
   const now = input.now ?? Date.now();
   await enforceRateLimit(d1, SIGNUP_RATE_LIMIT, input.clientKey, RATE_LIMITED_MESSAGE, now);
   const email = parseEmail(input.email);
@@ -84,7 +86,7 @@ export async function subscribe({ db: d1, mail, keys }: SubscriberDeps, input: S
     await sendNotice(
       d1,
       db,
-      mail,
+      queue,
       created.id,
       now,
       confirmationMail({ to: email, url: confirmUrl(input.origin, confirmToken), validDays: CONFIRM_VALID_DAYS }),
@@ -105,12 +107,12 @@ export async function subscribe({ db: d1, mail, keys }: SubscriberDeps, input: S
       await db.update(newsletterSubscribers).set({ unsubscribeTokenHash: hash }).where(eq(newsletterSubscribers.id, existing.id));
     }
     const notice = alreadySubscribedMail({ to: email, origin: input.origin, unsubscribeToken: token });
-    await sendNotice(d1, db, mail, existing.id, now, notice);
+    await sendNotice(d1, db, queue, existing.id, now, notice);
   } else {
     // Still unconfirmed: a new consent time and a new link (the previous link stops working).
     await db.update(newsletterSubscribers).set(fresh).where(eq(newsletterSubscribers.id, existing.id));
     const url = confirmUrl(input.origin, confirmToken);
-    await sendNotice(d1, db, mail, existing.id, now, confirmationMail({ to: email, url, validDays: CONFIRM_VALID_DAYS }));
+    await sendNotice(d1, db, queue, existing.id, now, confirmationMail({ to: email, url, validDays: CONFIRM_VALID_DAYS }));
   }
   return { success: true, message: SUBSCRIBE_MESSAGE };
 }
@@ -122,24 +124,27 @@ export function mailboxOf(email: string): string {
   return `${local}@${email.slice(at + 1)}`.toLowerCase();
 }
 
+/** Puts a confirmation or notice mail on the mail queue, within the per-mailbox and site-wide caps. */
 async function sendNotice(
   d1: D1Database,
   db: ReturnType<typeof getDb>,
-  mail: MailPort,
+  queue: MailQueue,
   id: number,
   now: number,
-  message: Parameters<MailPort["send"]>[0],
+  message: MailMessage,
 ): Promise<void> {
   // Over the mailbox's daily cap: silently nothing (the caller's answer must not change).
   const mailbox = await hitRateLimit(d1, MAILBOX_RATE_LIMIT, mailboxOf(message.to), now);
   if (!mailbox.allowed) return;
   await enforceRateLimit(d1, HOURLY_MAIL_LIMIT, "site", BUSY_MESSAGE, now);
+  const date = iso(now).slice(0, 10);
   try {
-    await mail.send(message);
+    await queue.send({ kind: "notice", date, subscriberId: id, mail: message });
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", job: "newsletter-notice", source: mail.source, error: (err as Error).message }));
+    console.error(JSON.stringify({ level: "error", job: "newsletter-notice", error: (err as Error).message }));
     throw new ApiError("INTERNAL", MAIL_FAILED_MESSAGE);
   }
+  await countMail(db, date, "notice", "queued", 1);
   await db
     .update(newsletterSubscribers)
     .set({ noticeSentAt: iso(now) })

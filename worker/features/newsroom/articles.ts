@@ -74,8 +74,13 @@ export function footer(dataAsOf: string, sources: readonly Source[]): string {
 }
 
 export async function generatedExists(db: Db, key: string): Promise<boolean> {
-  const [row] = await db.select({ id: articles.id }).from(articles).where(eq(articles.generationKey, key)).limit(1);
-  return row !== undefined;
+  return (await generatedStatus(db, key)) !== null;
+}
+
+/** The status of the article written under a key (published, review, or what an editor made of it), or null. */
+export async function generatedStatus(db: Db, key: string): Promise<string | null> {
+  const [row] = await db.select({ status: articles.status }).from(articles).where(eq(articles.generationKey, key)).limit(1);
+  return row?.status ?? null;
 }
 
 /**

@@ -1,15 +1,18 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createScheduledController, env, introspectWorkflow } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { CRONS, scheduled } from "#worker/cron/scheduled.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { onError } from "#worker/lib/errors.ts";
 import { call } from "#worker/test/http.ts";
+import { setWorkflowDeps } from "./deps.ts";
 import { createDevRoutes } from "./dev.routes.ts";
 import type { DayReport } from "./newsroom.service.ts";
-import { articlesOf, clockAt, factoryOf, flakySentiment, runOf, testDeps } from "./testing.ts";
+import { startDay } from "./pipeline.ts";
+import { articlesOf, clockAt, factoryOf, runOf, settle, shareWithWorkflow, testDeps } from "./testing.ts";
 
 function fire(cron: string, at: number, deps: Parameters<typeof factoryOf>[0]) {
+  shareWithWorkflow(deps);
   return scheduled(createScheduledController({ cron, scheduledTime: at }), env, factoryOf(deps));
 }
 
@@ -18,40 +21,42 @@ async function runCount(): Promise<number> {
 }
 
 describe("cron dispatch", () => {
-  it("06:00 UTC starts the day's five tasks and works through them", async () => {
+  it("06:00 UTC starts the day's Workflow instance, which works through the five tasks", async () => {
     const date = "2026-11-14";
     const at = Date.parse(`${date}T06:00:00Z`);
     const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
     await fire(CRONS.dailyPipeline, at, deps);
+    expect((await settle(`newsroom-${date}`)).status).toBe("complete");
     for (const task of ["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"]) {
-      expect(await runOf(task, date), task).toMatchObject({ status: "completed", trigger: "schedule" });
+      expect(await runOf(task, date), task).toMatchObject({ status: "completed", trigger: "schedule", instance_id: `newsroom-${date}` });
     }
     expect(await articlesOf(date)).toHaveLength(10);
   });
 
-  it("every minute runs due retries and the watchdog, and starts nothing new", async () => {
+  it("two triggers for one day (the cron, npm start, the cron again) start one instance", async () => {
     const date = "2026-11-15";
-    const clock = clockAt(`${date}T06:00:00Z`);
-    const deps = await testDeps(clock, { sentiment: flakySentiment(1) });
-    await fire(CRONS.dailyPipeline, clock.now, deps);
-    expect((await runOf("lunarcrush_data", date))?.status).toBe("retrying");
-    expect((await runOf("trending_top_100", date))?.status).toBe("not_started");
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
+    await using introspector = await introspectWorkflow(env.NEWSROOM);
+    await Promise.all([
+      fire(CRONS.dailyPipeline, Date.parse(`${date}T06:00:00Z`), deps),
+      startDay(deps, date, "dev"),
+      fire(CRONS.dailyPipeline, Date.parse(`${date}T06:00:00Z`), deps),
+    ]);
+    const instances = await introspector.get();
+    expect(instances).toHaveLength(1);
+    await instances[0]?.waitForStatus("complete");
+    const { results } = await env.DB.prepare("SELECT instance_id FROM generation_runs WHERE date = ?").bind(date).all();
+    expect(results.map((r) => r.instance_id)).toEqual(Array(5).fill(`newsroom-${date}`));
+    expect(await articlesOf(date)).toHaveLength(10);
+  });
+
+  it("every minute only re-arms the price feed: the newsroom has no tick", async () => {
+    const date = "2026-11-16";
+    const deps = await testDeps(clockAt(`${date}T06:01:00Z`));
     const runs = await runCount();
-
-    clock.advance(61_000);
-    await fire(CRONS.everyMinute, clock.now, deps);
-    expect((await runOf("lunarcrush_data", date))?.status).toBe("completed");
-    expect((await runOf("trending_301_500", date))?.status).toBe("completed");
+    await fire(CRONS.everyMinute, deps.now(), deps);
     expect(await runCount()).toBe(runs);
-
-    const old = new Date(clock.now - 15 * 60_000).toISOString();
-    await env.DB.prepare(
-      "UPDATE generation_runs SET status = 'in_progress', heartbeat_at = ?, lease_until = ? WHERE task = 'daily_roundup' AND date = ?",
-    )
-      .bind(old, old, date)
-      .run();
-    await fire(CRONS.everyMinute, clock.now, deps);
-    expect(await runOf("daily_roundup", date)).toMatchObject({ status: "retrying", error_category: "timeout" });
+    expect(await runOf("lunarcrush_data", date)).toBeNull();
   });
 
   it("the nightly job drops snapshot days past the retention window", async () => {
@@ -81,6 +86,8 @@ describe("cron dispatch", () => {
 
 describe("the local first-run helper", () => {
   it("runs today's pipeline to the end through the Worker, once", async () => {
+    // The Worker's own ports and clock, as `npm start` runs it.
+    setWorkflowDeps(null);
     const res = await call("/api/dev/newsroom/run-today", { method: "POST" });
     expect(res.status).toBe(200);
     const report = (await res.json()) as DayReport;

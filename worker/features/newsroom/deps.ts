@@ -15,7 +15,7 @@ export type NewsroomDeps = {
   writer: ArticleWriter;
   /** The market table as every price read serves it. */
   market: () => Promise<PriceSnapshot>;
-  /** The clock of timestamps, retries and the watchdog. */
+  /** The clock of the progress table's timestamps and of the market data's age. */
   now: () => number;
   waitUntil: WaitUntil;
 };
@@ -40,6 +40,21 @@ export function newsroomDeps(
 export type DepsFactory = (env: Env, waitUntil: WaitUntil) => NewsroomDeps;
 
 export const defaultDeps: DepsFactory = (env, waitUntil) => newsroomDeps(env, waitUntil);
+
+let workflowFactory: DepsFactory = defaultDeps;
+
+/**
+ * The deps a newsroom Workflow run builds. A Workflow instance runs in the Worker's own isolate,
+ * so a test can hand it the same ports and clock as its requests (`setWorkflowDeps`).
+ */
+export function workflowDeps(env: Env, waitUntil: WaitUntil): NewsroomDeps {
+  return workflowFactory(env, waitUntil);
+}
+
+/** Tests only: the factory the Workflow uses from now on (null: the defaults again). */
+export function setWorkflowDeps(factory: DepsFactory | null): void {
+  workflowFactory = factory ?? defaultDeps;
+}
 
 /** The UTC day of a time, YYYY-MM-DD. */
 export function utcDate(at: number): string {

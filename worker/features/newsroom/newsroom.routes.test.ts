@@ -8,11 +8,17 @@ import { onError } from "#worker/lib/errors.ts";
 import { checkAnswer } from "#worker/test/contract-check.ts";
 import { ORIGIN } from "#worker/test/http.ts";
 import { createAdminNewsroomRoutes } from "./newsroom.routes.ts";
-import { clockAt, factoryOf, runOf, testDeps } from "./testing.ts";
+import { clockAt, factoryOf, runOf, settle, shareWithWorkflow, testDeps } from "./testing.ts";
 
 const TODAY = "2026-11-12";
 const clock = clockAt(`${TODAY}T07:00:00Z`);
 const deps = await testDeps(clock);
+shareWithWorkflow(deps);
+
+/** Waits for the instance that runs a task of today (the generate calls answer before it has run). */
+async function settled(task: string, date = TODAY) {
+  return settle(String((await runOf(task, date))?.instance_id));
+}
 
 // Mounted as worker/app.ts mounts it, minus the admin guard (tested through the Worker in admin-guard.test.ts).
 const app = new Hono<AppEnv>().use(requestId()).route("/api/admin", createAdminNewsroomRoutes(factoryOf(deps)));
@@ -75,12 +81,15 @@ describe("admin newsroom API", () => {
   it("runs LunarCrush data, then Trending top 100, from the generate calls", async () => {
     const data = await post("/api/admin/generate-lunarcrush-data");
     expect(data.status).toBe(202);
-    expect(data.body).toMatchObject({ success: true, runs: [{ task: "lunarcrush_data", date: TODAY, status: "in_progress" }] });
+    expect(data.body).toMatchObject({ success: true, runs: [{ task: "lunarcrush_data", date: TODAY, status: "not_started" }] });
+    expect(await runOf("lunarcrush_data", TODAY)).toMatchObject({ instance_id: `newsroom-${TODAY}`, trigger: "manual" });
+    expect((await settled("lunarcrush_data")).status).toBe("complete");
     expect((await runOf("lunarcrush_data", TODAY))?.status).toBe("completed");
 
     const trending = await post<StartedRuns>("/api/admin/generate-trending-top-100");
     expect(trending.status).toBe(202);
     expect((trending.body as StartedRuns).message).toBe(`Started Trending top 100 for ${TODAY}.`);
+    expect((await settled("trending_top_100")).status).toBe("complete");
     const { body } = await send<GenerationStatus>("/api/admin/generation-status");
     expect(body.trending_top_100).toMatchObject({ status: "completed", articles: { published: 3, review: 0 } });
     expect(body.trending_top_100.progress?.percentage).toBe(100);
@@ -102,10 +111,12 @@ describe("admin newsroom API", () => {
     next.advance(86_400_000);
     // The market table of the same moment: older than 30 minutes, it would fail any task that reads it.
     const local = await testDeps(next);
+    shareWithWorkflow(local);
     const app2 = new Hono<AppEnv>().route("/api/admin", createAdminNewsroomRoutes(factoryOf(local)));
     const res = await app2.request("/api/admin/generate-trending-analysis", { method: "POST" }, env, createExecutionContext());
     const body = (await res.json()) as StartedRuns;
     expect(res.status).toBe(202);
+    shareWithWorkflow(deps);
     expect(body.runs.map((r) => [r.task, r.status])).toEqual([
       ["trending_top_100", "not_started"],
       ["trending_101_300", "not_started"],
@@ -115,27 +126,30 @@ describe("admin newsroom API", () => {
   });
 
   it("answers every generate call of assistant-plans-admin.md §7", async () => {
-    for (const path of ["generate-daily-roundup", "generate-trending-101-300", "generate-trending-301-500"]) {
+    for (const [path, task] of [
+      ["generate-daily-roundup", "daily_roundup"],
+      ["generate-trending-101-300", "trending_101_300"],
+      ["generate-trending-301-500", "trending_301_500"],
+    ] as const) {
       expect((await post(`/api/admin/${path}`)).status, path).toBe(202);
+      await settled(task);
     }
     const { body } = await send<DailySummary>("/api/admin/daily-summary");
     expect(body.summary).toMatchObject({ date: TODAY, completedTasks: 5, failedTasks: 0, completionRate: 100, criticalFailures: [] });
     expect(body.summary.averageCompletionTime).toBeGreaterThanOrEqual(0);
   });
 
-  it("refuses a second start of a task that is running", async () => {
-    await env.DB.prepare("UPDATE generation_runs SET status = 'in_progress', lease_until = ? WHERE task = 'daily_roundup' AND date = ?")
-      .bind(new Date(clock.now + 60_000).toISOString(), TODAY)
-      .run();
-    const { status, body } = await post<{ error: { code: string; message: string } }>("/api/admin/generate-daily-roundup");
-    expect(status).toBe(409);
-    expect(body.error).toMatchObject({
+  it("refuses a second start of a task an instance is working on, and a double click starts one instance", async () => {
+    const clicks = await Promise.all([post("/api/admin/generate-daily-roundup"), post("/api/admin/generate-daily-roundup")]);
+    expect(clicks.map((c) => c.status).sort()).toEqual([202, 409]);
+    const refused = clicks.find((c) => c.status === 409)?.body as { error: { code: string; message: string } };
+    expect(refused.error).toMatchObject({
       code: "CONFLICT",
       message: `Daily roundup is already running for ${TODAY}. Watch its progress in the generation status.`,
     });
-    await env.DB.prepare("UPDATE generation_runs SET status = 'completed', lease_until = NULL WHERE task = 'daily_roundup' AND date = ?")
-      .bind(TODAY)
-      .run();
+    const { status, body } = await post<{ error: { code: string; message: string } }>("/api/admin/generate-daily-roundup");
+    expect([status, body.error?.code]).toEqual([409, "CONFLICT"]);
+    expect((await settled("daily_roundup")).status).toBe("complete");
   });
 });
 
@@ -190,24 +204,27 @@ describe("retry-generation", () => {
     expect(body).toEqual({
       success: true,
       message: `Retrying Trending top 100 for ${TODAY}.`,
-      runs: [{ task: "trending_top_100", date: TODAY, status: "in_progress" }],
+      runs: [{ task: "trending_top_100", date: TODAY, status: "not_started" }],
     });
+    expect((await settled("trending_top_100")).status).toBe("complete");
   });
 });
 
 describe("watchdog-recovery", () => {
-  it("answers how many stuck tasks it recovered", async () => {
+  it("answers how many stuck tasks it recovered: rows left running by an instance that is gone", async () => {
     expect((await post("/api/admin/watchdog-recovery")).body).toEqual({ recovered: 0 });
+    // A run of the engine before the Workflow, left in progress: no instance will ever finish it.
     const old = new Date(clock.now - 20 * 60_000).toISOString();
     await env.DB.prepare(
-      "UPDATE generation_runs SET status = 'in_progress', heartbeat_at = ?, lease_until = ? WHERE task = 'trending_301_500' AND date = ?",
+      "UPDATE generation_runs SET status = 'in_progress', instance_id = NULL, updated_at = ? WHERE task = 'trending_301_500' AND date = ?",
     )
-      .bind(old, old, TODAY)
+      .bind(old, TODAY)
       .run();
     const { status, body } = await post("/api/admin/watchdog-recovery");
     expect(status).toBe(200);
     expect(body).toEqual({ recovered: 1 });
-    expect((await runOf("trending_301_500", TODAY))?.error_category).toBe("timeout");
+    expect(await runOf("trending_301_500", TODAY)).toMatchObject({ trigger: "recovery", status: "not_started" });
+    expect((await settled("trending_301_500")).status).toBe("complete");
   });
 });
 
@@ -215,6 +232,7 @@ describe("generation records", () => {
   it("lists each generated article of a day with its writer, figure table and sources, and the day's tokens", async () => {
     const date = "2026-11-12";
     await post("/api/admin/generate-daily-roundup");
+    await settled("daily_roundup");
     const { status, body, res } = await send<{
       date: string;
       tokens: { used: number; budget: number };

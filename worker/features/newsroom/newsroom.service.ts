@@ -6,19 +6,18 @@ import {
   type RetryBody,
   type StartedRuns,
   type TaskKey,
+  taskDependencies,
   taskKeys,
   taskLabels,
 } from "#schema/contracts/newsroom.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { countByTask } from "./articles.ts";
 import { type NewsroomDeps, utcDate } from "./deps.ts";
-import { budgetOf, tick, watchdog } from "./engine.ts";
+import { stuckReason } from "./instances.ts";
 import { restartTasks, startDay } from "./pipeline.ts";
-import { type RunRow, runsOfDate } from "./runs.ts";
+import { failStuckRun, openRuns, type RunRow, runsOfDate } from "./runs.ts";
 import { BANDS, latestSnapshotDate, readBand } from "./snapshots.ts";
 
-/** How long a request keeps advancing the runs it started (in waitUntil) before cron takes over. */
-const REQUEST_BUDGET_MS = 25_000;
 /** How far back a retry may reach: the stored snapshots of a recent day can be written up again. */
 const RETRY_WINDOW_DAYS = 7;
 /** These read live data, so they can only be (re)run for the current UTC day. */
@@ -32,24 +31,18 @@ function started(runs: RunRow[], message: string): StartedRuns {
   };
 }
 
-/** Keeps working on what was just started after the response, within the request's budget. */
-function advanceLater(deps: NewsroomDeps): void {
-  deps.waitUntil(
-    tick(deps, budgetOf(REQUEST_BUDGET_MS)).catch((err) => {
-      console.error(JSON.stringify({ level: "error", job: "newsroom", error: (err as Error).message }));
-    }),
-  );
-}
-
-/** The admin generate calls: start (or start over) the call's tasks for today. */
+/** The admin generate calls: start (or start over) the call's tasks for today, in a new Workflow instance. */
 export async function generate(deps: NewsroomDeps, call: GenerateCall): Promise<StartedRuns> {
   const date = utcDate(deps.now());
-  const tasks = generateCalls[call];
-  const runs = await restartTasks(deps, tasks, date, "manual");
-  advanceLater(deps);
+  const tasks: readonly TaskKey[] = generateCalls[call];
+  const { runs } = await restartTasks(deps, tasks, date, "manual");
   const names = tasks.map((t) => taskLabels[t]).join(", ");
-  const waiting = runs.filter((r) => r.status === "not_started").map((r) => taskLabels[r.task as TaskKey]);
-  const note = waiting.length ? ` ${waiting.join(", ")} will start when ${taskLabels.lunarcrush_data} is completed.` : "";
+  // Tasks whose prerequisite is neither done nor part of this start wait for it (in their instance).
+  const done = new Set((await runsOfDate(deps.db, date)).filter((r) => r.status === "completed").map((r) => r.task));
+  const waiting = tasks.filter((t) => taskDependencies[t].some((need) => !done.has(need) && !tasks.includes(need)));
+  const note = waiting.length
+    ? ` ${waiting.map((t) => taskLabels[t]).join(", ")} will start when ${taskLabels.lunarcrush_data} is completed.`
+    : "";
   return started(runs, `Started ${names} for ${date}.${note}`);
 }
 
@@ -82,15 +75,29 @@ export async function retryGeneration(deps: NewsroomDeps, body: RetryBody): Prom
   const reason = retryRefusal(utcDate(deps.now()), body);
   // The admin typed this date: the refusal names the field, so the retry form shows it under the date.
   if (reason) throw new ApiError("BAD_REQUEST", reason, { issues: [{ path: "date", message: reason }] });
-  const runs = await restartTasks(deps, [task], date, "retry");
-  advanceLater(deps);
+  const { runs } = await restartTasks(deps, [task], date, "retry");
   return started(runs, `Retrying ${taskLabels[task]} for ${date}.`);
 }
 
-/** POST /api/admin/watchdog-recovery: the watchdog, now. */
+/**
+ * POST /api/admin/watchdog-recovery ("Recover stuck tasks"): the progress table checked against
+ * the Workflow instances. A task whose row says queued or running while its instance has ended
+ * (terminated, say, or a run from before the Workflow) is failed with why, then started again in
+ * a new instance where a retry may reach its date. Nothing here times steps out: the Workflow does.
+ */
 export async function watchdogRecovery(deps: NewsroomDeps): Promise<{ recovered: number }> {
-  const recovered = await watchdog(deps);
-  if (recovered > 0) advanceLater(deps);
+  const today = utcDate(deps.now());
+  const since = new Date(Date.parse(`${today}T00:00:00Z`) - RETRY_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const restart = new Map<string, TaskKey[]>();
+  let recovered = 0;
+  for (const row of await openRuns(deps.db, since)) {
+    const reason = await stuckReason(deps, row);
+    if (!reason || !(await failStuckRun(deps.db, row, reason, new Date(deps.now()).toISOString()))) continue;
+    recovered++;
+    const task = row.task as TaskKey;
+    if (!retryRefusal(today, { generationType: task, date: row.date })) restart.set(row.date, [...(restart.get(row.date) ?? []), task]);
+  }
+  for (const [date, tasks] of restart) await restartTasks(deps, tasks, date, "recovery");
   return { recovered };
 }
 
@@ -149,20 +156,22 @@ export type DayReport = {
   articles: { published: number; review: number };
 };
 
+/** How often the first-run helper looks at the progress table while the day's instance works. */
+const POLL_MS = 250;
+
 /**
- * Runs today's pipeline until every task has finished (or the time is up): the first `npm start`
- * uses it so a new site has articles. Runs that already finished are left as they are.
+ * Starts today's pipeline (the day's instance, unless it ran) and waits until every task has
+ * finished or the time is up: the first `npm start` uses it so a new site has articles. Tasks that
+ * already finished are left as they are.
  */
 export async function runToday(deps: NewsroomDeps, limitMs: number): Promise<DayReport> {
   const date = utcDate(deps.now());
   const deadline = Date.now() + limitMs;
-  let runs = await startDay(deps, date, "dev");
+  let { runs } = await startDay(deps, date, "dev");
   const finished = (r: RunRow) => r.status === "completed" || r.status === "failed";
   while (Date.now() < deadline && !(runs.length === taskKeys.length && runs.every(finished))) {
-    const report = await tick(deps, { deadline });
+    await new Promise((r) => setTimeout(r, POLL_MS));
     runs = await runsOfDate(deps.db, date);
-    // Nothing advanced and something waits for a retry: wait a little instead of spinning.
-    if (report.completed.length === 0 && runs.some((r) => r.status === "retrying")) await new Promise((r) => setTimeout(r, 1000));
   }
   const counts = await countByTask(deps.db, date);
   const articles = { published: 0, review: 0 };

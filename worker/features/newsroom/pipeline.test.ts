@@ -1,28 +1,40 @@
-import { env } from "cloudflare:test";
+import { env, introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONTENT_VERSION_KEY } from "#worker/features/content/cache-keys.ts";
 import { formatPrice } from "#worker/features/cryptos/present.ts";
-import { budgetOf, tick } from "./engine.ts";
-import { restartTasks, startDay } from "./pipeline.ts";
+import { restartTasks } from "./pipeline.ts";
 import { generationStatus } from "./status.ts";
 import { ARTICLES_PER_BAND } from "./tasks/trending.ts";
-import { articlesOf, clockAt, publicArticles, runOf, tamperingWriter, testDeps } from "./testing.ts";
-
-const budget = () => budgetOf(30_000);
+import {
+  articlesOf,
+  clockAt,
+  publicArticles,
+  runDay,
+  runOf,
+  runTasks,
+  settle,
+  shareWithWorkflow,
+  tamperingWriter,
+  testDeps,
+} from "./testing.ts";
 
 describe("dependencies", () => {
   it("keeps a trending task waiting for the day's LunarCrush data, then releases it", async () => {
     const date = "2026-11-01";
     const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
-    await restartTasks(deps, ["trending_top_100"], date, "manual");
-    await tick(deps, budget());
+    shareWithWorkflow(deps);
+    const trending = await restartTasks(deps, ["trending_top_100"], date, "manual");
+    // It has looked for the data, found none, and waits for the event a finished prerequisite sends.
+    await using instance = await introspectWorkflowInstance(env.NEWSROOM, String(trending.instanceId));
+    expect(await instance.waitForStepResult({ name: "trending_top_100: check lunarcrush_data (1)" })).toBe("missing");
     let status = await generationStatus(deps, date);
     expect(status.trending_top_100).toMatchObject({ status: "not_started", blockedBy: ["lunarcrush_data"], progress: null });
     expect(await articlesOf(date)).toHaveLength(0);
 
-    await restartTasks(deps, ["lunarcrush_data"], date, "manual");
-    const report = await tick(deps, budget());
-    expect(report.completed).toEqual([`lunarcrush_data:${date}`, `trending_top_100:${date}`]);
+    // The data runs in a second instance, which wakes the waiting one when it is done.
+    const data = await runTasks(deps, ["lunarcrush_data"], date);
+    expect(data.status.status).toBe("complete");
+    expect((await settle(trending.instanceId)).status).toBe("complete");
     status = await generationStatus(deps, date);
     expect(status.trending_top_100).toMatchObject({
       status: "completed",
@@ -31,11 +43,11 @@ describe("dependencies", () => {
     });
     expect(status.trending_top_100.progress).toMatchObject({
       percentage: 100,
-      completedSteps: 5,
-      totalSteps: 5,
+      completedSteps: 6,
+      totalSteps: 6,
       estimatedTimeRemaining: 0,
     });
-    expect(status.trending_top_100.progress?.stepDetails.map((s) => s.status)).toEqual(Array(5).fill("completed"));
+    expect(status.trending_top_100.progress?.stepDetails.map((s) => s.status)).toEqual(Array(6).fill("completed"));
     // The other bands were never asked for.
     expect(status.trending_101_300.status).toBe("not_started");
   });
@@ -43,9 +55,10 @@ describe("dependencies", () => {
   it("starts the roundup at once: it depends on nothing", async () => {
     const date = "2026-11-02";
     const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
-    await restartTasks(deps, ["daily_roundup"], date, "manual");
-    expect((await runOf("daily_roundup", date))?.status).toBe("in_progress");
-    await tick(deps, budget());
+    shareWithWorkflow(deps);
+    const { instanceId } = await restartTasks(deps, ["daily_roundup"], date, "manual");
+    expect(await runOf("daily_roundup", date)).toMatchObject({ status: "not_started", instance_id: instanceId, trigger: "manual" });
+    await settle(instanceId);
     const [roundup] = await articlesOf(date);
     expect(roundup).toMatchObject({ category_id: 18, status: "published", slug: `daily-crypto-roundup-${date}` });
   });
@@ -57,8 +70,8 @@ describe("a day of the pipeline", () => {
     const clock = clockAt(`${date}T06:00:00Z`);
     const deps = await testDeps(clock);
     const before = await env.KV.get(CONTENT_VERSION_KEY);
-    await startDay(deps, date, "schedule");
-    await tick(deps, budget());
+    const day = await runDay(deps, date);
+    expect(day).toMatchObject({ instanceId: `newsroom-${date}`, status: { status: "complete" } });
     for (const task of ["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"]) {
       expect((await runOf(task, date))?.status, task).toBe("completed");
     }
@@ -110,25 +123,22 @@ describe("idempotent re-runs", () => {
   it("never duplicates articles when a date's tasks run again, by schedule or by hand", async () => {
     const date = "2026-11-04";
     const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
-    await startDay(deps, date, "schedule");
-    await tick(deps, budget());
+    await runDay(deps, date);
     const first = await articlesOf(date);
     const picks = JSON.parse(String((await runOf("trending_top_100", date))?.state_json)).picks;
 
-    // The schedule firing again leaves finished runs alone.
-    await startDay(deps, date, "schedule");
-    expect((await tick(deps, budget())).completed).toEqual([]);
+    // The schedule firing again starts nothing.
+    expect((await runDay(deps, date)).instanceId).toBeNull();
 
     // Running every task again by hand re-does the work and writes nothing new.
     const writer = tamperingWriter((draft) => draft);
     const again = { ...deps, writer };
-    await restartTasks(
+    const rerun = await runTasks(
       again,
       ["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"],
       date,
-      "manual",
     );
-    await tick(again, budget());
+    expect(rerun).toMatchObject({ instanceId: `newsroom-${date}-2`, status: { status: "complete" } });
     expect((await runOf("trending_301_500", date))?.status).toBe("completed");
     expect(await articlesOf(date)).toEqual(first);
     expect(JSON.parse(String((await runOf("trending_top_100", date))?.state_json)).picks).toEqual(picks);
@@ -146,8 +156,7 @@ describe("what a writer may put in an article", () => {
       ...draft,
       body: `${draft.body}\n\n<script>alert(1)</script><img src="x" onerror="alert(2)"> [read more](javascript:alert(3))`,
     }));
-    await restartTasks({ ...deps, writer }, ["daily_roundup"], date, "manual");
-    await tick({ ...deps, writer }, budget());
+    await runTasks({ ...deps, writer }, ["daily_roundup"], date);
     const [roundup] = await articlesOf(date);
     const content = String(roundup?.content);
     expect(content).toContain("Data as of");
@@ -160,11 +169,10 @@ describe("the order of the day", () => {
   it("writes the top 100's analyses last, so the latest lists (home shows six) lead with the biggest coins", async () => {
     const date = "2026-11-06";
     const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
-    const runs = await startDay(deps, date, "schedule");
+    const { runs } = await runDay(deps, date);
     expect(new Set(runs.map((r) => r.task))).toEqual(
       new Set(["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"]),
     );
-    await tick(deps, budget());
     const written = (await articlesOf(date)).filter((a) => a.category_id === 17).map((a) => String(a.generation_key).split(":")[1]);
     expect(written).toEqual([
       ...Array(3).fill("trending_301_500"),

@@ -1,87 +1,90 @@
 import { type TaskKey, taskDependencies, taskKeys, taskLabels } from "#schema/contracts/newsroom.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import type { NewsroomDeps } from "./deps.ts";
-import { releaseWaiting } from "./engine.ts";
-import { ensureRun, getRun, NO_ERROR, parseState, type RunRow, runsOfDate, updateRun } from "./runs.ts";
-import { TASKS } from "./tasks/registry.ts";
+import { alreadyExists, instanceIdFor, isBusy } from "./instances.ts";
+import { claimRun, getRun, insertMissingRuns, nextStart, parseState, type RunRow, runsOfDate } from "./runs.ts";
+import { PIPELINE_ORDER, TASKS } from "./tasks/registry.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/**
- * The order the day's runs are created in, which is the order they are worked on. The trending
- * bands go from the smallest coins to the biggest, so the top 100's analyses are the day's newest:
- * the home page shows the six latest, which are then the top 100 and 101-300 bands, the coins most
- * readers know.
- */
-const CREATION_ORDER: readonly TaskKey[] = ["lunarcrush_data", "daily_roundup", "trending_301_500", "trending_101_300", "trending_top_100"];
+export type Start = { instanceId: string | null; runs: RunRow[] };
+type Claim = { task: TaskKey; from: number; state: string };
 
 /**
- * The scheduled start of a day: creates the day's runs that do not exist yet and releases those
- * whose prerequisites are met. Runs that exist (even failed ones) are left alone, so the schedule
- * firing twice changes nothing.
+ * Takes the date's next start number, claims the tasks' rows for its instance (each only if it is
+ * still as read) and creates the instance for the tasks it got. Answers the instance id, or null
+ * when a concurrent start got every task first.
  */
-export async function startDay(deps: NewsroomDeps, date: string, trigger: string): Promise<RunRow[]> {
+async function startInstance(deps: NewsroomDeps, date: string, claims: readonly Claim[], trigger: string): Promise<string | null> {
+  const attempt = await nextStart(deps.db, date);
+  const instanceId = instanceIdFor(date, attempt);
   const now = iso(deps.now());
-  for (const task of CREATION_ORDER) await ensureRun(deps.db, { task, date, status: "not_started", trigger, now });
-  await releaseWaiting(deps);
-  return runsOfDate(deps.db, date);
-}
-
-/** A run some invocation is working on right now. */
-function isBusy(run: RunRow, now: number): boolean {
-  return run.status === "in_progress" && run.leaseUntil !== null && Date.parse(run.leaseUntil) > now;
+  const got: TaskKey[] = [];
+  for (const { task, from, state } of claims) {
+    if (await claimRun(deps.db, { task, date, from, attempt, instanceId, trigger, state, now })) got.push(task);
+  }
+  if (got.length === 0) return null;
+  try {
+    await deps.env.NEWSROOM.create({ id: instanceId, params: { date, tasks: got, trigger } });
+  } catch (err) {
+    if (alreadyExists(err)) return null;
+    throw err;
+  }
+  console.log(JSON.stringify({ level: "info", job: "newsroom", started: instanceId, tasks: got, trigger }));
+  return instanceId;
 }
 
 /**
- * Starts tasks afresh for a date (the admin's generate and retry calls). A finished or failed run
- * starts over with a clean retry budget, keeping only what makes the re-run idempotent (a trending
- * run's picks); a run being worked on right now is refused. A manual retry of a prerequisite also
- * re-queues the tasks that failed waiting for it.
+ * The scheduled start of a day: one instance for the day's tasks that have not run yet. Tasks that
+ * ran (even failed ones) are left alone, so of the schedule and `npm start` firing for the same day
+ * only the first adds the day's rows and starts an instance (`newsroom-YYYY-MM-DD`); the other finds
+ * them there and starts nothing.
  */
-export async function restartTasks(deps: NewsroomDeps, tasks: readonly TaskKey[], date: string, trigger: string): Promise<RunRow[]> {
-  const nowMs = deps.now();
-  const now = iso(nowMs);
-  const existing = await Promise.all(tasks.map((task) => getRun(deps.db, task, date)));
-  const busy = existing.filter((run): run is RunRow => run !== null && isBusy(run, nowMs));
-  if (busy.length) {
-    const names = busy.map((r) => taskLabels[r.task as TaskKey]).join(", ");
-    throw new ApiError("CONFLICT", `${names} is already running for ${date}. Watch its progress in the generation status.`);
-  }
-  for (const [i, task] of tasks.entries()) {
-    const run = existing[i] ?? (await ensureRun(deps.db, { task, date, status: "not_started", trigger, now }));
-    await resetRun(deps, run, trigger, now);
-  }
-  const dependents = taskKeys.filter((t) => tasks.some((done) => taskDependencies[t].includes(done)) && !tasks.includes(t));
-  for (const task of dependents) {
-    const run = await getRun(deps.db, task, date);
-    if (run?.status === "failed" && run.errorCategory === "dependency") await resetRun(deps, run, trigger, now);
-  }
-  await releaseWaiting(deps);
-  return (await runsOfDate(deps.db, date)).filter((r) => tasks.includes(r.task as TaskKey));
+export async function startDay(deps: NewsroomDeps, date: string, trigger: string): Promise<Start> {
+  const added = await insertMissingRuns(deps.db, date, PIPELINE_ORDER, iso(deps.now()));
+  const claims = PIPELINE_ORDER.filter((t) => added.includes(t)).map((task) => ({ task, from: 0, state: "{}" }));
+  const instanceId = claims.length ? await startInstance(deps, date, claims, trigger) : null;
+  return { instanceId, runs: await runsOfDate(deps.db, date) };
 }
 
-async function resetRun(deps: NewsroomDeps, run: RunRow, trigger: string, now: string): Promise<void> {
-  const keep = TASKS[run.task as TaskKey].keepOnRestart?.(parseState(run)) ?? {};
-  await updateRun(
-    deps.db,
-    run.id,
-    {
-      status: "not_started",
-      trigger,
-      currentStep: null,
-      completedSteps: 0,
-      totalSteps: 0,
-      stepsJson: "[]",
-      stateJson: JSON.stringify(keep),
-      startedAt: null,
-      heartbeatAt: null,
-      completedAt: null,
-      retryCount: 0,
-      nextRetryAt: null,
-      leaseId: null,
-      leaseUntil: null,
-      ...NO_ERROR,
-    },
-    now,
+/**
+ * Starts tasks afresh for a date (the admin's generate and retry calls, recovery) in a new instance.
+ * A finished or failed task starts over, keeping only what makes the re-run idempotent (a trending
+ * task's picks); a task an instance is working on (or will) is refused. Re-running a prerequisite
+ * also re-runs the tasks that failed waiting for it.
+ */
+export async function restartTasks(deps: NewsroomDeps, tasks: readonly TaskKey[], date: string, trigger: string): Promise<Start> {
+  const rows = await Promise.all(tasks.map((task) => getRun(deps.db, task, date)));
+  const busy = (await Promise.all(rows.map(async (row) => ((await isBusy(deps, row)) ? row : null)))).filter((r) => r !== null);
+  if (busy.length)
+    throw alreadyRunning(
+      busy.map((r) => r.task as TaskKey),
+      date,
+    );
+  const dependents = await Promise.all(
+    taskKeys
+      .filter((t) => !tasks.includes(t) && tasks.some((done) => taskDependencies[t].includes(done)))
+      .map((t) => getRun(deps.db, t, date)),
   );
+  const requeued = dependents.filter((r) => r?.status === "failed" && r.errorCategory === "dependency") as RunRow[];
+  await insertMissingRuns(deps.db, date, tasks, iso(deps.now()));
+  const claims = [
+    ...rows.map((row, i) => ({ row, task: tasks[i] as TaskKey })),
+    ...requeued.map((row) => ({ row, task: row.task as TaskKey })),
+  ].map(
+    ({ row, task }): Claim => ({
+      task,
+      from: row?.attempt ?? 0,
+      state: JSON.stringify(row ? (TASKS[task].keepOnRestart?.(parseState(row)) ?? {}) : {}),
+    }),
+  );
+  const instanceId = await startInstance(deps, date, claims, trigger);
+  // A concurrent start of the same tasks (a double click) got them first: that one's instance runs them.
+  if (!instanceId) throw alreadyRunning(tasks, date);
+  return { instanceId, runs: (await runsOfDate(deps.db, date)).filter((r) => tasks.includes(r.task as TaskKey)) };
+}
+
+function alreadyRunning(tasks: readonly TaskKey[], date: string): ApiError {
+  const names = tasks.map((t) => taskLabels[t]).join(", ");
+  return new ApiError("CONFLICT", `${names} is already running for ${date}. Watch its progress in the generation status.`);
 }

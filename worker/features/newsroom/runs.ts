@@ -1,12 +1,16 @@
-import { and, asc, eq, isNull, lt, lte, or } from "drizzle-orm";
+import { and, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import type { StepDetail, TaskKey } from "#schema/contracts/newsroom.ts";
-import { generationRuns, type RunStatus } from "#schema/db/newsroom.ts";
+import { generationRuns, newsroomStarts, type RunStatus } from "#schema/db/newsroom.ts";
 import type { Db } from "#worker/lib/db.ts";
 
+/**
+ * The progress table of the newsroom (`generation_runs`, one row per task and day): written by the
+ * Workflow's steps, read by the admin panel beside the instance status.
+ */
 export type RunRow = typeof generationRuns.$inferSelect;
 export type RunPatch = Partial<Omit<typeof generationRuns.$inferInsert, "id" | "task" | "date">>;
 
-/** Error fields cleared when a run starts afresh or completes. */
+/** Error fields cleared when a task starts afresh or completes. */
 export const NO_ERROR = {
   errorCategory: null,
   errorMessage: null,
@@ -14,6 +18,9 @@ export const NO_ERROR = {
   errorStack: null,
   errorSuggestedAction: null,
 } as const;
+
+/** A row a Workflow instance has been given and not finished: queued, running or waiting to retry. */
+export const OPEN_STATUSES: readonly RunStatus[] = ["not_started", "in_progress", "retrying"];
 
 export async function getRun(db: Db, task: TaskKey, date: string): Promise<RunRow | null> {
   const [row] = await db
@@ -24,85 +31,108 @@ export async function getRun(db: Db, task: TaskKey, date: string): Promise<RunRo
   return row ?? null;
 }
 
-export async function getRunById(db: Db, id: number): Promise<RunRow | null> {
-  const [row] = await db.select().from(generationRuns).where(eq(generationRuns.id, id)).limit(1);
-  return row ?? null;
-}
-
 export async function runsOfDate(db: Db, date: string): Promise<RunRow[]> {
   return db.select().from(generationRuns).where(eq(generationRuns.date, date));
 }
 
-export async function runsWithStatus(db: Db, status: RunStatus): Promise<RunRow[]> {
-  return db.select().from(generationRuns).where(eq(generationRuns.status, status)).orderBy(asc(generationRuns.id));
+/** Rows that say a task is queued or running, from `since` on (what recovery checks against the instances). */
+export async function openRuns(db: Db, since: string): Promise<RunRow[]> {
+  return db
+    .select()
+    .from(generationRuns)
+    .where(and(inArray(generationRuns.status, [...OPEN_STATUSES]), gte(generationRuns.date, since)));
 }
 
-/** Creates the run of a task and date unless one exists; answers the stored row either way. */
-export async function ensureRun(
-  db: Db,
-  values: { task: TaskKey; date: string; status: RunStatus; trigger: string; now: string },
-): Promise<RunRow> {
-  await db
+/** The date's next start number, taken in one statement: two starts never get the same one. */
+export async function nextStart(db: Db, date: string): Promise<number> {
+  const [row] = await db
+    .insert(newsroomStarts)
+    .values({ date, last: 1 })
+    .onConflictDoUpdate({ target: newsroomStarts.date, set: { last: sql`${newsroomStarts.last} + 1` } })
+    .returning({ last: newsroomStarts.last });
+  if (!row) throw new Error(`No start number for ${date}`);
+  return row.last;
+}
+
+/** Rows for the tasks of a date that have none yet (not started, no instance); answers the tasks it added. */
+export async function insertMissingRuns(db: Db, date: string, tasks: readonly TaskKey[], now: string): Promise<TaskKey[]> {
+  if (tasks.length === 0) return [];
+  const rows = await db
     .insert(generationRuns)
-    .values({
-      task: values.task,
-      date: values.date,
-      status: values.status,
-      trigger: values.trigger,
-      startedAt: values.status === "in_progress" ? values.now : null,
-      heartbeatAt: values.status === "in_progress" ? values.now : null,
-      createdAt: values.now,
-      updatedAt: values.now,
-    })
-    .onConflictDoNothing();
-  const row = await getRun(db, values.task, values.date);
-  if (!row) throw new Error(`Run ${values.task} ${values.date} could not be created`);
-  return row;
-}
-
-export async function updateRun(db: Db, id: number, patch: RunPatch, now: string): Promise<void> {
-  await db
-    .update(generationRuns)
-    .set({ ...patch, updatedAt: now })
-    .where(eq(generationRuns.id, id));
+    .values(tasks.map((task) => ({ task, date, status: "not_started" as const, trigger: "schedule", createdAt: now, updatedAt: now })))
+    .onConflictDoNothing()
+    .returning({ task: generationRuns.task });
+  return rows.map((r) => r.task as TaskKey);
 }
 
 /**
- * Takes the run for one invocation. Two invocations (the cron and a request's waitUntil) may try
- * at once; the conditional update lets exactly one through.
+ * Hands a task of a date to the instance of start `attempt`, resetting its progress (keeping
+ * `state`, what a re-run must keep). Compare-and-set: it takes only if the row is still as the
+ * caller read it (`from`, the start that queued it last) and nobody is running it, so of two
+ * concurrent starts of the same task exactly one gets it.
  */
-export async function claimLease(db: Db, id: number, leaseId: string, now: string, until: string): Promise<boolean> {
+export async function claimRun(
+  db: Db,
+  values: { task: TaskKey; date: string; from: number; attempt: number; instanceId: string; trigger: string; state: string; now: string },
+): Promise<boolean> {
   const rows = await db
     .update(generationRuns)
-    .set({ leaseId, leaseUntil: until, updatedAt: now })
+    .set({
+      status: "not_started",
+      trigger: values.trigger,
+      instanceId: values.instanceId,
+      attempt: values.attempt,
+      currentStep: null,
+      completedSteps: 0,
+      totalSteps: 0,
+      stepsJson: "[]",
+      stateJson: values.state,
+      startedAt: null,
+      completedAt: null,
+      retryCount: 0,
+      nextRetryAt: null,
+      ...NO_ERROR,
+      updatedAt: values.now,
+    })
     .where(
       and(
-        eq(generationRuns.id, id),
-        eq(generationRuns.status, "in_progress"),
-        or(isNull(generationRuns.leaseUntil), lt(generationRuns.leaseUntil, now)),
+        eq(generationRuns.task, values.task),
+        eq(generationRuns.date, values.date),
+        eq(generationRuns.attempt, values.from),
+        notInArray(generationRuns.status, ["in_progress", "retrying"]),
       ),
     )
     .returning({ id: generationRuns.id });
   return rows.length === 1;
 }
 
-/** Retries whose time has come go back to in progress, resuming at the step that failed. */
-export async function promoteDueRetries(db: Db, now: string): Promise<number> {
+/** Writes what a step of `instanceId` knows; a row that another instance has taken over is left alone. */
+export async function updateRun(db: Db, task: TaskKey, date: string, instanceId: string, patch: RunPatch, now: string): Promise<boolean> {
   const rows = await db
     .update(generationRuns)
-    .set({ status: "in_progress", nextRetryAt: null, heartbeatAt: now, leaseId: null, leaseUntil: null, updatedAt: now })
-    .where(and(eq(generationRuns.status, "retrying"), lte(generationRuns.nextRetryAt, now)))
+    .set({ ...patch, updatedAt: now })
+    .where(and(eq(generationRuns.task, task), eq(generationRuns.date, date), eq(generationRuns.instanceId, instanceId)))
     .returning({ id: generationRuns.id });
-  return rows.length;
+  return rows.length === 1;
 }
 
-/** In-progress runs that no invocation holds, oldest first. */
-export async function runnableRuns(db: Db, now: string): Promise<RunRow[]> {
-  return db
-    .select()
-    .from(generationRuns)
-    .where(and(eq(generationRuns.status, "in_progress"), or(isNull(generationRuns.leaseUntil), lt(generationRuns.leaseUntil, now))))
-    .orderBy(asc(generationRuns.id));
+/** Fails a row whose instance has ended, unless something wrote it since it was read. */
+export async function failStuckRun(db: Db, row: RunRow, reason: string, now: string): Promise<boolean> {
+  const rows = await db
+    .update(generationRuns)
+    .set({
+      status: "failed",
+      nextRetryAt: null,
+      errorCategory: "timeout",
+      errorMessage: reason,
+      errorAt: now,
+      errorStack: null,
+      errorSuggestedAction: null,
+      updatedAt: now,
+    })
+    .where(and(eq(generationRuns.id, row.id), eq(generationRuns.updatedAt, row.updatedAt)))
+    .returning({ id: generationRuns.id });
+  return rows.length === 1;
 }
 
 export function parseSteps(run: Pick<RunRow, "stepsJson">): StepDetail[] {

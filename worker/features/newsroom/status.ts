@@ -11,7 +11,8 @@ import {
 } from "#schema/contracts/newsroom.ts";
 import { countByTask, heldForReview } from "./articles.ts";
 import type { NewsroomDeps } from "./deps.ts";
-import { MAX_RETRIES } from "./engine.ts";
+import { stuckReason } from "./instances.ts";
+import { MAX_RETRIES } from "./progress.ts";
 import { parseSteps, type RunRow, runsOfDate } from "./runs.ts";
 
 /** When the daily cron starts the pipeline (docs/architecture.md, Schedule); before it, a missing run is not late. */
@@ -70,9 +71,35 @@ function statusOf(task: TaskKey, date: string, run: RunRow | undefined, byTask: 
   };
 }
 
+/**
+ * The date's rows as the panel should read them: a row that says queued or running while its
+ * Workflow instance has ended is shown failed, with why (recovery or a retry starts it again).
+ */
+async function observedRuns(deps: NewsroomDeps, date: string): Promise<RunRow[]> {
+  const rows = await runsOfDate(deps.db, date);
+  return Promise.all(
+    rows.map(async (row): Promise<RunRow> => {
+      const stuck = await stuckReason(deps, row);
+      if (!stuck) return row;
+      const steps = parseSteps(row).map((s) => (s.status === "running" ? { ...s, status: "failed" as const } : s));
+      return {
+        ...row,
+        status: "failed",
+        nextRetryAt: null,
+        stepsJson: JSON.stringify(steps),
+        errorCategory: "timeout",
+        errorMessage: stuck,
+        errorAt: row.updatedAt,
+        errorStack: null,
+        errorSuggestedAction: "Press Recover stuck tasks, or retry the task",
+      };
+    }),
+  );
+}
+
 /** GET /api/admin/generation-status: each task's run for the date, with progress and errors. */
 export async function generationStatus(deps: NewsroomDeps, date: string): Promise<GenerationStatus> {
-  const [runs, articles] = await Promise.all([runsOfDate(deps.db, date), countByTask(deps.db, date)]);
+  const [runs, articles] = await Promise.all([observedRuns(deps, date), countByTask(deps.db, date)]);
   const byTask = new Map(runs.map((r) => [r.task, r]));
   const now = deps.now();
   const out = {} as GenerationStatus;
@@ -85,7 +112,7 @@ export async function generationStatus(deps: NewsroomDeps, date: string): Promis
 
 /** GET /api/admin/daily-summary: how the date's pipeline went, with what needs attention. */
 export async function dailySummary(deps: NewsroomDeps, date: string): Promise<DailySummary> {
-  const [runs, review] = await Promise.all([runsOfDate(deps.db, date), heldForReview(deps.db, date)]);
+  const [runs, review] = await Promise.all([observedRuns(deps, date), heldForReview(deps.db, date)]);
   const byTask = new Map(runs.map((r) => [r.task as TaskKey, r]));
   const completed = runs.filter((r) => r.status === "completed");
   const failed = runs.filter((r) => r.status === "failed");

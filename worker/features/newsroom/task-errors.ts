@@ -17,6 +17,18 @@ export class ValidationError extends Error {
   }
 }
 
+/** The market table is older than an article may be written from: the price feed needs a person. */
+export class StaleMarketError extends ValidationError {
+  readonly needsPerson = true;
+  readonly stale = true;
+}
+
+/** A draft failed the claim check twice and was held for review: an editor decides, not a retry. */
+export class HeldDraftError extends ValidationError {
+  readonly needsPerson = true;
+  readonly held = true;
+}
+
 /** The five categories of assistant-plans-admin.md §4, from what a step threw. */
 export function classify(err: unknown): ErrorCategory {
   const e = err instanceof Error ? err : new Error(String(err));
@@ -35,19 +47,29 @@ export function suggestAction(category: ErrorCategory, err: unknown, date: strin
   }
   if (category === "api_failure" && status === 429) return "Rate limited by the provider: wait for the retry or lower the request rate";
   if ((err as { budget?: boolean }).budget) return "Wait for the next UTC day, or raise LLM_DAILY_TOKEN_BUDGET and retry";
+  if ((err as { stale?: boolean }).stale)
+    return "The price feed has not refreshed for over 30 minutes: check the market data source, then retry";
+  if ((err as { held?: boolean }).held) {
+    return "Review the held article under Articles (Held for review): publish it anyway, edit it, or regenerate it";
+  }
   if ((err as { production?: boolean }).production) return "Configure the live market and social data sources, then retry";
   if (category === "dependency") return `Run '${taskLabels.lunarcrush_data}' for ${date} first, then retry`;
   return suggestedActionFor(category);
 }
 
-/** Whether the engine should retry on its own: a missing prerequisite needs someone to act first. */
-export function retryable(category: ErrorCategory): boolean {
-  return category !== "dependency";
+/**
+ * Whether the Workflow should retry a failed step on its own. A missing prerequisite, a spent
+ * budget, refused demo data, stale prices and a held draft need someone to act first: waiting
+ * minutes changes none of them.
+ */
+export function retryable(err: unknown): boolean {
+  return classify(err) !== "dependency" && !(err as { needsPerson?: boolean }).needsPerson;
 }
 
 /** Production would publish simulated data: stopped, and not retried until someone configures the live sources. */
 export class ProductionDataError extends Error {
   readonly production = true;
+  readonly needsPerson = true;
   constructor(message: string) {
     super(message);
     this.name = "DependencyError";

@@ -1,5 +1,6 @@
-/** Test helpers of the newsroom: a fixed market table, a movable clock, ports that fail on demand. */
-import { env } from "cloudflare:test";
+/** Test helpers of the newsroom: a fixed market table, a movable clock, ports that fail on demand, instances run to the end. */
+import { env, introspectWorkflow } from "cloudflare:test";
+import type { TaskKey } from "#schema/contracts/newsroom.ts";
 import { presentAll } from "#worker/features/cryptos/present.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import type { ArticleWriter, Draft, Repair } from "#worker/ports/llm/llm.ts";
@@ -8,7 +9,8 @@ import { createOfflineMarketData } from "#worker/ports/market/offline.ts";
 import { UpstreamError } from "#worker/ports/port.ts";
 import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import type { SentimentPort } from "#worker/ports/sentiment/sentiment.ts";
-import { type DepsFactory, type NewsroomDeps, newsroomDeps } from "./deps.ts";
+import { type DepsFactory, type NewsroomDeps, newsroomDeps, setWorkflowDeps } from "./deps.ts";
+import { restartTasks, type Start, startDay } from "./pipeline.ts";
 
 /** The offline market table at a fixed moment: the same 500 coins and figures in every test. */
 export async function fixedMarket(at = Date.parse("2026-11-10T05:59:30Z")): Promise<PriceSnapshot> {
@@ -74,6 +76,51 @@ export async function testDeps(
 /** A factory for routes and cron that hands out the same test deps. */
 export function factoryOf(deps: NewsroomDeps): DepsFactory {
   return (_env, waitUntil) => ({ ...deps, waitUntil });
+}
+
+/** From now on the Workflow's runs use these deps too (their ports and clock), as the test's requests do. */
+export function shareWithWorkflow(deps: NewsroomDeps): void {
+  setWorkflowDeps(factoryOf(deps));
+}
+
+const FINAL = new Set(["complete", "errored", "terminated"]);
+
+/** Waits until an instance has finished (complete, errored or terminated) and answers its status. */
+export async function settle(instanceId: string | null, limitMs = 30_000): Promise<InstanceStatus> {
+  if (!instanceId) throw new Error("No instance was started");
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const status = await (await env.NEWSROOM.get(instanceId)).status();
+    if (FINAL.has(status.status)) return status;
+    if (Date.now() > deadline) throw new Error(`${instanceId} is still ${status.status} after ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Starts tasks for a date as the admin's generate call does, with these deps, and waits for the instance. */
+export async function runTasks(deps: NewsroomDeps, tasks: readonly TaskKey[], date: string, trigger = "manual") {
+  shareWithWorkflow(deps);
+  const start: Start = await restartTasks(deps, tasks, date, trigger);
+  return { ...start, status: await settle(start.instanceId) };
+}
+
+/** Starts the day as the cron does, with these deps, and waits for the instance. */
+export async function runDay(deps: NewsroomDeps, date: string, trigger = "schedule") {
+  shareWithWorkflow(deps);
+  const start = await startDay(deps, date, trigger);
+  return { ...start, status: start.instanceId ? await settle(start.instanceId) : null };
+}
+
+/**
+ * The Workflow retries failed steps at once instead of after 1, 2 and 4 minutes, for the instances
+ * created while the answer is held (`await using`).
+ */
+export async function withoutRetryDelays() {
+  const introspector = await introspectWorkflow(env.NEWSROOM);
+  await introspector.modifyAll(async (m) => {
+    await m.disableRetryDelays();
+  });
+  return introspector;
 }
 
 export async function runOf(task: string, date: string) {

@@ -9,9 +9,10 @@ export const DEFAULT_DAILY_TOKEN_BUDGET = 300_000;
 /** The day's budget is spent: generation stops until the next UTC day, without automatic retries. */
 export class TokenBudgetError extends Error {
   readonly budget = true;
+  // Waiting minutes does not refill a daily budget: the Workflow does not retry it.
+  readonly needsPerson = true;
   constructor(message: string) {
     super(message);
-    // A dependency failure is not retried by the engine: waiting minutes does not refill a daily budget.
     this.name = "DependencyError";
   }
 }

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ArticleWriter } from "#worker/ports/llm/llm.ts";
 import { createOfflineWriter } from "#worker/ports/llm/offline.ts";
-import { budgetOf, tick } from "./engine.ts";
-import { restartTasks } from "./pipeline.ts";
 import { ARTICLES_PER_BAND } from "./tasks/trending.ts";
-import { articlesOf, clockAt, fixedMarket, runOf, tamperingWriter, testDeps } from "./testing.ts";
+import { articlesOf, clockAt, fixedMarket, runOf, runTasks, tamperingWriter, testDeps } from "./testing.ts";
 import { tokensUsed } from "./token-budget.ts";
-
-const budget = () => budgetOf(30_000);
 
 /** An LLM-like writer: the template writer's drafts, reported with a model, token usage and raw answer. */
 function llmWriter(usage = { promptTokens: 500, completionTokens: 200 }) {
@@ -35,8 +31,7 @@ describe("repair, then hold", () => {
       return call === 1 ? { ...d, body: `${d.body}\n\nBitcoin will hit a new high next week.` } : d;
     });
     const deps = await testDeps(clock, { writer });
-    await restartTasks(deps, ["daily_roundup"], date, "manual");
-    await tick(deps, budget());
+    await runTasks(deps, ["daily_roundup"], date);
     const [article] = await articlesOf(date);
     expect(article?.status).toBe("published");
     expect(writer.calls).toBe(2);
@@ -49,8 +44,7 @@ describe("repair, then hold", () => {
     // Ethereum's price written into a sentence about Bitcoin, every time.
     const writer = tamperingWriter((d) => ({ ...d, body: d.body.replace("to {{bitcoin.price}}", "to {{ethereum.price}}") }));
     const deps = await testDeps(clock, { writer });
-    await restartTasks(deps, ["daily_roundup"], date, "manual");
-    await tick(deps, budget());
+    await runTasks(deps, ["daily_roundup"], date);
     const [article] = await articlesOf(date);
     expect(article?.status).toBe("review");
     expect(writer.calls).toBe(2);
@@ -82,10 +76,8 @@ describe("band refill", () => {
       return first === held ? { ...d, body: `${d.body}\n\nAn ETF approval lifted the coin.` } : d;
     });
     const deps = await testDeps(clock, { writer });
-    await restartTasks(deps, ["lunarcrush_data"], date, "manual");
-    await tick(deps, budget());
-    await restartTasks(deps, ["trending_top_100"], date, "manual");
-    await tick(deps, budget());
+    await runTasks(deps, ["lunarcrush_data"], date);
+    await runTasks(deps, ["trending_top_100"], date);
     const run = await runOf("trending_top_100", date);
     expect(run?.status).toBe("completed");
     const written = (await articlesOf(date)).filter((a) => String(a.generation_key).includes("trending_top_100"));
@@ -103,8 +95,7 @@ describe("no simulated data passed off as real", () => {
     const clock = clockAt(`${date}T06:00:00Z`);
     const base = await testDeps(clock);
     const deps = { ...base, env: { ...base.env, APP_ENV: "production" } };
-    await restartTasks(deps, ["daily_roundup"], date, "manual");
-    await tick(deps, budget());
+    await runTasks(deps, ["daily_roundup"], date);
     const run = await runOf("daily_roundup", date);
     expect(run).toMatchObject({ status: "failed", error_category: "dependency" });
     expect(String(run?.error_message)).toMatch(/Production refuses to write articles from offline market data/);
@@ -118,22 +109,21 @@ describe("no simulated data passed off as real", () => {
     const market = { ...(await fixedMarket(clock.now - 30_000)), source: "coingecko" };
     const base = await testDeps(clock, { market: async () => market });
     const deps = { ...base, env: { ...base.env, APP_ENV: "production" } };
-    await restartTasks(deps, ["lunarcrush_data"], date, "manual");
-    await tick(deps, budget());
+    await runTasks(deps, ["lunarcrush_data"], date);
     const run = await runOf("lunarcrush_data", date);
     expect(run).toMatchObject({ status: "failed", error_category: "dependency" });
     expect(String(run?.error_message)).toMatch(/offline sentiment model/);
   });
 
-  it("fails a task on market data older than 30 minutes as a validation error, which is retried", async () => {
+  it("fails a task on market data older than 30 minutes as a validation error, for a person: waiting does not refresh prices", async () => {
     const date = "2026-10-25";
     const clock = clockAt(`${date}T06:00:00Z`);
     const stale = await fixedMarket(clock.now - 31 * 60_000);
     const deps = await testDeps(clock, { market: async () => stale });
-    await restartTasks(deps, ["daily_roundup"], date, "manual");
-    await tick(deps, budget());
+    await runTasks(deps, ["daily_roundup"], date);
     const run = await runOf("daily_roundup", date);
-    expect(run).toMatchObject({ status: "retrying", error_category: "validation", retry_count: 1 });
+    expect(run).toMatchObject({ status: "failed", error_category: "validation", retry_count: 0 });
+    expect(String(run?.error_suggested_action)).toMatch(/price feed/);
     expect(String(run?.error_message)).toMatch(/^The market data is 31 minutes old/);
     expect(await articlesOf(date)).toHaveLength(0);
   });
@@ -147,10 +137,8 @@ describe("the daily token budget", () => {
     const writer = llmWriter();
     const base = await testDeps(clock, { writer });
     const deps = { ...base, env: { ...base.env, LLM_DAILY_TOKEN_BUDGET: "1000" } };
-    await restartTasks(deps, ["lunarcrush_data"], date, "manual");
-    await tick(deps, budget());
-    await restartTasks(deps, ["trending_top_100"], date, "manual");
-    await tick(deps, budget());
+    await runTasks(deps, ["lunarcrush_data"], date);
+    await runTasks(deps, ["trending_top_100"], date);
     // 700 tokens per article: the first two fit under 1000 at the time they start, the third does not.
     expect(writer.calls).toBe(2);
     expect(await tokensUsed(deps)).toBe(1400);

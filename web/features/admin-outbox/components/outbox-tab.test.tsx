@@ -34,13 +34,13 @@ function renderTab(lists: Partial<Record<string, OutboxList>>) {
   server.use(
     mock(apiContract.listOutbox, ({ query }) => {
       expect(query.limit).toBe("100");
-      return lists[query.channel ?? "all"] ?? { items: [], mailLive: false };
+      return lists[query.channel ?? "all"] ?? { items: [], mailLive: false, queue: [] };
     }),
   );
   renderAt(<OutboxTab />, { path: "/admin" });
 }
 
-const list = (items: OutboxItem[], mailLive = false): OutboxList => ({ items, mailLive });
+const list = (items: OutboxItem[], mailLive = false, queue: OutboxList["queue"] = []): OutboxList => ({ items, mailLive, queue });
 
 describe("OutboxTab", () => {
   it("lists captured messages newest first; a message opens to its headers, text and a sandboxed HTML preview", async () => {
@@ -72,6 +72,24 @@ describe("OutboxTab", () => {
     renderTab({ all: list([], true) });
     expect(await screen.findByText("The outbox is empty.")).toBeInTheDocument();
     expect(screen.getByText(/Mail goes out through the mail provider/)).toBeInTheDocument();
+    expect(screen.getByText("Nothing went through the mail queue in the last 7 days.")).toBeInTheDocument();
+  });
+
+  it("shows what went through the mail queue: queued, sent, retried and dead-lettered per day and kind", async () => {
+    const queue: OutboxList["queue"] = [
+      { date: "2026-11-22", kind: "daily", queued: 250, sent: 248, retried: 100, deadLettered: 2 },
+      { date: "2026-11-22", kind: "notice", queued: 3, sent: 3, retried: 0, deadLettered: 0 },
+    ];
+    renderTab({ all: list([confirm], false, queue) });
+    const table = within(await screen.findByRole("region", { name: "Mail queue" })).getByRole("table");
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["Day (UTC)", "Mail", "Queued", "Sent", "Retried", "Dead-lettered"],
+      ["2026-11-22", "Daily newsletter", "250", "248", "100", "2"],
+      ["2026-11-22", "Confirmations and notices", "3", "3", "0", "0"],
+    ]);
   });
 
   it("offers a retry when the outbox cannot be read", async () => {

@@ -8,6 +8,7 @@ import { Notice } from "#web/components/ui/notice.tsx";
 import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
 import { utcDateTime } from "#web/lib/format.ts";
 import { OUTBOX_PAGE, outboxQuery } from "../api/outbox.ts";
+import { MailQueueTable } from "./mail-queue-table.tsx";
 import styles from "./outbox.module.css";
 
 const CHANNELS: { key: OutboxChannel | "all"; label: string }[] = [
@@ -61,8 +62,9 @@ function Message({ item }: { item: OutboxItem }) {
 }
 
 /**
- * The admin's view of what the offline mail and social adapters captured instead of sending
- * (confirmation mails, the daily newsletter, posts): the way to follow a signup or a send locally.
+ * The admin's view of mail: what went through the mail queue, and what the offline mail and social
+ * adapters captured instead of sending (confirmation mails, the daily newsletter, posts): the way
+ * to follow a signup or a send locally.
  */
 export function OutboxTab() {
   const [channel, setChannel] = useState<OutboxChannel | "all">("all");
@@ -93,6 +95,7 @@ export function OutboxTab() {
       ) : (
         <p className={styles.hint}>Offline: mail and social posts land here instead of being sent. Newest first, up to {OUTBOX_PAGE}.</p>
       )}
+      {data ? <MailQueueTable days={data.queue} /> : null}
       {isLoading ? (
         <LoadingRows label="Loading the outbox" height={56} />
       ) : isError || !data ? (

@@ -1,8 +1,9 @@
-import { CATEGORY_ROUNDUP, generatedExists, roundupSlug } from "#worker/features/newsroom/articles.ts";
+import { CATEGORY_ROUNDUP, generatedStatus, roundupSlug } from "#worker/features/newsroom/articles.ts";
 import { roundupBrief } from "#worker/features/newsroom/briefs.ts";
 import { sourcesOf } from "#worker/features/newsroom/provenance.ts";
 import { writeAndSave } from "#worker/features/newsroom/publish.ts";
 import { readDay, type SnapshotRow } from "#worker/features/newsroom/snapshots.ts";
+import { HeldDraftError } from "#worker/features/newsroom/task-errors.ts";
 import type { RoundupBrief } from "#worker/ports/llm/llm.ts";
 import { freshRows, loadMarket } from "./lunarcrush-data.ts";
 import type { StepContext, TaskDefinition } from "./task.ts";
@@ -41,7 +42,10 @@ export const dailyRoundup: TaskDefinition = {
     {
       name: "Load market data",
       run: async (ctx) => {
-        ctx.state.existing = await generatedExists(ctx.deps.db, generationKey(ctx.date));
+        const existing = await generatedStatus(ctx.deps.db, generationKey(ctx.date));
+        // Written and held earlier: a re-run neither publishes it behind the reviewer's back nor writes a second one.
+        if (existing === "review") throw new HeldDraftError(`The Daily Roundup of ${ctx.date} is held for review`);
+        ctx.state.existing = existing !== null;
         if (ctx.state.existing) return;
         ctx.state.marketAsOf = (await loadMarket(ctx)).updatedAt;
       },
@@ -67,9 +71,11 @@ export const dailyRoundup: TaskDefinition = {
           { key: generationKey(ctx.date), slug: roundupSlug(ctx.date), categoryId: CATEGORY_ROUNDUP },
           sourcesOf({ source: market.source, asOf }, socialSource ? { source: socialSource, asOf: socialAsOf } : null, ctx.deps.writer),
         );
+        if (saved.status === "review") {
+          throw new HeldDraftError(`The Daily Roundup was held for review: ${saved.problems.slice(0, 3).join("; ")}`);
+        }
         ctx.state.result = saved.status;
         ctx.state.slug = saved.slug;
-        if (saved.problems.length) ctx.state.problems = saved.problems;
       },
     },
   ],

@@ -1,11 +1,11 @@
 import { rankRanges } from "#schema/contracts/newsroom.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import { BANDS, buildRows, countTracked, replaceBand, type SnapshotRow, toMarketInput } from "#worker/features/newsroom/snapshots.ts";
-import { guardProduction, ValidationError } from "#worker/features/newsroom/task-errors.ts";
+import { guardProduction, StaleMarketError, ValidationError } from "#worker/features/newsroom/task-errors.ts";
 import type { MarketInput, SocialMetrics } from "#worker/ports/sentiment/sentiment.ts";
 import type { StepContext, TaskDefinition } from "./task.ts";
 
-/** Older market data fails the task (and is retried): it must never be written up as "the past 24 hours". */
+/** Older market data fails the task for a person to look at: it must never be written up as "the past 24 hours". */
 export const MAX_MARKET_AGE_MS = 30 * 60_000;
 
 /** The market table of this invocation, fresh, and live in production. */
@@ -16,7 +16,7 @@ export function loadMarket(ctx: StepContext): Promise<PriceSnapshot> {
     guardProduction(ctx.deps, { market: snapshot.source });
     const age = ctx.deps.now() - Date.parse(snapshot.updatedAt);
     if (!(age <= MAX_MARKET_AGE_MS)) {
-      throw new ValidationError(
+      throw new StaleMarketError(
         `The market data is ${Math.round(age / 60_000)} minutes old (as of ${snapshot.updatedAt}); articles need data at most ${MAX_MARKET_AGE_MS / 60_000} minutes old`,
       );
     }

@@ -1,17 +1,20 @@
 import type { TaskKey } from "#schema/contracts/newsroom.ts";
 import type { NewsroomDeps } from "#worker/features/newsroom/deps.ts";
 
-/** What a task carries from one step to the next; persisted as JSON after every step. */
+/**
+ * What a task carries from one step to the next: each Workflow step returns it (so a replay gets
+ * it back from the step's stored result), and the progress table records it after every step.
+ */
 export type TaskState = Record<string, unknown>;
 
 export type StepContext = {
   deps: NewsroomDeps;
   date: string;
-  /** Mutable; saved with the run after the step succeeds. */
+  /** Mutable: the step's copy, returned by its Workflow step when it succeeds. */
   state: TaskState;
   /**
-   * Loads something once per invocation (the market table, the social metrics). A run resumed by
-   * a later invocation loads it again rather than persisting large intermediate data.
+   * Loads something once per run of the instance (the market table, the social metrics). An
+   * instance that wakes up again loads it again rather than passing large data between steps.
    */
   memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 };

@@ -1,10 +1,10 @@
 import type { RankRange, TaskKey } from "#schema/contracts/newsroom.ts";
-import { CATEGORY_TRENDING, generatedExists, trendingSlug } from "#worker/features/newsroom/articles.ts";
+import { CATEGORY_TRENDING, countByTask, generatedExists, trendingSlug } from "#worker/features/newsroom/articles.ts";
 import { rankByMomentum, trendingBrief } from "#worker/features/newsroom/briefs.ts";
 import { sourcesOf } from "#worker/features/newsroom/provenance.ts";
 import { writeAndSave } from "#worker/features/newsroom/publish.ts";
 import { BANDS, countTracked, readBand, readCoin } from "#worker/features/newsroom/snapshots.ts";
-import { DependencyError } from "#worker/features/newsroom/task-errors.ts";
+import { DependencyError, HeldDraftError } from "#worker/features/newsroom/task-errors.ts";
 import { loadMarket } from "./lunarcrush-data.ts";
 import type { Step, StepContext, TaskDefinition, TaskState } from "./task.ts";
 
@@ -104,6 +104,18 @@ export function trendingTask(key: TaskKey, range: RankRange): TaskDefinition {
           },
         },
         ...Array.from({ length: Math.max(ARTICLES_PER_BAND, chosen?.length ?? 0) }, (_, i) => writeStep(key, range, i, chosen?.[i])),
+        {
+          name: "Check the band's articles",
+          run: async (ctx) => {
+            // Refills replace held picks; once they are spent, an editor has to look at what was held.
+            const counts = (await countByTask(ctx.deps.db, ctx.date)).get(key) ?? { published: 0, review: 0 };
+            if (counts.review > 0 && counts.published < ARTICLES_PER_BAND) {
+              throw new HeldDraftError(
+                `${counts.review} of the ${range} analyses held for review and no candidate left to replace them (${counts.published} published)`,
+              );
+            }
+          },
+        },
       ];
     },
   };
