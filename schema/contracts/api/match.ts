@@ -14,7 +14,8 @@ function compile(id: OperationId, route: RouteContract): Compiled {
     names.push(segment.slice(1));
     return "([^/]+)";
   });
-  return { id, route, pattern: new RegExp(`^${parts.join("/")}/?$`), names, staticSegments };
+  // Strict like Hono's router: "/api/cryptos/" (a fuzzed "." segment, say) is no route, not the list.
+  return { id, route, pattern: new RegExp(`^${parts.join("/")}$`), names, staticSegments };
 }
 
 const compiled = (Object.entries(apiContract) as [OperationId, RouteContract][]).map(([id, route]) => compile(id, route));
