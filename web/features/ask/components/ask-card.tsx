@@ -171,8 +171,9 @@ export function AskCard({ coin }: { coin: AskCoin }) {
                 type="button"
                 className={styles.ask}
                 onClick={() => onClick(t)}
-                aria-expanded={q.status === "answered" ? q.open : undefined}
-                aria-controls={q.open ? panelId : undefined}
+                // A question being answered shows its panel (the answer streams into it), so it reads as expanded.
+                aria-expanded={q.status === "answered" ? q.open : q.status === "pending" ? true : undefined}
+                aria-controls={q.open || q.status === "pending" ? panelId : undefined}
                 aria-busy={q.status === "pending"}
                 aria-label={isLocked ? `${label[t](coin)} (subscribers only)` : undefined}
                 data-locked={isLocked || undefined}
