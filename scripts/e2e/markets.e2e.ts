@@ -22,7 +22,7 @@ describe("markets journeys", () => {
     await context.close();
   });
 
-  it("/markets pages through the recorded coins (479 offline: no wrapped or staked tokens) and switches tabs", async () => {
+  it("/markets pages through the recorded coins (500 offline: no wrapped or staked tokens) and switches tabs", async () => {
     const { page, context } = await openPage(browser());
     await page.goto("/markets");
     await page.getByRole("heading", { name: "Crypto Top 500" }).waitFor();
@@ -37,7 +37,7 @@ describe("markets journeys", () => {
     await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "101");
     await page.getByRole("button", { name: "Page 5" }).click();
     await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "401");
-    expect(await page.locator("table tbody tr").last().locator("td").nth(1).textContent()).toBe("479");
+    expect(await page.locator("table tbody tr").last().locator("td").nth(1).textContent()).toBe("500");
     expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Previous" }).click();
     await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "301");

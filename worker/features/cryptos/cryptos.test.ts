@@ -12,10 +12,10 @@ beforeAll(async () => {
 });
 
 describe("GET /api/cryptos", () => {
-  it("bootstraps the feed on a fresh site and answers all 479 recorded coins in rank order", async () => {
+  it("bootstraps the feed on a fresh site and answers all 500 recorded coins in rank order", async () => {
     const { status, body } = await getJson<Crypto[]>("/api/cryptos");
     expect(status).toBe(200);
-    expect(body).toHaveLength(479);
+    expect(body).toHaveLength(500);
     expect(body.map((c) => c.rank).slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
     expect(await env.KV.get(PRICES_KEY)).not.toBeNull();
   });
@@ -41,7 +41,7 @@ describe("GET /api/cryptos", () => {
   it("pages the D1 copy with fromDb=true", async () => {
     const { status, body } = await getJson<CryptoPage>("/api/cryptos?page=2&limit=100&fromDb=true");
     expect(status).toBe(200);
-    expect(body.pagination).toEqual({ page: 2, limit: 100, totalPages: 5, total: 479 });
+    expect(body.pagination).toEqual({ page: 2, limit: 100, totalPages: 5, total: 500 });
     expect(body.data).toHaveLength(100);
     expect(body.data[0]?.rank).toBe(101);
     expect(body.data[99]?.rank).toBe(200);

@@ -51,6 +51,29 @@ describe("CoinGecko market data adapter", () => {
     expect(btc?.change7d).toBeCloseTo(9.701459446308206);
   });
 
+  it("maps the recorded 24 h range, all-time high and low with their dates, and fully diluted value", async () => {
+    replay({ "1": page1, "2": page2 });
+    const [btc, , usdt] = await createCoinGecko().fetchTop(500);
+    expect(btc).toMatchObject({
+      high24h: 64387,
+      low24h: 62815,
+      ath: 126080,
+      athDate: "2025-10-06T18:57:42.558Z",
+      atl: 67.81,
+      atlDate: "2013-07-06T00:00:00.000Z",
+      fullyDilutedValuation: 1284523645172,
+    });
+    // No max supply is reported as null and stays null: unknown, never 0.
+    expect(usdt).toMatchObject({ id: "tether", maxSupply: null, fullyDilutedValuation: 189687646275 });
+  });
+
+  it("keeps a figure CoinGecko leaves out unknown", async () => {
+    const { ath: _a, ath_date: _d, high_24h: _h, fully_diluted_valuation: _f, ...row } = page1[0] ?? { id: "" };
+    replay({ "1": [row] });
+    const [coin] = await createCoinGecko().fetchTop(250);
+    expect(coin).toMatchObject({ ath: null, athDate: null, high24h: null, fullyDilutedValuation: null });
+  });
+
   it("skips rows without a price and duplicate ids", async () => {
     const broken = [{ ...page1[0], current_price: null }, page1[1], page1[1]];
     replay({ "1": broken });
