@@ -49,6 +49,10 @@ describe("CoinGecko market data adapter", () => {
     expect(btc).toMatchObject({ id: "bitcoin", symbol: "btc", name: "Bitcoin", price: 64039, maxSupply: 21_000_000 });
     expect(btc?.change24h).toBeCloseTo(0.6438661836501878);
     expect(btc?.change7d).toBeCloseTo(9.701459446308206);
+    // CoinGecko's image address is recorded, but the page gets the site's own icon.
+    expect(page1[0]?.image).toMatch(/^https:\/\/coin-images\.coingecko\.com\//);
+    expect(btc?.imageUrl).toBe("/coins/bitcoin.svg");
+    expect(coins.every((c) => !c.imageUrl.startsWith("http"))).toBe(true);
   });
 
   it("maps the recorded 24 h range, all-time high and low with their dates, and fully diluted value", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UpstreamError } from "#worker/ports/port.ts";
+import { coinIconUrl } from "./coin-icons.ts";
 import type { MarketCoin, MarketDataPort } from "./market-data.ts";
 
 const PAGE_SIZE = 250;
@@ -94,7 +95,8 @@ export function toCoin(row: CoinGeckoRow, position: number): MarketCoin {
     id: row.id,
     symbol: row.symbol.toLowerCase(),
     name: row.name,
-    imageUrl: row.image ?? "",
+    // CoinGecko's own image address is not used: pages never load images from a third-party host.
+    imageUrl: coinIconUrl(row.id),
     // Pages are in market-cap order; the position is the rank even when CoinGecko leaves it null.
     rank: position,
     price: row.current_price ?? 0,

@@ -39,9 +39,13 @@ describe("offline market data", () => {
     expect(coins).toEqual(baseCoins);
   });
 
-  it("gives no logo address: the recorded logos live on CoinGecko's CDN, and an offline page never goes online", async () => {
+  it("links each coin's logo on the site itself, or none (initials) where the icon set has none: never a third-party host", async () => {
     const coins = await createOfflineMarketData({ now: () => start }).fetchTop(500);
-    expect(coins.every((c) => c.imageUrl === "")).toBe(true);
+    expect(coins.find((c) => c.id === "bitcoin")?.imageUrl).toBe("/coins/bitcoin.svg");
+    expect(coins.find((c) => c.id === "tether")?.imageUrl).toBe("/coins/tether.svg");
+    expect(coins.find((c) => c.id === "usd-coin")?.imageUrl).toBe("/coins/usd-coin.svg");
+    expect(coins.filter((c) => c.imageUrl !== "").length).toBeGreaterThan(150);
+    expect(coins.every((c) => c.imageUrl === "" || c.imageUrl === `/coins/${c.id}.svg`)).toBe(true);
   });
 
   it("is deterministic for the same clock and previous answer", async () => {

@@ -17,7 +17,7 @@ export const baseCoins: readonly MarketCoin[] = buildBase();
 function buildBase(): MarketCoin[] {
   // Every row is real CoinGecko data of 30 April 2026 (see the extraction script); a field the capture
   // lacks stays null. Logos come from the site's own icons (docs/decisions/markets/coin-logos.md).
-  return data.snapshot.map((row, i) => ({ ...toCoin(row, i + 1), imageUrl: "" }));
+  return data.snapshot.map((row, i) => toCoin(row, i + 1));
 }
 
 /** Per-tick volatility: stablecoins barely move, small caps move most. */
