@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { slugParam } from "#schema/contracts/article.ts";
 import { symbolParam } from "#schema/contracts/crypto.ts";
 import type { RenderedPage } from "#schema/contracts/server-render.ts";
+import { isSpaPath } from "#schema/contracts/spa-paths.ts";
 import { categoryArticles, getArticle, listArticles, sitemapArticles } from "#worker/features/content/articles.service.ts";
 import { getCategory, listCategories } from "#worker/features/content/categories.service.ts";
 import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
@@ -183,5 +184,17 @@ export const pagesRoutes = new Hono<AppEnv>()
     c.header("cache-control", "public, max-age=3600");
     return c.text(robotsTxt(origin(c)));
   })
-  // Anything else the Worker runs first for (wrangler.toml) is a static asset or the SPA.
-  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+  // Anything else is a static file, a page the SPA draws alone, or no page at all (wrangler.toml).
+  .all("*", async (c) => {
+    const res = await c.env.ASSETS.fetch(c.req.raw);
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || isSpaPath(c.req.path) || !isShell(res)) return res;
+    // The assets layer answers an unknown address with the SPA's shell: the app shows its not-found
+    // page, and the status says so too (crawlers and link checkers read the status, not the page).
+    const shell = await loadShell(c);
+    return shell.ok ? fillHead(shell, notFoundMeta(origin(c), c.req.path, "Page"), 404) : res;
+  });
+
+/** The SPA's shell as the assets layer answers it for a path without a file (or a 304 for it). */
+function isShell(res: Response): boolean {
+  return res.status === 304 || (res.ok && (res.headers.get("content-type") ?? "").startsWith("text/html"));
+}
