@@ -31,7 +31,11 @@ describe("withGaps", () => {
     expect(between.length).toBeGreaterThan(20);
     expect(between.some((p) => p.gap)).toBe(false);
     // What the line is drawn through: the padding before the week's first price, then the three prices unbroken.
-    expect(drawnSlots(out).filter((p) => p.time >= 0).map((p) => p.value)).toEqual([100, 101, 99]);
+    expect(
+      drawnSlots(out)
+        .filter((p) => p.time >= 0)
+        .map((p) => p.value),
+    ).toEqual([100, 101, 99]);
   });
 
   it("pads a bounded range to its start and to now on the step's grid, as gaps", () => {
