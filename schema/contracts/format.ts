@@ -79,3 +79,12 @@ export function formatUnits(value: number): string {
   const trimmed = fraction.replace(/0+$/, "");
   return `${sign}${group(whole)}${trimmed ? `.${trimmed}` : ""}`;
 }
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "30 April 2026" for a "2026-04-30" day (the date as written, whatever the reader's time zone). */
+export function longDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const month = MONTHS[(m ?? 0) - 1];
+  return y && month && d ? `${d} ${month} ${y}` : day;
+}
