@@ -87,13 +87,21 @@ describe("markets journeys", () => {
     await context.close();
   });
 
-  it("broken coin images become an initials circle", async () => {
+  it("coin logos come from the site itself; a broken one becomes an initials circle", async () => {
     const { page, context } = await openPage(browser());
-    await context.route(/coingecko\.com/, (route) => route.abort());
+    const hosts = new Set<string>();
+    page.on("request", (req) => {
+      if (req.resourceType() === "image") hosts.add(new URL(req.url()).host);
+    });
+    await page.goto("/markets");
+    await page.locator("table tbody tr img").first().waitFor();
+    expect(await page.locator("table tbody tr").first().locator("img").getAttribute("src")).toBe("/coins/bitcoin.svg");
+    expect([...hosts].every((h) => h === new URL(page.url()).host)).toBe(true);
+    await context.route(/\/coins\//, (route) => route.abort());
     await page.goto("/markets");
     await page.locator("table tbody tr a").first().waitFor();
     await page.getByTestId("coin-initials").first().waitFor();
-    expect(await page.getByTestId("coin-initials").first().textContent()).toMatch(/^[A-Z0-9]{1,3}$/);
+    expect(await page.getByTestId("coin-initials").first().textContent()).toMatch(/^[A-Z0-9]{1,4}$/);
     await context.close();
   });
 

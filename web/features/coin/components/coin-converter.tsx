@@ -40,7 +40,7 @@ export function CoinConverter({ coin }: { coin: Crypto }) {
     </div>
   );
   return (
-    <Card title={`${coin.symbol} to USD Converter`}>
+    <Card title={`${coin.symbol} to USD Converter`} aria-label={`${coin.symbol} to USD Converter`}>
       <div className={styles.converter}>
         {field("coin", coin.symbol)}
         <span aria-hidden="true" className={styles.convertArrow}>
