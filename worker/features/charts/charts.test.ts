@@ -174,6 +174,10 @@ describe("admin chart coverage and stats", () => {
     const ranks = body.coins.map((c) => c.rank);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(body.coins[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), imageUrl: expect.any(String) });
+    // Each coin brings its own icon from the site's assets; the stablecoins no longer share a placeholder.
+    const icon = (id: string) => body.coins.find((c) => c.id === id)?.imageUrl;
+    expect([icon("tether"), icon("usd-coin")]).toEqual(["/coins/tether.svg", "/coins/usd-coin.svg"]);
+    expect(icon("usds")).toBe("");
     expect(body.coverage).toBe(Math.round((body.mapped / 500) * 1000) / 10);
   });
 
