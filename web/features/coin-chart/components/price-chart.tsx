@@ -50,7 +50,8 @@ export default function PriceChart({
       autoSize: true,
       height: CHART_HEIGHT,
       crosshair: { mode: CrosshairMode.Normal },
-      rightPriceScale: { borderVisible: false },
+      // Room above the line for the legend; a price label the pane's edge would cut is left out, not cut.
+      rightPriceScale: { borderVisible: false, entireTextOnly: true, scaleMargins: { top: 0.2, bottom: 0.1 } },
       timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
       localization: { priceFormatter: axisUsd },
     });
