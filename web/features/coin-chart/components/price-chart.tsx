@@ -9,13 +9,10 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
-import type { HistoryRange } from "#schema/contracts/charts.ts";
-import type { ReplayClock } from "#web/components/site-status.ts";
 import { useTheme } from "#web/lib/theme.ts";
-import type { ChartPoint } from "../api/history.ts";
 import styles from "./chart.module.css";
 import { axisUsd, ChartLegend } from "./chart-legend.tsx";
-import { CHART_HEIGHT } from "./price-sketch.tsx";
+import { CHART_HEIGHT, type ChartProps } from "./price-sketch.tsx";
 
 function css(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -27,17 +24,7 @@ function colours(line: string, theme: string) {
 }
 
 /** Our own price chart (TradingView's open-source lightweight-charts), 400 px high, themed with the site. */
-export default function PriceChart({
-  points,
-  range,
-  label,
-  replay,
-}: {
-  points: ChartPoint[];
-  range: HistoryRange;
-  label: string;
-  replay?: ReplayClock | null;
-}) {
+export default function PriceChart({ points, range, label, replay }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<"Area">[]>([]);

@@ -20,17 +20,10 @@ const at = (fraction: number) => ({ "--at": fraction }) as CSSProperties;
  * chart library. The interactive chart (crosshair, zoom) takes its place when the reader reaches
  * for it; see docs/decisions/charts/chart-sketch-first.md.
  */
-export function PriceSketch({
-  points,
-  range,
-  label,
-  replay,
-}: {
-  points: ChartPoint[];
-  range: HistoryRange;
-  label: string;
-  replay?: ReplayClock | null;
-}) {
+/** What both renderings of the chart take (the sketch stands in for the canvas chart with the same props). */
+export type ChartProps = { points: ChartPoint[]; range: HistoryRange; label: string; replay?: ReplayClock | null };
+
+export function PriceSketch({ points, range, label, replay }: ChartProps) {
   const gradient = useId();
   const values = points.flatMap((p) => (p.value == null ? [] : [p.value]));
   const from = points[0]?.time ?? 0;
