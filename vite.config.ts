@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
+import { coinIconsPlugin } from "./scripts/build/coin-icons.ts";
 import { markdownHtmlPlugin } from "./scripts/build/markdown-html.ts";
 import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
 import { scalarBundlePlugin } from "./scripts/build/scalar-bundle.ts";
@@ -55,7 +56,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
     // The SPA: built into dist/client, which Workers Static Assets serves (wrangler.toml).
     root: `${root}/web`,
     publicDir: `${root}/web/public`,
-    plugins: [react(), markdownHtmlPlugin(), routeModulesPlugin(), scalarBundlePlugin(root)],
+    plugins: [react(), markdownHtmlPlugin(), routeModulesPlugin(), scalarBundlePlugin(root), coinIconsPlugin()],
     build: {
       outDir: `${root}/dist/client`,
       emptyOutDir: true,

@@ -10,7 +10,8 @@ import { launchBrowser } from "./lib/chromium.ts";
 const [base = "http://127.0.0.1:8787", out = "/tmp/shots", ...paths] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
 const browser = await launchBrowser();
-const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 } };
+// The widths readers use most: a 1366 px laptop, a 1920 px monitor and a 390 px phone.
+const viewports = { desktop: { width: 1366, height: 900 }, wide: { width: 1920, height: 1080 }, phone: { width: 390, height: 844 } };
 for (const [vpName, viewport] of Object.entries(viewports)) {
   for (const theme of ["light", "dark"]) {
     const context = await browser.newContext({ viewport, baseURL: base });

@@ -3,36 +3,76 @@
  * upserts, so running it again changes nothing that is already there.
  *   node scripts/seed.ts --local [--persist-to DIR] | --remote
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SPARKLINE_KEY } from "#worker/features/charts/cache-keys.ts";
 import { CONTENT_VERSION_KEY } from "#worker/features/content/cache-keys.ts";
+import { PRICES_KEY } from "#worker/features/cryptos/cache-keys.ts";
+import { REPLAY_KEY, type Replay } from "#worker/ports/market/replay.ts";
 import { guidesSeedSql } from "./lib/guides.ts";
-import { historySeedSql } from "./lib/history.ts";
-import { wranglerSync } from "./lib/wrangler.ts";
+import { historySeedSql, readHistorySeed } from "./lib/history.ts";
+import { projectRoot, wranglerSync } from "./lib/wrangler.ts";
+
+/** What a seed run knows: with `replayAt` (ms), the site replays the recorded market data from that moment. */
+type SeedRun = { replayAt?: number };
 
 /**
  * Each seeder returns SQL statements, and optionally KV entries to write after them (e.g. a cache
- * version, so a running site stops serving lists cached before the seed). Features add theirs here.
+ * version, so a running site stops serving lists cached before the seed) and KV keys to drop.
+ * Features add theirs here.
  */
-type Seeder = { name: string; sql: () => string[]; kv?: () => Record<string, string> };
+type Seeder = {
+  name: string;
+  sql: (run: SeedRun) => string[];
+  kv?: (run: SeedRun) => Record<string, string>;
+  kvDelete?: (run: SeedRun) => string[];
+};
 
 const seeders: Seeder[] = [
   {
     name: "crypto-101 guides",
-    sql: guidesSeedSql,
+    sql: () => guidesSeedSql(),
     kv: () => ({ [CONTENT_VERSION_KEY]: `seed-${Date.now().toString(36)}` }),
   },
-  { name: "a year of daily prices", sql: historySeedSql },
+  {
+    name: "the recorded price history",
+    sql: (run) => historySeedSql(run.replayAt === undefined ? {} : { replayAt: run.replayAt }),
+    // A new replay starts from the recorded prices: the last run's walked prices and sparklines go.
+    kv: (run): Record<string, string> =>
+      run.replayAt === undefined
+        ? {}
+        : {
+            [REPLAY_KEY]: JSON.stringify({
+              recordedAt: readHistorySeed().recordedEnd,
+              replayedAt: new Date(run.replayAt).toISOString(),
+            } satisfies Replay),
+          },
+    kvDelete: (run) => (run.replayAt === undefined ? [] : [PRICES_KEY, SPARKLINE_KEY]),
+  },
 ];
+
+/** A local site with a CoinGecko key (in .dev.vars or the environment) shows live prices, not the replay. */
+function liveMarketLocally(): boolean {
+  if (process.env.COINGECKO_API_KEY) return true;
+  return [".dev.vars", ".env"].some((name) => {
+    const file = join(projectRoot, name);
+    return existsSync(file) && /^\s*COINGECKO_API_KEY\s*=\s*\S/m.test(readFileSync(file, "utf8"));
+  });
+}
 
 function writeKv(entries: Record<string, string>, target: string[]): void {
   for (const [key, value] of Object.entries(entries)) wranglerSync(["kv", "key", "put", "--binding", "KV", key, value, ...target]);
 }
 
-function run(seeder: Seeder, target: string[]): void {
-  execute(seeder.sql(), target);
-  if (seeder.kv) writeKv(seeder.kv(), target);
+function deleteKv(keys: string[], target: string[]): void {
+  for (const key of keys) wranglerSync(["kv", "key", "delete", "--binding", "KV", key, ...target]);
+}
+
+function run(seeder: Seeder, target: string[], seedRun: SeedRun): void {
+  execute(seeder.sql(seedRun), target);
+  if (seeder.kvDelete) deleteKv(seeder.kvDelete(seedRun), target);
+  if (seeder.kv) writeKv(seeder.kv(seedRun), target);
 }
 
 function execute(sql: string[], target: string[]): void {
@@ -47,21 +87,24 @@ function execute(sql: string[], target: string[]): void {
   }
 }
 
-/** Every seeder's statements, in order (the benchmark applies them through Miniflare). */
+/** Every seeder's statements, in order (the benchmark applies them through Miniflare, offline). */
 export function seedStatements(): string[] {
-  return seeders.flatMap((s) => s.sql());
+  const seedRun = { replayAt: Date.now() };
+  return seeders.flatMap((s) => s.sql(seedRun));
 }
 
 export async function seedLocal(options: { persistTo?: string } = {}): Promise<void> {
   const target = ["--local", ...(options.persistTo ? ["--persist-to", options.persistTo] : [])];
-  for (const seeder of seeders) run(seeder, target);
+  const seedRun = liveMarketLocally() ? {} : { replayAt: Date.now() };
+  for (const seeder of seeders) run(seeder, target, seedRun);
 }
 
 if (import.meta.main) {
   const remote = process.argv.includes("--remote");
   const persistAt = process.argv.indexOf("--persist-to");
   const persistTo = persistAt > 0 ? process.argv[persistAt + 1] : undefined;
-  if (remote) for (const seeder of seeders) run(seeder, ["--remote"]);
+  // Production shows live prices: the recorded history keeps its real dates there.
+  if (remote) for (const seeder of seeders) run(seeder, ["--remote"], {});
   else await seedLocal(persistTo ? { persistTo } : {});
   console.log(
     `seeded ${seeders.length ? seeders.map((s) => s.name).join(", ") : "nothing yet (no seeders)"} (${remote ? "remote" : "local"})`,

@@ -80,7 +80,15 @@ export const globalMarketSchema = z.object({
   /** Bitcoin's share of the tracked coins' market cap, in percent. */
   btcDominance: z.number().nullable(),
   /** The newsroom's latest social snapshot: mean positive share (0-100) across the coins that have one. */
-  sentiment: z.object({ average: z.number(), date: z.string(), coins: z.number().int() }).nullable(),
+  sentiment: z
+    .object({
+      average: z.number(),
+      date: z.string(),
+      coins: z.number().int(),
+      /** "lunarcrush", or "offline": the Coinsight sentiment model, a modelled figure the strip labels so. */
+      source: z.string(),
+    })
+    .nullable(),
   updatedAt: z.string(),
 });
 export type GlobalMarket = z.infer<typeof globalMarketSchema>;

@@ -59,6 +59,15 @@ export const cryptoSchema = z.object({
   circulatingSupply: z.number().nullable(),
   totalSupply: z.number().nullable(),
   maxSupply: z.number().nullable(),
+  /** Market cap at the maximum (or else total) supply; null when the source does not report it. */
+  fullyDilutedValuation: z.number().nullable(),
+  high24h: z.number().nullable(),
+  low24h: z.number().nullable(),
+  /** All-time high and low in USD, with the ISO time each was reached; null when unknown. */
+  ath: z.number().nullable(),
+  athDate: z.string().nullable(),
+  atl: z.number().nullable(),
+  atlDate: z.string().nullable(),
   lastUpdated: z.string(),
   isGainer: z.boolean(),
   isLoser: z.boolean(),

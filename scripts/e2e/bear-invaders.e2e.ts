@@ -102,6 +102,10 @@ describe("Bear Invaders", () => {
     expect(canvas?.width).toBeLessThanOrEqual(PHONE.width);
     expect(Math.round(((canvas?.width ?? 0) / (canvas?.height ?? 1)) * 100)).toBe(133);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // A touch screen is told about its buttons, not about keys it does not have.
+    await page.getByText("Tap FIRE to start", { exact: true }).waitFor();
+    await page.getByText("Tap ◀ FIRE ▶ to move and shoot").waitFor();
+    expect(await page.getByText("Press Space to start", { exact: true }).isVisible()).toBe(false);
 
     await fire.click(); // the first tap starts the game
     expect(await status(page)).toBe("playing");
@@ -110,6 +114,19 @@ describe("Bear Invaders", () => {
     await scoreAbove(page, 0);
     await page.mouse.up();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fits the field and its legend in a 1366 × 900 window as the page opens", async () => {
+    const { page, context } = await openPage(browser(), { viewport: { width: 1366, height: 900 } });
+    await page.goto("/bear-invaders");
+    await page.getByText("Press Space to start", { exact: true }).waitFor();
+    const canvas = await page.getByTestId("game-canvas").boundingBox();
+    const legend = await page.getByText("move ·").boundingBox();
+    expect((canvas?.y ?? 0) + (canvas?.height ?? 0)).toBeLessThanOrEqual(900);
+    expect((legend?.y ?? 0) + (legend?.height ?? 0)).toBeLessThanOrEqual(900);
+    expect(Math.round(((canvas?.width ?? 0) / (canvas?.height ?? 1)) * 100)).toBe(133);
+    expect(await page.getByText("Tap ◀ FIRE ▶ to move and shoot").isVisible()).toBe(false);
     await context.close();
   });
 

@@ -22,7 +22,7 @@ describe("markets journeys", () => {
     await context.close();
   });
 
-  it("/markets pages through the recorded coins (479 offline: no wrapped or staked tokens) and switches tabs", async () => {
+  it("/markets pages through the recorded coins (500 offline: no wrapped or staked tokens) and switches tabs", async () => {
     const { page, context } = await openPage(browser());
     await page.goto("/markets");
     await page.getByRole("heading", { name: "Crypto Top 500" }).waitFor();
@@ -37,7 +37,7 @@ describe("markets journeys", () => {
     await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "101");
     await page.getByRole("button", { name: "Page 5" }).click();
     await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "401");
-    expect(await page.locator("table tbody tr").last().locator("td").nth(1).textContent()).toBe("479");
+    expect(await page.locator("table tbody tr").last().locator("td").nth(1).textContent()).toBe("500");
     expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Previous" }).click();
     await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "301");
@@ -87,13 +87,21 @@ describe("markets journeys", () => {
     await context.close();
   });
 
-  it("broken coin images become an initials circle", async () => {
+  it("coin logos come from the site itself; a broken one becomes an initials circle", async () => {
     const { page, context } = await openPage(browser());
-    await context.route(/coingecko\.com/, (route) => route.abort());
+    const hosts = new Set<string>();
+    page.on("request", (req) => {
+      if (req.resourceType() === "image") hosts.add(new URL(req.url()).host);
+    });
+    await page.goto("/markets");
+    await page.locator("table tbody tr img").first().waitFor();
+    expect(await page.locator("table tbody tr").first().locator("img").getAttribute("src")).toBe("/coins/bitcoin.svg");
+    expect([...hosts].every((h) => h === new URL(page.url()).host)).toBe(true);
+    await context.route(/\/coins\//, (route) => route.abort());
     await page.goto("/markets");
     await page.locator("table tbody tr a").first().waitFor();
     await page.getByTestId("coin-initials").first().waitFor();
-    expect(await page.getByTestId("coin-initials").first().textContent()).toMatch(/^[A-Z0-9]{1,3}$/);
+    expect(await page.getByTestId("coin-initials").first().textContent()).toMatch(/^[A-Z0-9]{1,4}$/);
     await context.close();
   });
 

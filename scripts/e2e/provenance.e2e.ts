@@ -30,7 +30,7 @@ describe("provenance of a generated article", () => {
     const credits = await page.getByRole("complementary", { name: "Disclaimer and credits" }).innerText();
     expect(credits).toContain("Social data: Coinsight sentiment model, estimated from market activity");
     expect(credits).not.toContain("LunarCrush");
-    expect(await page.getByTestId("demo-notice").innerText()).toMatch(/^Demo data from \d{1,2} \w+ \d{4}/);
+    expect(await page.getByTestId("demo-notice").innerText()).toMatch(/^Demo data recorded \d{1,2} \w+ \d{4}/);
     expect(await page.locator("main").innerText()).not.toMatch(PLUMBING);
     // Machines are told the same: JSON-LD names the newsroom, the writer and the methodology.
     const ld = await page.locator('script[type="application/ld+json"]').first().textContent();

@@ -4,12 +4,31 @@ import { baseURL, browserForFile, openPage, PHONE } from "./browser.ts";
 const browser = browserForFile();
 
 describe("app shell", () => {
-  it("an unknown path shows the not-found texts", async () => {
+  it("an unknown path shows the not-found texts, with HTTP 404", async () => {
     const { page, context } = await openPage(browser());
-    const res = await page.goto("/no/such/page");
-    expect(res?.status()).toBe(200); // the SPA answers; the router shows the page
-    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    for (const path of ["/no/such/page", "/feed.xml", "/nope"]) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+      await page.getByText("Did you forget to add the page to the router?").waitFor();
+    }
+    // A page the app draws without the Worker's help still answers 200, and a static file is a file.
+    expect((await page.goto("/bear-invaders"))?.status()).toBe(200);
+    expect((await page.request.get("/favicon.svg")).headers()["content-type"]).toContain("image/svg+xml");
+    await context.close();
+  });
+
+  it("shows a guest on a desktop no menu button that opens nothing; a phone gets it", async () => {
+    for (const width of [1366, 1920]) {
+      const { page, context } = await openPage(browser(), { viewport: { width, height: 900 } });
+      await page.goto("/");
+      await page.getByRole("link", { name: "Coinsight home" }).waitFor();
+      expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
+      await context.close();
+    }
+    const { page, context } = await openPage(browser(), { viewport: PHONE });
+    await page.goto("/");
+    expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(true);
     await context.close();
   });
 

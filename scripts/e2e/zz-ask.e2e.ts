@@ -27,7 +27,9 @@ describe("Ask Coinsight journeys", () => {
       .waitFor();
     const text = await card(page).innerText();
     expect(text).toContain("ranked #1 by market capitalisation");
-    expect(text).toMatch(/As of \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC\. Sources: Demo market data replayed from a CoinGecko snapshot/);
+    expect(text).toMatch(
+      /As of \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC\. Sources: Demo market data replayed from CoinGecko figures recorded \d{1,2} \w+ \d{4}/,
+    );
 
     await card(page).getByRole("button", { name: "What range could BTC trade in? (subscribers only)" }).click();
     await page.waitForURL((url) => url.pathname === "/subscribe");

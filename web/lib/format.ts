@@ -83,12 +83,8 @@ export function dollars(value: number, decimals = 2): string {
   return `${value < 0 ? "-" : ""}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${cents ? `.${cents}` : ""}`;
 }
 
-/** "7 July 2026" for a "2026-07-07" day (the date as written, whatever the reader's time zone). */
-export function longDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const month = MONTHS[(m ?? 0) - 1];
-  return y && month && d ? `${d} ${month} ${y}` : day;
-}
+/** "7 July 2026" for a "2026-07-07" day: the one spelling web and worker share. */
+export { longDay } from "#schema/contracts/format.ts";
 
 /** The parts of a date in the reader's time zone, or in UTC (a page rendered by the server, until hydrated). */
 function parts(date: Date, zone: "local" | "utc") {

@@ -33,7 +33,9 @@ describe("mock()", () => {
   });
 
   it("fails the test when the fake sends a field the schema does not declare", async () => {
-    server.use(mock(apiContract.getSiteStatus, { demo: false, demoDataFrom: null, banner: "hi" } as never));
+    server.use(
+      mock(apiContract.getSiteStatus, { demo: false, demoDataFrom: null, recordedAt: null, replayedAt: null, banner: "hi" } as never),
+    );
     await fetch("/api/site-status");
     expect(takeFailures()).toEqual(["getSiteStatus: the fake's 200 answer has fields the schema does not declare: banner"]);
   });

@@ -31,12 +31,12 @@ describe("PriceFeed", () => {
     const result = await priceFeed(env).refresh();
     expect(result.ok).toBe(true);
     const snap = await snapshot();
-    expect(snap?.coins).toHaveLength(479);
+    expect(snap?.coins).toHaveLength(500);
     expect(snap?.source).toBe("offline");
     const coins = await env.DB.prepare("SELECT count(*) AS n FROM coins").first<{ n: number }>();
-    expect(coins?.n).toBe(479);
+    expect(coins?.n).toBe(500);
     const points = await env.DB.prepare("SELECT count(DISTINCT coin_id) AS n FROM price_history").first<{ n: number }>();
-    expect(points?.n).toBe(479);
+    expect(points?.n).toBe(500);
   });
 
   it("writes history once per 5-minute bucket, not on every tick", async () => {
@@ -62,7 +62,7 @@ describe("PriceFeed", () => {
     const one = await env.DB.prepare("SELECT count(*) AS n, min(ts) AS ts FROM price_history WHERE ts >= ?")
       .bind(bucket)
       .first<{ n: number; ts: number }>();
-    expect(one?.n).toBe(479);
+    expect(one?.n).toBe(500);
   });
 
   it("arms a 30-second alarm loop that refreshes and re-arms itself", async () => {
@@ -97,7 +97,7 @@ describe("PriceFeed", () => {
     // The API keeps answering the full table from the kept snapshot.
     const { status: code, body } = await getJson<unknown[]>("/api/cryptos");
     expect(code).toBe(200);
-    expect(body).toHaveLength(479);
+    expect(body).toHaveLength(500);
 
     // A failing alarm still re-arms the loop.
     await runDurableObjectAlarm(stub);
@@ -116,7 +116,7 @@ describe("PriceFeed", () => {
     );
     const result = await stub.refresh();
     expect(result.ok).toBe(false);
-    expect((await snapshot())?.coins).toHaveLength(479);
+    expect((await snapshot())?.coins).toHaveLength(500);
   });
 });
 

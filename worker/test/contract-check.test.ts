@@ -11,7 +11,13 @@ describe("checking answers against the contract table", () => {
   it("accepts a declared status whose body parses, and the one error body for a declared error", async () => {
     await expect(check("GET", "/api/watchlist/check/BTC", json({ inWatchlist: true }))).resolves.toBeUndefined();
     await expect(check("GET", "/api/watchlist/check/BTC", error("UNAUTHORIZED", 401))).resolves.toBeUndefined();
-    await expect(check("GET", "/api/site-status", json({ demo: true, demoDataFrom: "2026-11-01" }))).resolves.toBeUndefined();
+    await expect(
+      check(
+        "GET",
+        "/api/site-status",
+        json({ demo: true, demoDataFrom: "2026-11-01", recordedAt: "2026-11-01T12:00:00Z", replayedAt: null }),
+      ),
+    ).resolves.toBeUndefined();
   });
 
   it("refuses an undeclared status, naming the route and what is declared", async () => {

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useSiteStatus } from "#web/components/site-status.ts";
+import { longDay } from "#web/lib/format.ts";
 import { SUPPORT_EMAIL } from "#web/lib/site.ts";
 import styles from "./footer.module.css";
 import { mainNav } from "./nav-items.ts";
@@ -13,6 +15,7 @@ export const SOCIAL_LINKS = [
 /** The app footer. `newsletter` is the signup form, provided by the newsletter feature. */
 export function Footer({ newsletter }: { newsletter?: ReactNode }) {
   const year = new Date().getFullYear();
+  const { data: status } = useSiteStatus();
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
@@ -65,7 +68,11 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
           <a href="https://www.coingecko.com" target="_blank" rel="noopener noreferrer">
             CoinGecko
           </a>
-          . Offline demo data: public CoinGecko captures of 30 April and 7 July 2026. Nothing here is financial advice.
+          .
+          {status?.demo && status.demoDataFrom
+            ? ` Offline demo: CoinGecko figures recorded on ${longDay(status.demoDataFrom)}, replayed; later price moves and all social figures are modelled.`
+            : ""}{" "}
+          Nothing here is financial advice.
         </p>
       </div>
     </footer>

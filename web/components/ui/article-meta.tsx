@@ -2,7 +2,7 @@ import { dateTime, shortDate, timeAgo } from "#web/lib/format.ts";
 import { useClock } from "#web/lib/render-context.ts";
 import styles from "./article-card.module.css";
 
-/** "3 hours ago · 5 min read", optionally with the comment count. */
+/** "3 hours ago · 5 min read", with the comment count when there are comments (never "0 comments"). */
 export function ArticleMeta({
   publishedAt,
   readTime,
@@ -26,7 +26,7 @@ export function ArticleMeta({
       </time>
       <span aria-hidden="true"> · </span>
       <span>{readTime} min read</span>
-      {commentCount !== undefined ? (
+      {commentCount ? (
         <>
           <span aria-hidden="true"> · </span>
           <span>

@@ -11,11 +11,9 @@ function hue(symbol: string): number {
 /** The coin's logo, or a coloured circle with the first letters of its symbol when there is none. */
 export function CoinAvatar({ symbol, imageUrl, size = 28 }: { symbol: string; imageUrl: string; size?: number }) {
   const [broken, setBroken] = useState(!imageUrl);
-  const initials =
-    symbol
-      .replace(/[^A-Za-z0-9]/g, "")
-      .slice(0, 3)
-      .toUpperCase() || "?";
+  // A symbol of up to four letters is drawn whole (USDT, USDC and USDS must not all read "USD").
+  const letters = symbol.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+  const initials = (letters.length <= 4 ? letters : letters.slice(0, 3)) || "?";
   if (broken) {
     return (
       <span
@@ -23,7 +21,7 @@ export function CoinAvatar({ symbol, imageUrl, size = 28 }: { symbol: string; im
         style={{
           width: size,
           height: size,
-          fontSize: size * (initials.length > 2 ? 0.3 : 0.38),
+          fontSize: size * (initials.length > 3 ? 0.24 : initials.length > 2 ? 0.3 : 0.38),
           // Dark enough for white initials to reach 4.5:1 at any hue: 4.96:1 at worst (yellows are the lightest).
           background: `hsl(${hue(symbol)} 62% 28%)`,
         }}

@@ -155,7 +155,7 @@ describe("Ask Coinsight answers", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const last = body.response.trim().split("\n").pop();
     expect(last).toMatch(
-      /^As of \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC\. Sources: \[Demo market data replayed from a CoinGecko snapshot\]\(https:\/\/www\.coingecko\.com\); Coinsight answer templates\.$/,
+      /^As of \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC\. Sources: \[Demo market data replayed from CoinGecko figures recorded \d{1,2} \w+ \d{4}\]\(https:\/\/www\.coingecko\.com\); Coinsight answer templates\.$/,
     );
     expect(body).toMatchObject({ success: true, questionType: "about" });
   });

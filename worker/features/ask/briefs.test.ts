@@ -92,10 +92,10 @@ describe("Ask fact briefs and the offline answerer", () => {
   it("about: rank, price, supply and its share of the maximum", async () => {
     const { brief } = await buildBrief("about", input("BTC"));
     expect(brief.named.rank?.display).toBe("#1");
-    expect(brief.named.max?.display).toBe("21.00 million");
+    expect(brief.named.max?.display).toBe("21.00 M BTC");
     const text = shown(brief);
     expect(text).toContain("Bitcoin is ranked #1 by market capitalisation");
-    expect(text).toMatch(/Maximum supply: 21\.00 million BTC/);
+    expect(text).toMatch(/Maximum supply: 21\.00 M BTC/);
     expect(text).toMatch(/In circulation: \d+\.\d% of the maximum supply/);
   });
 

@@ -4,7 +4,7 @@ import { formatPrice } from "#worker/features/cryptos/present.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import type { Source } from "#worker/features/newsroom/articles.ts";
 import { coinFacts } from "#worker/features/newsroom/facts.ts";
-import { SENTIMENT_MODEL_NAME } from "#worker/features/newsroom/provenance.ts";
+import { DEMO_MARKET_NAME, SENTIMENT_MODEL_NAME } from "#worker/features/newsroom/provenance.ts";
 import { latestSnapshotDate, readCoin, type SnapshotRow } from "#worker/features/newsroom/snapshots.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { facts, longDate } from "#worker/lib/grounding/index.ts";
@@ -36,7 +36,7 @@ export type BriefInput = { db: Db; d1: D1Database; snapshot: PriceSnapshot; coin
 function marketSource(source: string): Source {
   return source === "coingecko"
     ? { name: "CoinGecko", url: "https://www.coingecko.com", role: "market" }
-    : { name: "Demo market data replayed from a CoinGecko snapshot", url: "https://www.coingecko.com", role: "market" };
+    : { name: DEMO_MARKET_NAME, url: "https://www.coingecko.com", role: "market" };
 }
 
 /** The brief every question starts from: the coin is its one entity, so the answer may name no other. */
@@ -92,7 +92,7 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
   if (type === "about") {
     // Each supply figure is its own measure, so "maximum supply" can never cite the circulating one.
     const supply = (key: string, label: string, v: number | null, metric: "circulatingSupply" | "totalSupply" | "maxSupply") =>
-      v == null || v <= 0 ? null : facts.count(`${id}.${key}`, `${name} ${label}`, v, { ...about, metric });
+      v == null || v <= 0 ? null : facts.supply(`${id}.${key}`, `${name} ${label}`, v, coin.symbol, { ...about, metric });
     section(brief, `${name} at a glance`, {
       rank: facts.rank(`${id}.rank`, `${name} market-cap rank`, coin.rank, about),
       price: facts.price(`${id}.price`, `${name} price (USD)`, coin.priceUsd, about),

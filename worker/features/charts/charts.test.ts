@@ -167,14 +167,18 @@ describe("admin chart coverage and stats", () => {
     });
     const { status, body } = await admin.json<UnmappedList>("/api/admin/unmapped-cryptos");
     expect(status).toBe(200);
-    expect(body.total).toBe(479);
+    expect(body.total).toBe(500);
     expect(body.mapped).toBe(before.mapped + 1);
     expect(body.coins.map((c) => c.symbol)).not.toContain("BTC");
     expect(body.coins.map((c) => c.symbol)).toContain("XRP");
     const ranks = body.coins.map((c) => c.rank);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(body.coins[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), imageUrl: expect.any(String) });
-    expect(body.coverage).toBe(Math.round((body.mapped / 479) * 1000) / 10);
+    // Each coin brings its own icon from the site's assets; the stablecoins no longer share a placeholder.
+    const icon = (id: string) => body.coins.find((c) => c.id === id)?.imageUrl;
+    expect([icon("tether"), icon("usd-coin")]).toEqual(["/coins/tether.svg", "/coins/usd-coin.svg"]);
+    expect(icon("usds")).toBe("");
+    expect(body.coverage).toBe(Math.round((body.mapped / 500) * 1000) / 10);
   });
 
   it("counts members by role, articles and chart coverage", async () => {
@@ -196,6 +200,6 @@ describe("admin chart coverage and stats", () => {
     const articles = await env.DB.prepare("SELECT count(*) AS n FROM articles WHERE deleted_at IS NULL").first<{ n: number }>();
     expect(body.articles).toBe(articles?.n);
     const unmapped = (await admin.json<UnmappedList>("/api/admin/unmapped-cryptos")).body;
-    expect(body.tradingview).toEqual({ total: 479, mapped: unmapped.mapped, unmapped: 479 - unmapped.mapped, coverage: unmapped.coverage });
+    expect(body.tradingview).toEqual({ total: 500, mapped: unmapped.mapped, unmapped: 500 - unmapped.mapped, coverage: unmapped.coverage });
   });
 });

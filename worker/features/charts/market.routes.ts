@@ -29,7 +29,7 @@ export const globalMarketRoutes = new Hono<AppEnv>().get("/global", validate("qu
       const snapshot = await currentSnapshot(runtimeDeps(c));
       const db = getDb(c.env.DB);
       const [latest] = await db
-        .select({ date: sentimentSnapshots.date })
+        .select({ date: sentimentSnapshots.date, source: sentimentSnapshots.source })
         .from(sentimentSnapshots)
         .orderBy(desc(sentimentSnapshots.date))
         .limit(1);
@@ -51,7 +51,9 @@ export const globalMarketRoutes = new Hono<AppEnv>().get("/global", validate("qu
         volume24h: volume,
         btcDominance: btc && total > 0 ? Math.round((btc / total) * 10_000) / 100 : null,
         sentiment:
-          latest && avg?.average != null ? { average: Math.round(avg.average * 10) / 10, date: latest.date, coins: avg.coins } : null,
+          latest && avg?.average != null
+            ? { average: Math.round(avg.average * 10) / 10, date: latest.date, coins: avg.coins, source: latest.source }
+            : null,
         updatedAt: snapshot.updatedAt,
       };
     },

@@ -41,7 +41,8 @@ describe("GET /api/market/global", () => {
     await caches.default.delete(new Request(`${ORIGIN}/api/market/global`));
     forgetColoMemory();
     const { body } = await getJson<GlobalMarket>("/api/market/global");
-    expect(body.sentiment).toEqual({ average: 75, date: "2026-01-02", coins: 2 });
+    // The source goes with it: the strip labels the offline model's figure as modelled.
+    expect(body.sentiment).toEqual({ average: 75, date: "2026-01-02", coins: 2, source: "offline" });
   });
 });
 

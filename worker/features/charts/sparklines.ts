@@ -1,7 +1,8 @@
-import type { WaitUntil } from "#worker/lib/deps.ts";
 /** 7-day sparklines for the market table: one price per 4-hour slot, for every tracked coin. */
+import type { WaitUntil } from "#worker/lib/deps.ts";
+import { SPARKLINE_KEY } from "./cache-keys.ts";
 
-export const SPARKLINE_KEY = "sparklines:7d";
+export { SPARKLINE_KEY };
 export const SPARKLINE_SLOT_S = 4 * 3_600;
 export const SPARKLINE_SLOTS = 42;
 /** The stored set is rebuilt when older than this: the feed adds a history point every 5 minutes. */

@@ -32,11 +32,18 @@ export async function listTop(deps: Deps, limit?: number): Promise<Crypto[]> {
 
 export type Movers = "gainers" | "losers";
 
-/** Biggest 24h movers among the tracked coins, in order of the move. */
+/**
+ * A coin traded for less than this in 24 hours (or with no reported volume) is left out of the
+ * movers: its price can jump on a handful of trades (docs/decisions/markets/movers-need-volume.md).
+ */
+export const MOVERS_MIN_VOLUME_USD = 50_000;
+
+/** Biggest 24h movers among the tracked coins with real trading, in order of the move. */
 export async function listMovers(deps: Deps, kind: Movers, limit: number): Promise<Crypto[]> {
   const { coins } = await currentSnapshot(deps);
   const sign = kind === "gainers" ? 1 : -1;
   return coins
+    .filter((c) => c.volume24h != null && c.volume24h >= MOVERS_MIN_VOLUME_USD)
     .filter((c) => c.change24h != null && sign * c.change24h > 0)
     .sort((a, b) => sign * ((b.change24h ?? 0) - (a.change24h ?? 0)))
     .slice(0, limit);

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
 import { getJson } from "#worker/test/http.ts";
-import { forgetCachedSnapshot, PRICES_KEY } from "./price-snapshot.ts";
+import { MOVERS_MIN_VOLUME_USD } from "./cryptos.service.ts";
+import { forgetCachedSnapshot, PRICES_KEY, type PriceSnapshot } from "./price-snapshot.ts";
 
 beforeAll(async () => {
   // A fresh site: no snapshot yet. The first read makes the feed publish one.
@@ -12,10 +13,10 @@ beforeAll(async () => {
 });
 
 describe("GET /api/cryptos", () => {
-  it("bootstraps the feed on a fresh site and answers all 479 recorded coins in rank order", async () => {
+  it("bootstraps the feed on a fresh site and answers all 500 recorded coins in rank order", async () => {
     const { status, body } = await getJson<Crypto[]>("/api/cryptos");
     expect(status).toBe(200);
-    expect(body).toHaveLength(479);
+    expect(body).toHaveLength(500);
     expect(body.map((c) => c.rank).slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
     expect(await env.KV.get(PRICES_KEY)).not.toBeNull();
   });
@@ -41,7 +42,7 @@ describe("GET /api/cryptos", () => {
   it("pages the D1 copy with fromDb=true", async () => {
     const { status, body } = await getJson<CryptoPage>("/api/cryptos?page=2&limit=100&fromDb=true");
     expect(status).toBe(200);
-    expect(body.pagination).toEqual({ page: 2, limit: 100, totalPages: 5, total: 479 });
+    expect(body.pagination).toEqual({ page: 2, limit: 100, totalPages: 5, total: 500 });
     expect(body.data).toHaveLength(100);
     expect(body.data[0]?.rank).toBe(101);
     expect(body.data[99]?.rank).toBe(200);
@@ -99,6 +100,38 @@ describe("gainers and losers", () => {
     const changes = body.map((c) => c.change24h ?? 0);
     expect(changes.every((v) => v < 0)).toBe(true);
     expect([...changes].sort((a, b) => a - b)).toEqual(changes);
+  });
+
+  it("leaves out coins with no reported or negligible 24h volume, as CoinGecko does", async () => {
+    await getJson("/api/cryptos?limit=1");
+    const snapshot = await env.KV.get<PriceSnapshot>(PRICES_KEY, "json");
+    if (!snapshot) throw new Error("no snapshot");
+    // The biggest mover each way, but thinly traded: the list must skip it.
+    const thin = (c: Crypto, change24h: number, volume24h: number | null): Crypto => ({ ...c, change24h, volume24h });
+    const [a, b, c, d] = snapshot.coins;
+    if (!a || !b || !c || !d) throw new Error("too few coins");
+    const coins = snapshot.coins.map((coin) =>
+      coin.id === a.id
+        ? thin(coin, 900, MOVERS_MIN_VOLUME_USD - 1)
+        : coin.id === b.id
+          ? thin(coin, 800, null)
+          : coin.id === c.id
+            ? thin(coin, -99, 10)
+            : coin.id === d.id
+              ? thin(coin, 700, MOVERS_MIN_VOLUME_USD)
+              : coin,
+    );
+    await env.KV.put(PRICES_KEY, JSON.stringify({ ...snapshot, coins }));
+    forgetCachedSnapshot();
+    const gainers = (await getJson<Crypto[]>("/api/cryptos/gainers?limit=100")).body;
+    const losers = (await getJson<Crypto[]>("/api/cryptos/losers?limit=100")).body;
+    expect(gainers[0]?.id).toBe(d.id);
+    expect(gainers.map((g) => g.id)).not.toContain(a.id);
+    expect(gainers.map((g) => g.id)).not.toContain(b.id);
+    expect(losers.map((l) => l.id)).not.toContain(c.id);
+    expect([...gainers, ...losers].every((m) => m.volume24h != null && m.volume24h >= MOVERS_MIN_VOLUME_USD)).toBe(true);
+    await env.KV.put(PRICES_KEY, JSON.stringify(snapshot));
+    forgetCachedSnapshot();
   });
 
   it("defaults to 10 and refuses a bad limit", async () => {

@@ -1,30 +1,12 @@
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { formatBtc, formatChange, formatPrice } from "#schema/contracts/format.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
+
+// The one formatter module of web and worker; re-exported for the writers that price figures through here.
+export { formatBtc, formatChange, formatPrice };
 
 /** A 24h move of at least this many percent makes a coin a gainer (or, downwards, a loser). */
 export const MOVER_THRESHOLD = 1;
-
-const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usdSmall = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumSignificantDigits: 4 });
-
-/** "$64,039.00" for a dollar or more, four significant digits below ("$0.0000002672"). */
-export function formatPrice(value: number): string {
-  if (!Number.isFinite(value) || value <= 0) return "$0.00";
-  return value >= 1 ? usdWhole.format(value) : usdSmall.format(value);
-}
-
-/** "+2.31%" or "-0.52%"; an unknown change reads "0.00%". */
-export function formatChange(value: number | null): string {
-  if (value == null || !Number.isFinite(value)) return "0.00%";
-  const text = Math.abs(value).toFixed(2);
-  return `${value < 0 && text !== "0.00" ? "-" : "+"}${text}%`;
-}
-
-export function formatBtc(price: number, btcPrice: number): string {
-  if (!(btcPrice > 0) || !Number.isFinite(price)) return "0.00000000";
-  const inBtc = price / btcPrice;
-  return inBtc.toFixed(inBtc >= 1e-8 ? 8 : 12);
-}
 
 export function present(coin: MarketCoin, btcPrice: number): Crypto {
   return {
@@ -47,6 +29,13 @@ export function present(coin: MarketCoin, btcPrice: number): Crypto {
     circulatingSupply: coin.circulatingSupply,
     totalSupply: coin.totalSupply,
     maxSupply: coin.maxSupply,
+    fullyDilutedValuation: coin.fullyDilutedValuation,
+    high24h: coin.high24h,
+    low24h: coin.low24h,
+    ath: coin.ath,
+    athDate: coin.athDate,
+    atl: coin.atl,
+    atlDate: coin.atlDate,
     lastUpdated: coin.lastUpdated,
     isGainer: (coin.change24h ?? 0) >= MOVER_THRESHOLD,
     isLoser: (coin.change24h ?? 0) <= -MOVER_THRESHOLD,

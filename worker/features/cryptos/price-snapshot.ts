@@ -1,10 +1,8 @@
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
+import { PRICES_KEY } from "./cache-keys.ts";
 
-/** The KV key every price read serves; written by the PriceFeed once per tick. */
-export const PRICES_KEY = "prices:latest";
-/** Health of the feed (last success, last failure), for admins and for logs. */
-export const PRICES_STATUS_KEY = "prices:status";
+export { PRICES_KEY, PRICES_STATUS_KEY } from "./cache-keys.ts";
 
 export type PriceSnapshot = {
   updatedAt: string;
@@ -74,6 +72,14 @@ export function toMarketCoin(c: Crypto): MarketCoin {
     circulatingSupply: c.circulatingSupply,
     totalSupply: c.totalSupply,
     maxSupply: c.maxSupply,
+    // A snapshot written before these fields existed lacks them: unknown, never 0.
+    fullyDilutedValuation: c.fullyDilutedValuation ?? null,
+    high24h: c.high24h ?? null,
+    low24h: c.low24h ?? null,
+    ath: c.ath ?? null,
+    athDate: c.athDate ?? null,
+    atl: c.atl ?? null,
+    atlDate: c.atlDate ?? null,
     lastUpdated: c.lastUpdated,
   };
 }

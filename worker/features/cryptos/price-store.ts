@@ -3,26 +3,31 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { coins } from "#schema/db/market.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
+import { HISTORY_BUCKET_S, KEEP_FINE_S, KEEP_HOURLY_S } from "./history-slots.ts";
 
-/** Fresh history points share a 5-minute bucket: ticks inside one bucket overwrite each other. */
-export const HISTORY_BUCKET_S = 300;
+export { HISTORY_BUCKET_S };
 
 // One statement per table and tick: the rows travel as one JSON parameter and SQLite unpacks them
 // with json_each, which keeps us far below D1's bound-parameter limit and makes a tick one batch.
 const UPSERT_COINS = `
 INSERT INTO coins (id, symbol, name, rank, image_url, price, change_1h, change_24h, change_7d,
-  market_cap, volume_24h, circulating_supply, total_supply, max_supply, last_updated)
+  market_cap, volume_24h, circulating_supply, total_supply, max_supply, fully_diluted_valuation, high_24h, low_24h,
+  ath, ath_date, atl, atl_date, last_updated)
 SELECT j.value ->> '$.id', j.value ->> '$.symbol', j.value ->> '$.name', j.value ->> '$.rank',
   j.value ->> '$.imageUrl', j.value ->> '$.price', j.value ->> '$.change1h', j.value ->> '$.change24h',
   j.value ->> '$.change7d', j.value ->> '$.marketCap', j.value ->> '$.volume24h',
   j.value ->> '$.circulatingSupply', j.value ->> '$.totalSupply', j.value ->> '$.maxSupply',
-  j.value ->> '$.lastUpdated'
+  j.value ->> '$.fullyDilutedValuation', j.value ->> '$.high24h', j.value ->> '$.low24h', j.value ->> '$.ath',
+  j.value ->> '$.athDate', j.value ->> '$.atl', j.value ->> '$.atlDate', j.value ->> '$.lastUpdated'
 FROM json_each(?1) AS j WHERE true
 ON CONFLICT (id) DO UPDATE SET symbol = excluded.symbol, name = excluded.name, rank = excluded.rank,
   image_url = excluded.image_url, price = excluded.price, change_1h = excluded.change_1h,
   change_24h = excluded.change_24h, change_7d = excluded.change_7d, market_cap = excluded.market_cap,
   volume_24h = excluded.volume_24h, circulating_supply = excluded.circulating_supply,
-  total_supply = excluded.total_supply, max_supply = excluded.max_supply, last_updated = excluded.last_updated`;
+  total_supply = excluded.total_supply, max_supply = excluded.max_supply,
+  fully_diluted_valuation = excluded.fully_diluted_valuation, high_24h = excluded.high_24h, low_24h = excluded.low_24h,
+  ath = excluded.ath, ath_date = excluded.ath_date, atl = excluded.atl, atl_date = excluded.atl_date,
+  last_updated = excluded.last_updated`;
 
 const UPSERT_HISTORY = `
 INSERT INTO price_history (coin_id, ts, price, market_cap, volume_24h)
@@ -62,8 +67,8 @@ export async function writeTick(
 export async function rollUpHistory(db: D1Database, at: number): Promise<number> {
   const now = Math.floor(at / 1000);
   const res = await db.batch([
-    db.prepare("DELETE FROM price_history WHERE ts < ?1 AND ts >= ?2 AND ts % 3600 != 0").bind(now - 2 * 86_400, now - 90 * 86_400),
-    db.prepare("DELETE FROM price_history WHERE ts < ?1 AND ts % 86400 != 0").bind(now - 90 * 86_400),
+    db.prepare("DELETE FROM price_history WHERE ts < ?1 AND ts >= ?2 AND ts % 3600 != 0").bind(now - KEEP_FINE_S, now - KEEP_HOURLY_S),
+    db.prepare("DELETE FROM price_history WHERE ts < ?1 AND ts % 86400 != 0").bind(now - KEEP_HOURLY_S),
   ]);
   return res.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
 }

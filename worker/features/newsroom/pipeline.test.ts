@@ -78,7 +78,7 @@ describe("a day of the pipeline", () => {
     const snapshot = await env.DB.prepare("SELECT count(*) AS n, min(rank) AS lo, max(rank) AS hi FROM sentiment_snapshots WHERE date = ?")
       .bind(date)
       .first<{ n: number; lo: number; hi: number }>();
-    expect(snapshot).toEqual({ n: 479, lo: 1, hi: 479 });
+    expect(snapshot).toEqual({ n: 500, lo: 1, hi: 500 });
 
     const written = await articlesOf(date);
     expect(written).toHaveLength(1 + 3 * ARTICLES_PER_BAND);
@@ -144,7 +144,7 @@ describe("idempotent re-runs", () => {
     expect(JSON.parse(String((await runOf("trending_top_100", date))?.state_json)).picks).toEqual(picks);
     expect(writer.calls).toBe(0);
     const rows = await env.DB.prepare("SELECT count(*) AS n FROM sentiment_snapshots WHERE date = ?").bind(date).first<{ n: number }>();
-    expect(rows?.n).toBe(479);
+    expect(rows?.n).toBe(500);
   });
 });
 

@@ -1,9 +1,13 @@
+import { longDay } from "#schema/contracts/format.ts";
 import type { ArticleWriter } from "#worker/ports/llm/llm.ts";
+import { RECORDED_AT } from "#worker/ports/market/offline.ts";
 import type { Source } from "./articles.ts";
 
 /** The social model's name wherever readers see it. */
 export const SENTIMENT_MODEL_NAME = "Coinsight sentiment model, estimated from market activity";
 export const TEMPLATE_WRITER_NAME = "Coinsight template writer";
+/** The offline market data, named with the day it was really recorded (docs/data.md). */
+export const DEMO_MARKET_NAME = `Demo market data replayed from CoinGecko figures recorded ${longDay(RECORDED_AT.slice(0, 10))}`;
 
 /**
  * Where an article's figures and words came from, named as they really were, with the time of each
@@ -18,7 +22,7 @@ export function sourcesOf(
     market.source === "coingecko"
       ? { name: "CoinGecko", url: "https://www.coingecko.com", role: "market", kind: "live", asOf: market.asOf }
       : {
-          name: "Demo market data replayed from a CoinGecko snapshot",
+          name: DEMO_MARKET_NAME,
           url: "https://www.coingecko.com",
           role: "market",
           kind: "demo",

@@ -10,8 +10,19 @@ export const FEED_ITEMS = 50;
 
 const el = (tag: string, text: string) => `<${tag}>${escapeXml(text)}</${tag}>`;
 
-/** RSS 2.0 with an atom:link to itself (what validators ask for). Dates are RFC 822, as RSS requires. */
-export function renderRss(channel: Channel, items: readonly ArticleSummary[], origin: string): string {
+/**
+ * What an item says of its figures when the site replays recorded market data: a feed reader shows
+ * the item without the site's demo notice around it.
+ */
+export function replayNote(recordedDay: string): string {
+  return `Demo: figures from CoinGecko data recorded ${recordedDay}, replayed; social figures modelled.`;
+}
+
+/**
+ * RSS 2.0 with an atom:link to itself (what validators ask for). Dates are RFC 822, as RSS requires.
+ * `note` (the replay's label) follows each item's description.
+ */
+export function renderRss(channel: Channel, items: readonly ArticleSummary[], origin: string, note?: string): string {
   const newest = items[0]?.publishedAt;
   const entries = items.map((a) => {
     const link = absoluteUrl(origin, articlePath(a));
@@ -22,7 +33,7 @@ export function renderRss(channel: Channel, items: readonly ArticleSummary[], or
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      ${el("pubDate", new Date(a.publishedAt).toUTCString())}`,
       `      ${el("category", a.categoryName)}`,
-      `      ${el("description", a.excerpt)}`,
+      `      ${el("description", note ? `${a.excerpt} (${note})` : a.excerpt)}`,
       "    </item>",
     ].join("\n");
   });

@@ -1,14 +1,18 @@
 import { type Context, Hono } from "hono";
 import { slugParam } from "#schema/contracts/article.ts";
 import { symbolParam } from "#schema/contracts/crypto.ts";
+import { longDay } from "#schema/contracts/format.ts";
 import type { RenderedPage } from "#schema/contracts/server-render.ts";
+import { isSpaPath } from "#schema/contracts/spa-paths.ts";
 import { categoryArticles, getArticle, listArticles, sitemapArticles } from "#worker/features/content/articles.service.ts";
 import { getCategory, listCategories } from "#worker/features/content/categories.service.ts";
 import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { FEED_ITEMS, renderRss } from "./feeds.ts";
+import { createMarketData } from "#worker/ports/market/create-market-data.ts";
+import { RECORDED_AT } from "#worker/ports/market/offline.ts";
+import { FEED_ITEMS, renderRss, replayNote } from "./feeds.ts";
 import { fillHead, type PageMeta } from "./html-head.ts";
 import { inlineSheet } from "./inline-styles.ts";
 import { cachedPage } from "./page-cache.ts";
@@ -36,6 +40,12 @@ type Ctx = Context<AppEnv>;
 const FEED_CACHE = "public, max-age=300";
 
 const origin = (c: Ctx) => siteOrigin(c.env, c.req.url);
+
+/** The replay's label for feed items, when the site shows recorded market data instead of live figures. */
+function feedNote(c: Ctx): string | undefined {
+  if (createMarketData(c.env).source === "coingecko") return undefined;
+  return replayNote(longDay(RECORDED_AT.slice(0, 10)));
+}
 
 /** The SPA's index.html, fetched fresh (no conditional headers, so never a bodiless 304). */
 function loadShell(c: Ctx): Promise<Response> {
@@ -155,7 +165,7 @@ export const pagesRoutes = new Hono<AppEnv>()
       link: absoluteUrl(site, "/news"),
       self: absoluteUrl(site, "/rss.xml"),
     };
-    return xml(c, renderRss(channel, items, site), "application/rss+xml");
+    return xml(c, renderRss(channel, items, site, feedNote(c)), "application/rss+xml");
   })
   .get("/categories/:slug/rss.xml", async (c) => {
     const slug = slugParam.safeParse(c.req.param("slug"));
@@ -169,7 +179,7 @@ export const pagesRoutes = new Hono<AppEnv>()
       link: absoluteUrl(site, `/categories/${category.slug}`),
       self: absoluteUrl(site, `/categories/${category.slug}/rss.xml`),
     };
-    return xml(c, renderRss(channel, items, site), "application/rss+xml");
+    return xml(c, renderRss(channel, items, site, feedNote(c)), "application/rss+xml");
   })
   .get("/sitemap.xml", async (c) => {
     const [articles, snapshot] = await Promise.all([sitemapArticles(c.env), currentSnapshot(runtimeDeps(c)).catch(() => null)]);
@@ -183,5 +193,17 @@ export const pagesRoutes = new Hono<AppEnv>()
     c.header("cache-control", "public, max-age=3600");
     return c.text(robotsTxt(origin(c)));
   })
-  // Anything else the Worker runs first for (wrangler.toml) is a static asset or the SPA.
-  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+  // Anything else is a static file, a page the SPA draws alone, or no page at all (wrangler.toml).
+  .all("*", async (c) => {
+    const res = await c.env.ASSETS.fetch(c.req.raw);
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || isSpaPath(c.req.path) || !isShell(res)) return res;
+    // The assets layer answers an unknown address with the SPA's shell: the app shows its not-found
+    // page, and the status says so too (crawlers and link checkers read the status, not the page).
+    const shell = await loadShell(c);
+    return shell.ok ? fillHead(shell, notFoundMeta(origin(c), c.req.path, "Page"), 404) : res;
+  });
+
+/** The SPA's shell as the assets layer answers it for a path without a file (or a 304 for it). */
+function isShell(res: Response): boolean {
+  return res.status === 304 || (res.ok && (res.headers.get("content-type") ?? "").startsWith("text/html"));
+}

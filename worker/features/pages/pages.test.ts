@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import indexHtml from "#web/index.html?raw";
+import { app } from "#worker/app.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { call, getJson, ORIGIN } from "#worker/test/http.ts";
 import { all, parseXml, readHead, textOf } from "#worker/test/parse.ts";
@@ -194,7 +195,17 @@ describe("feeds, sitemap and robots.txt", () => {
       expect(all(item, "guid")[0]?.attrs.isPermaLink).toBe("true");
       expect(Number.isNaN(Date.parse(textOf(item, "pubDate") ?? ""))).toBe(false);
     }
-    expect(textOf(items[1] as never, "description")).toBe("Fish & chips <b>bold</b>");
+    // Offline, each item says its figures are replayed and modelled: a feed reader shows no site notice.
+    expect(textOf(items[1] as never, "description")).toBe(
+      "Fish & chips <b>bold</b> (Demo: figures from CoinGecko data recorded 30 April 2026, replayed; social figures modelled.)",
+    );
+  });
+
+  it("/rss.xml items carry no replay label with live market data", async () => {
+    const res = await app.request("/rss.xml", {}, { ...env, COINGECKO_API_KEY: "k" });
+    const items = all(parseXml(await res.text()), "item");
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(textOf(item, "description")).not.toContain("Demo:");
   });
 
   it("/categories/{slug}/rss.xml has that category only; an unknown one is 404", async () => {

@@ -55,8 +55,9 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
   const problem = (line: string) => {
     if (!problems.includes(line)) problems.push(line);
   };
-  // A coin's own name never ends a sentence ("Ondo Short-Term U.S. Government Bond Fund").
-  const sentenceList = sentences(blank(masked, mentions, "x"));
+  // A coin's own name never ends a sentence or a clause ("Ondo Short-Term U.S. Government Bond Fund", "POL (ex-MATIC)").
+  const structure = blank(masked, mentions, "x");
+  const sentenceList = sentences(structure);
   const hedges = sentenceList.filter((s) => isHedge(masked.slice(s.start, s.end)));
   const inHedge = (at: number) => hedges.some((s) => within(s, at));
 
@@ -99,7 +100,7 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
     if (!w.entry) return `unrecognised ${roleOf(w, all, i, masked)} "${w.text}"`;
     if (w.entry.cls !== "held") return null;
     const sentence = sentenceList.find((s) => within(s, w.start));
-    const clause = sentence ? clauses(masked, sentence).find((c) => within(c, w.start)) : undefined;
+    const clause = sentence ? clauses(structure, sentence).find((c) => within(c, w.start)) : undefined;
     // "The data does not say what drove the move" denies a cause; "would stay inside {{range}}" is the labelled range.
     if (w.entry.reason === "a cause" && clause && NEGATION.test(masked.slice(clause.start, clause.end))) return null;
     if (w.key === "would" && rangeSentences.some((s) => within(s, w.start))) return null;
@@ -131,7 +132,7 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
     const inSentence: Mention[] = mentions.filter((m) => within(span, m.start));
     const scope: Scope = {
       span,
-      clauses: clauses(masked, span),
+      clauses: clauses(structure, span),
       words: readable.filter((w) => within(span, w.start)),
       mentions: inSentence,
       cites: cites.filter((c) => within(span, c.start)),

@@ -1,4 +1,4 @@
-import { formatChange, formatPrice } from "#worker/features/cryptos/present.ts";
+import { formatChange, formatPrice, formatSupply } from "#schema/contracts/format.ts";
 import type { Fact, FactKind, Group, Metric, Period, Ranking, Stat } from "./types.ts";
 
 /**
@@ -77,6 +77,14 @@ export const facts = {
     fact(id, label, "score", v, `${v >= 0 ? "+" : "-"}${Math.abs(v).toFixed(1)}`, { metric: "galaxyChange", signed: true, ...meta }),
   count: (id: string, label: string, v: number, meta: FactMeta = {}) =>
     fact(id, label, "count", v, countText(v), { metric: "count", ...meta }),
+  /** A supply, as the coin page writes it: "37.26 B coins", "19.80 M BTC". */
+  supply: (
+    id: string,
+    label: string,
+    v: number,
+    unit: string,
+    meta: FactMeta & { metric: "circulatingSupply" | "totalSupply" | "maxSupply" },
+  ) => fact(id, label, "count", v, formatSupply(v, unit), meta),
   /**
    * A fixed text a writer may cite whole: the date, the data time, a band's bounds, a coin's
    * categories, a price range, an article's link. `subject` ties it to a coin, so the text around

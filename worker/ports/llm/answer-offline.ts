@@ -49,9 +49,10 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
     const categories = cite("categories");
     if (categories) out.push("", "**Category**", `${name} is filed under ${categories}.`);
     const supply = present([
-      cite("circulating") ? `- Circulating supply: ${cite("circulating")} ${symbol}` : null,
-      cite("total") ? `- Total supply: ${cite("total")} ${symbol}` : null,
-      cite("max") ? `- Maximum supply: ${cite("max")} ${symbol}` : "- Maximum supply: none set (or not reported)",
+      // Each supply fact is written with its unit ("19.80 M BTC").
+      cite("circulating") ? `- Circulating supply: ${cite("circulating")}` : null,
+      cite("total") ? `- Total supply: ${cite("total")}` : null,
+      cite("max") ? `- Maximum supply: ${cite("max")}` : "- Maximum supply: none set (or not reported)",
       cite("circulatingShare") ? `- In circulation: ${cite("circulatingShare")} of the maximum supply` : null,
     ]);
     out.push("", "**Supply**", ...supply);

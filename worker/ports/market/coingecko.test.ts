@@ -49,6 +49,33 @@ describe("CoinGecko market data adapter", () => {
     expect(btc).toMatchObject({ id: "bitcoin", symbol: "btc", name: "Bitcoin", price: 64039, maxSupply: 21_000_000 });
     expect(btc?.change24h).toBeCloseTo(0.6438661836501878);
     expect(btc?.change7d).toBeCloseTo(9.701459446308206);
+    // CoinGecko's image address is recorded, but the page gets the site's own icon.
+    expect(page1[0]?.image).toMatch(/^https:\/\/coin-images\.coingecko\.com\//);
+    expect(btc?.imageUrl).toBe("/coins/bitcoin.svg");
+    expect(coins.every((c) => !c.imageUrl.startsWith("http"))).toBe(true);
+  });
+
+  it("maps the recorded 24 h range, all-time high and low with their dates, and fully diluted value", async () => {
+    replay({ "1": page1, "2": page2 });
+    const [btc, , usdt] = await createCoinGecko().fetchTop(500);
+    expect(btc).toMatchObject({
+      high24h: 64387,
+      low24h: 62815,
+      ath: 126080,
+      athDate: "2025-10-06T18:57:42.558Z",
+      atl: 67.81,
+      atlDate: "2013-07-06T00:00:00.000Z",
+      fullyDilutedValuation: 1284523645172,
+    });
+    // No max supply is reported as null and stays null: unknown, never 0.
+    expect(usdt).toMatchObject({ id: "tether", maxSupply: null, fullyDilutedValuation: 189687646275 });
+  });
+
+  it("keeps a figure CoinGecko leaves out unknown", async () => {
+    const { ath: _a, ath_date: _d, high_24h: _h, fully_diluted_valuation: _f, ...row } = page1[0] ?? { id: "" };
+    replay({ "1": [row] });
+    const [coin] = await createCoinGecko().fetchTop(250);
+    expect(coin).toMatchObject({ ath: null, athDate: null, high24h: null, fullyDilutedValuation: null });
   });
 
   it("skips rows without a price and duplicate ids", async () => {

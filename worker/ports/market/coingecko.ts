@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UpstreamError } from "#worker/ports/port.ts";
+import { coinIconUrl } from "./coin-icons.ts";
 import type { MarketCoin, MarketDataPort } from "./market-data.ts";
 
 const PAGE_SIZE = 250;
@@ -17,6 +18,13 @@ const rowSchema = z.object({
   circulating_supply: num,
   total_supply: num,
   max_supply: num,
+  fully_diluted_valuation: num,
+  high_24h: num,
+  low_24h: num,
+  ath: num,
+  ath_date: z.string().nullable().optional(),
+  atl: num,
+  atl_date: z.string().nullable().optional(),
   last_updated: z.string().nullable().optional(),
   price_change_percentage_1h_in_currency: num,
   price_change_percentage_24h_in_currency: num,
@@ -87,7 +95,8 @@ export function toCoin(row: CoinGeckoRow, position: number): MarketCoin {
     id: row.id,
     symbol: row.symbol.toLowerCase(),
     name: row.name,
-    imageUrl: row.image ?? "",
+    // CoinGecko's own image address is not used: pages never load images from a third-party host.
+    imageUrl: coinIconUrl(row.id),
     // Pages are in market-cap order; the position is the rank even when CoinGecko leaves it null.
     rank: position,
     price: row.current_price ?? 0,
@@ -99,6 +108,13 @@ export function toCoin(row: CoinGeckoRow, position: number): MarketCoin {
     circulatingSupply: row.circulating_supply ?? null,
     totalSupply: row.total_supply ?? null,
     maxSupply: row.max_supply ?? null,
+    fullyDilutedValuation: row.fully_diluted_valuation ?? null,
+    high24h: row.high_24h ?? null,
+    low24h: row.low_24h ?? null,
+    ath: row.ath ?? null,
+    athDate: row.ath_date ?? null,
+    atl: row.atl ?? null,
+    atlDate: row.atl_date ?? null,
     lastUpdated: row.last_updated ?? new Date().toISOString(),
   };
 }

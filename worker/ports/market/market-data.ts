@@ -16,6 +16,15 @@ export type MarketCoin = {
   circulatingSupply: number | null;
   totalSupply: number | null;
   maxSupply: number | null;
+  /** Market cap if the maximum (or else total) supply were in circulation. */
+  fullyDilutedValuation: number | null;
+  high24h: number | null;
+  low24h: number | null;
+  /** All-time high and low in USD, with the ISO time each was reached. */
+  ath: number | null;
+  athDate: string | null;
+  atl: number | null;
+  atlDate: string | null;
   /** ISO time of the figures. */
   lastUpdated: string;
 };

@@ -4,38 +4,48 @@ import { baseCoins, createOfflineMarketData, TICK_MS } from "./offline.ts";
 const start = Date.parse("2026-11-22T12:00:00Z");
 
 describe("offline market data", () => {
-  it("serves the recorded coins: CoinGecko's top 250, then its ranks 251-500 merged by id, wrapped and staked tokens left out", async () => {
+  it("replays CoinGecko's top 500 of 30 April 2026: page 1 at 12:20 UTC, then ranks 251-500, wrapped and staked tokens left out", async () => {
     const coins = await createOfflineMarketData({ now: () => start }).fetchTop(500);
-    // 250 + the 229 coins of the second capture that were not already in the top 250.
-    expect(coins).toHaveLength(479);
-    expect(coins.map((c) => c.rank)).toEqual(Array.from({ length: 479 }, (_, i) => i + 1));
-    expect(coins[0]).toMatchObject({ id: "bitcoin", symbol: "btc", name: "Bitcoin" });
-    expect(new Set(coins.map((c) => c.id)).size).toBe(479);
+    expect(coins).toHaveLength(500);
+    expect(coins.map((c) => c.rank)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+    expect(new Set(coins.map((c) => c.id)).size).toBe(500);
+    expect(coins[0]).toMatchObject({
+      id: "bitcoin",
+      symbol: "btc",
+      price: 76181,
+      high24h: 77191,
+      low24h: 75103,
+      ath: 126080,
+      athDate: "2025-10-06T18:57:42.558Z",
+      maxSupply: 21_000_000,
+      lastUpdated: "2026-04-30T12:20:50.429Z",
+    });
     expect(
       coins.some((c) => /^(wrapped|bridged)\b|\bstaked\b/i.test(c.name) || ["wrapped-bitcoin", "weth", "staked-ether"].includes(c.id)),
     ).toBe(false);
-    // The second capture reports no volume, supply or 1-hour change: unknown, never invented.
-    expect(coins[250]).toMatchObject({
-      id: "elrond-erd-2",
-      name: "MultiversX",
-      volume24h: null,
-      circulatingSupply: null,
-      totalSupply: null,
-      maxSupply: null,
-      change1h: null,
-    });
+    // The second capture reports no volume, supply, 24 h range, all-time figures or 1-hour change: unknown, never invented.
+    expect(coins[250]).toMatchObject({ id: "arweave", volume24h: null, circulatingSupply: null, ath: null, high24h: null, change1h: null });
     for (const c of coins.slice(250)) {
       expect(c.price).toBeGreaterThan(0);
       expect(c.marketCap).toBeGreaterThan(0);
       expect(c.volume24h).toBeNull();
-      expect(c.change1h).toBeNull();
+      expect(c.lastUpdated.slice(0, 10)).toBe("2026-04-30");
     }
-    expect(coins.slice(0, 250).every((c) => c.volume24h !== null)).toBe(true);
+    expect(coins.slice(0, 250).filter((c) => c.volume24h !== null).length).toBeGreaterThan(230);
   });
 
-  it("gives no logo address: the recorded logos live on CoinGecko's CDN, and an offline page never goes online", async () => {
+  it("answers the recording itself, untouched, when it has no previous answer to walk from", async () => {
     const coins = await createOfflineMarketData({ now: () => start }).fetchTop(500);
-    expect(coins.every((c) => c.imageUrl === "")).toBe(true);
+    expect(coins).toEqual(baseCoins);
+  });
+
+  it("links each coin's logo on the site itself, or none (initials) where the icon set has none: never a third-party host", async () => {
+    const coins = await createOfflineMarketData({ now: () => start }).fetchTop(500);
+    expect(coins.find((c) => c.id === "bitcoin")?.imageUrl).toBe("/coins/bitcoin.svg");
+    expect(coins.find((c) => c.id === "tether")?.imageUrl).toBe("/coins/tether.svg");
+    expect(coins.find((c) => c.id === "usd-coin")?.imageUrl).toBe("/coins/usd-coin.svg");
+    expect(coins.filter((c) => c.imageUrl !== "").length).toBeGreaterThan(150);
+    expect(coins.every((c) => c.imageUrl === "" || c.imageUrl === `/coins/${c.id}.svg`)).toBe(true);
   });
 
   it("is deterministic for the same clock and previous answer", async () => {
@@ -55,6 +65,8 @@ describe("offline market data", () => {
       expect(Math.abs(c.price / before - 1)).toBeLessThan(0.02);
     }
     expect(next[0]?.lastUpdated).toBe(new Date(start + TICK_MS).toISOString());
+    // The recorded 24 h range holds the walked price.
+    for (const c of next.slice(0, 250)) if (c.high24h != null && c.low24h != null) expect(c.low24h).toBeLessThanOrEqual(c.price);
   });
 
   it("reverts towards the recorded price over a long walk instead of drifting away", async () => {

@@ -8,18 +8,17 @@ export const TICK_MS = 30_000;
 /** Pull back towards the recorded price each tick, so the walk stays plausible for months. */
 const REVERSION = 0.002;
 
-/** The recorded figures every walk starts from and reverts to. */
+/** The moment the offline figures were recorded: the end of the recorded history the seed replays. */
+export const RECORDED_AT: string = data.recordedAt;
+
+/** The recorded figures every replay starts from and the walk reverts to. */
 export const baseCoins: readonly MarketCoin[] = buildBase();
 
 function buildBase(): MarketCoin[] {
-  // Every row is real CoinGecko data (see the extraction script); a field the capture lacks stays null.
-  // The logos stay on CoinGecko's CDN, so offline they are left out: the site then draws each coin's
-  // initials instead of making the reader's browser go online (docs/decisions/markets/offline-coin-logos.md).
-  return data.snapshot.map((row, i) => ({ ...toCoin(row, i + 1), imageUrl: "" }));
+  // Every row is real CoinGecko data of 30 April 2026 (see the extraction script); a field the capture
+  // lacks stays null. Logos come from the site's own icons (docs/decisions/markets/coin-logos.md).
+  return data.snapshot.map((row, i) => toCoin(row, i + 1));
 }
-
-/** The days the recorded figures were captured, for the site's demo-data notice. */
-export const OFFLINE_CAPTURED_AT: { top250: string; rest: string } = data.capturedAt;
 
 /** Per-tick volatility: stablecoins barely move, small caps move most. */
 function volatility(coin: MarketCoin): number {
@@ -34,37 +33,47 @@ function round(value: number, digits: number): number {
   return Math.round(value * f) / f;
 }
 
+/** One modelled step of a coin from its previous price; the recorded references move with it. */
+function step(base: MarketCoin, from: MarketCoin | undefined, tick: number, lastUpdated: string): MarketCoin {
+  const last = from?.price ?? base.price;
+  const pull = REVERSION * Math.log(base.price / last);
+  const price = last * Math.exp(pull + volatility(base) * normal(`${base.id}:${tick}`));
+  const ratio = price / base.price;
+  // The changes stay measured against the recorded prices 1 h, 24 h and 7 d before the recording.
+  const moved = (change: number | null) => (change == null ? null : round(((1 + change / 100) * ratio - 1) * 100, 4));
+  const scaled = (v: number | null) => (v == null ? null : v * ratio);
+  return {
+    ...base,
+    price,
+    change1h: moved(base.change1h),
+    change24h: moved(base.change24h),
+    change7d: moved(base.change7d),
+    marketCap: base.marketCap * ratio,
+    fullyDilutedValuation: scaled(base.fullyDilutedValuation),
+    volume24h: base.volume24h == null ? null : base.volume24h * (1 + 0.02 * normal(`${base.id}:${tick}:vol`)),
+    // The recorded 24 h range widens only when the walk leaves it.
+    high24h: base.high24h == null ? null : Math.max(from?.high24h ?? base.high24h, price),
+    low24h: base.low24h == null ? null : Math.min(from?.low24h ?? base.low24h, price),
+    lastUpdated,
+  };
+}
+
 /**
- * The offline market source: the real CoinGecko snapshot, then a seeded, mean-reverting random walk
- * of one step per 30-second tick. The same `previous` and clock always give the same answer.
+ * The offline market source: a replay of CoinGecko's top 500 as recorded on 30 April 2026. Its first
+ * answer is the recording exactly; each later 30-second tick takes one step of a seeded,
+ * mean-reverting random walk from the previous answer, so figures after the replay's start are
+ * modelled (and the site says so). The same `previous` and clock always give the same answer.
  */
 export function createOfflineMarketData(options: { now?: () => number } = {}): MarketDataPort {
   const now = options.now ?? Date.now;
   return {
     source: "offline",
     async fetchTop(count, previous) {
-      const at = now();
-      const tick = Math.floor(at / TICK_MS);
+      if (!previous?.length) return baseCoins.slice(0, count).map((c) => ({ ...c }));
+      const tick = Math.floor(now() / TICK_MS);
       const lastUpdated = new Date(tick * TICK_MS).toISOString();
-      const before = new Map((previous ?? []).map((c) => [c.id, c.price]));
-      return baseCoins.slice(0, count).map((base) => {
-        const from = before.get(base.id) ?? base.price;
-        const pull = REVERSION * Math.log(base.price / from);
-        const step = volatility(base) * normal(`${base.id}:${tick}`);
-        const price = from * Math.exp(pull + step);
-        const ratio = price / base.price;
-        const moved = (change: number | null) => (change == null ? null : round(((1 + change / 100) * ratio - 1) * 100, 4));
-        return {
-          ...base,
-          price,
-          change1h: moved(base.change1h),
-          change24h: moved(base.change24h),
-          change7d: moved(base.change7d),
-          marketCap: base.marketCap * ratio,
-          volume24h: base.volume24h == null ? null : base.volume24h * (1 + 0.02 * normal(`${base.id}:${tick}:vol`)),
-          lastUpdated,
-        };
-      });
+      const before = new Map(previous.map((c) => [c.id, c]));
+      return baseCoins.slice(0, count).map((base) => step(base, before.get(base.id), tick, lastUpdated));
     },
   };
 }

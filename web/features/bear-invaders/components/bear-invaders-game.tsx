@@ -115,7 +115,10 @@ export function BearInvadersGame() {
       </div>
       <TouchControls onHold={hold} />
       <p id={helpId} className={styles.help}>
-        <kbd>←</kbd> <kbd>→</kbd> move · <kbd>Space</kbd> fire · <kbd>P</kbd> pause · <kbd>R</kbd> restart
+        <span className={styles.keysOnly}>
+          <kbd>←</kbd> <kbd>→</kbd> move · <kbd>Space</kbd> fire · <kbd>P</kbd> pause · <kbd>R</kbd> restart
+        </span>
+        <span className={styles.touchOnly}>Tap ◀ FIRE ▶ to move and shoot</span>
       </p>
       <div className="visually-hidden" role="status">
         {screen ? `${screen.title}. ${screen.prompt}.` : `Playing level ${view.level}.`}

@@ -24,6 +24,12 @@ describe("overlay screens", () => {
     expect(overlayScreen(view({ status: "paused" }))).toMatchObject({ title: "Paused", prompt: "Press Space to resume" });
   });
 
+  it("says the same with the on-screen buttons for a touch screen", () => {
+    expect(overlayScreen(view({ status: "ready" }))?.touchPrompt).toBe("Tap FIRE to start");
+    expect(overlayScreen(view({ status: "paused" }))?.touchPrompt).toBe("Tap FIRE to resume");
+    expect(overlayScreen(view({ status: "over", overReason: "lives" }))?.touchPrompt).toBe("Tap Play again to restart");
+  });
+
   it("names each ending and offers R", () => {
     expect(overlayScreen(view({ status: "over", overReason: "time" }))).toMatchObject({
       title: "Time's Up!",

@@ -3,7 +3,8 @@ import { LEVELS, TIME_LIMIT_MS } from "../game/constants.ts";
 import styles from "./bear-invaders.module.css";
 import type { GameView } from "./use-bear-invaders.ts";
 
-type Screen = { title: string; lines: string[]; prompt: string; action: string };
+/** `prompt` names the keys; `touchPrompt` says the same for the on-screen buttons of a touch screen. */
+type Screen = { title: string; lines: string[]; prompt: string; touchPrompt: string; action: string };
 
 const ENDINGS = {
   lives: "The bears took all your lives.",
@@ -22,15 +23,17 @@ export function overlayScreen(view: GameView): Screen | null {
         title: "Bear Invaders",
         lines: [`The bears are coming for the market. Clear ${LEVELS} waves before the ${TIME_LIMIT_MS / 60_000}-minute clock runs out.`],
         prompt: "Press Space to start",
+        touchPrompt: "Tap FIRE to start",
         action: "Start game",
       };
     case "paused":
-      return { title: "Paused", lines: [], prompt: "Press Space to resume", action: "Resume" };
+      return { title: "Paused", lines: [], prompt: "Press Space to resume", touchPrompt: "Tap FIRE to resume", action: "Resume" };
     case "victory":
       return {
         title: "Victory!",
         lines: [`You drove the bears back through all ${LEVELS} levels.`, result],
         prompt: "Press R to restart",
+        touchPrompt: "Tap Play again to restart",
         action: "Play again",
       };
     case "over":
@@ -38,6 +41,7 @@ export function overlayScreen(view: GameView): Screen | null {
         title: view.overReason === "time" ? "Time's Up!" : "Game Over",
         lines: [ENDINGS[view.overReason ?? "lives"], result],
         prompt: "Press R to restart",
+        touchPrompt: "Tap Play again to restart",
         action: "Play again",
       };
   }
@@ -55,7 +59,9 @@ export function GameOverlay({ view, onAction }: { view: GameView; onAction: () =
             {line}
           </p>
         ))}
-        <p className={styles.prompt}>{screen.prompt}</p>
+        {/* Which line shows is the stylesheet's call: a touch screen (or a narrow one) has the buttons, not the keys. */}
+        <p className={`${styles.prompt} ${styles.keysOnly}`}>{screen.prompt}</p>
+        <p className={`${styles.prompt} ${styles.touchOnly}`}>{screen.touchPrompt}</p>
         <Button size="sm" onClick={onAction}>
           {screen.action}
         </Button>

@@ -22,12 +22,34 @@ export function historyQuery(symbol: string, range: HistoryRange) {
   });
 }
 
-export type ChartPoint = { time: number; value?: number };
+/**
+ * A slot on the chart: a recorded price, or an empty slot that keeps time even on the axis. An empty
+ * slot with `gap` breaks the line there; one without sits inside a short stretch the line crosses.
+ */
+export type ChartPoint = { time: number; value?: number; gap?: true };
 
 /**
- * Points for the chart with every gap made visible: the chart spaces points evenly, so a missing
- * stretch gets empty slots at the data's own step instead of being joined up; a bounded range is
- * padded to its start and to now the same way.
+ * The longest stretch without a point that the line still crosses, per range. Recorded history can be
+ * sparse (a few snapshots a day in the last week, one close a day before it, and for smaller coins only
+ * the prices CoinGecko reported 7 days, 24 hours and 1 hour before): a straight line between two real
+ * prices reads as what it is, while a longer hole stays an empty stretch of the axis
+ * (docs/decisions/charts/chart-gaps-stay-visible.md).
+ */
+export const JOIN_LIMIT: Record<HistoryRange, number> = {
+  "24h": 86_400,
+  "7d": 7 * 86_400,
+  "30d": 7 * 86_400,
+  "1y": 7 * 86_400,
+  max: 7 * 86_400,
+};
+
+/** Fewer recorded prices than this in a range draw nothing: one point is a dot, not a chart. */
+export const MIN_CHART_POINTS = 2;
+
+/**
+ * Points for the chart, evenly timed: the canvas chart spaces slots evenly, so a stretch without
+ * points gets empty slots at the data's own step. Stretches longer than the range's join limit, and
+ * the padding of a bounded range to its start and to now, are gaps; shorter ones the line crosses.
  */
 export function withGaps(
   points: readonly [number, number][],
@@ -40,20 +62,25 @@ export function withGaps(
   const span = RANGE_SPAN[range];
   const first = points[0];
   let added = 0;
-  const pad = (from: number, to: number) => {
-    for (let t = from + step; t < to - step / 2 && added < cap; t += step, added++) out.push({ time: t });
+  const pad = (from: number, to: number, gap: boolean) => {
+    for (let t = from + step; t < to - step / 2 && added < cap; t += step, added++) out.push(gap ? { time: t, gap: true } : { time: t });
   };
   if (first && span !== null) {
     // Empty slots sit on the step's own grid, so the time axis labels whole hours and days.
     const start = Math.ceil((now - span) / step) * step;
-    for (let t = start; t < first[0] - step * 1.5 && added < cap; t += step, added++) out.push({ time: Math.floor(t) });
+    for (let t = start; t < first[0] - step * 1.5 && added < cap; t += step, added++) out.push({ time: Math.floor(t), gap: true });
   }
   points.forEach(([time, value], i) => {
     const prev = points[i - 1];
-    if (prev && time - prev[0] > step * 1.5) pad(prev[0], time);
+    if (prev && time - prev[0] > step * 1.5) pad(prev[0], time, time - prev[0] > JOIN_LIMIT[range]);
     out.push({ time, value });
   });
   const last = points.at(-1);
-  if (last && now - last[0] > step * 1.5) pad(last[0], now);
+  if (last && now - last[0] > step * 1.5) pad(last[0], now, true);
   return out;
+}
+
+/** The slots the line is drawn through: recorded prices, and the gaps that break it. */
+export function drawnSlots(points: readonly ChartPoint[]): ChartPoint[] {
+  return points.filter((p) => p.value != null || p.gap);
 }

@@ -1,37 +1,49 @@
 import type { HistoryRange } from "#schema/contracts/charts.ts";
-import { dollars } from "#web/lib/format.ts";
+import { formatPrice } from "#schema/contracts/format.ts";
+import { originOf, type ReplayClock } from "#web/components/site-status.ts";
+import { dollars, shortMonth } from "#web/lib/format.ts";
 import type { ChartPoint } from "../api/history.ts";
 import styles from "./chart.module.css";
 
-// Spelled by hand (web/lib/format.ts): the first Intl formatter loads the locale's data, about
-// 150 ms of a phone's CPU on the coin page's first screen.
-const usd = (v: number) => (v >= 1 ? dollars(v) : `$${v.toPrecision(4)}`);
-
 /** The axis and crosshair labels: whole dollars from $1,000, so the scale leaves room for the line on phones. */
-export const axisUsd = (v: number) => (v >= 1000 ? dollars(v, 0) : usd(v));
+export const axisUsd = (v: number) => (v >= 1000 ? dollars(v, 0) : formatPrice(v));
 
+/** "30 Apr 2026" or, for the short ranges, "30 Apr 2026, 12:20 UTC". */
 function timeText(t: number, range: HistoryRange): string {
-  const iso = new Date(t * 1000).toISOString();
-  return range === "24h" || range === "7d" ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso.slice(0, 10);
+  const d = new Date(t * 1000);
+  const day = `${d.getUTCDate()} ${shortMonth(d.getUTCMonth())} ${d.getUTCFullYear()}`;
+  return range === "24h" || range === "7d" ? `${day}, ${d.toISOString().slice(11, 16)} UTC` : day;
 }
 
-/** The price under the crosshair, or the latest price when the reader is not pointing at the chart. */
+/**
+ * The price under the crosshair, or the latest price when the reader is not pointing at the chart,
+ * with its time. In the offline replay it also says when that price was really recorded, or that it
+ * is modelled.
+ */
 export function ChartLegend({
   points,
   range,
   hover,
+  replay,
 }: {
   points: ChartPoint[];
   range: HistoryRange;
   hover?: { price: number; time: number } | null;
+  replay?: ReplayClock | null;
 }) {
   const last = points.findLast((p) => p.value != null);
   const shown = hover ?? (last?.value != null ? { price: last.value, time: last.time } : null);
+  const origin = shown && replay ? originOf(shown.time, replay) : null;
   return (
     <div className={styles.legend} aria-live="off" data-testid="chart-legend">
       {shown ? (
         <>
-          <strong className="num">{usd(shown.price)}</strong> <span className="muted">{timeText(shown.time, range)}</span>
+          <strong className="num">{formatPrice(shown.price)}</strong> <span className="muted">{timeText(shown.time, range)}</span>
+          {origin ? (
+            <span className={`muted ${styles.origin}`}>
+              {origin === "modelled" ? "modelled from the recording" : `recorded ${timeText(origin.recorded, range)}, replayed`}
+            </span>
+          ) : null}
         </>
       ) : null}
     </div>

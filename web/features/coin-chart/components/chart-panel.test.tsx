@@ -17,7 +17,17 @@ vi.mock("./price-chart.tsx", () => ({
   ),
 }));
 
-const history: History = { symbol: "BTC", id: "bitcoin", range: "1y", step: 86_400, points: [[1_700_000_000, 1]] };
+const history: History = {
+  symbol: "BTC",
+  id: "bitcoin",
+  range: "1y",
+  step: 86_400,
+  points: [
+    [1_700_000_000, 1],
+    [1_700_086_400, 2],
+  ],
+};
+const live = { demo: false, demoDataFrom: null, recordedAt: null, replayedAt: null };
 
 function setup(user: ReturnType<typeof makeUser> | null, mapping: Mapping, ...extra: Parameters<typeof server.use>) {
   server.use(
@@ -25,6 +35,7 @@ function setup(user: ReturnType<typeof makeUser> | null, mapping: Mapping, ...ex
     ...authMocks(user),
     mock(apiContract.getChartMapping, ({ params }) => (params.symbol === "BTC" ? mapping : { tradingviewSymbol: null, isHidden: false })),
     mock(apiContract.getPriceHistory, history),
+    mock(apiContract.getSiteStatus, live),
   );
   return renderAt(
     <>
@@ -51,13 +62,42 @@ describe("ChartPanel", () => {
     setup(null, { tradingviewSymbol: null, isHidden: false });
     const sketch = await screen.findByRole("img", { name: "Bitcoin price in USD, 1Y" });
     expect(sketch).toHaveAttribute("data-mode", "sketch");
-    expect(sketch).toHaveAttribute("data-points", "1");
+    expect(sketch).toHaveAttribute("data-points", "2");
     fireEvent.pointerEnter(sketch.parentElement as HTMLElement);
     await waitFor(() => expect(screen.getByTestId("price-chart")).toHaveAttribute("data-mode", "live"));
     // Changing the range keeps the interactive chart.
     fireEvent.click(screen.getByRole("button", { name: "7D" }));
     await waitFor(() => expect(screen.getByTestId("price-chart")).toHaveAttribute("data-range", "7d"));
     expect(screen.getByTestId("price-chart")).toHaveAttribute("data-mode", "live");
+  });
+
+  it.each([
+    ["one recorded price", [[1_700_000_000, 1]] as [number, number][]],
+    ["none", [] as [number, number][]],
+  ])("says there is not enough price history, instead of drawing a dot, for %s", async (_, points) => {
+    setup(null, { tradingviewSymbol: null, isHidden: false }, mock(apiContract.getPriceHistory, { ...history, points }));
+    expect(await screen.findByText("Not enough price history yet")).toBeInTheDocument();
+    expect(screen.queryByTestId("price-chart")).toBeNull();
+  });
+
+  it("in the offline replay, says when a price was really recorded, and that later ones are modelled", async () => {
+    const replayedAt = 1_700_086_400;
+    const recordedAt = Date.parse("2026-04-30T12:21:00Z") / 1000;
+    setup(
+      null,
+      { tradingviewSymbol: null, isHidden: false },
+      mock(apiContract.getSiteStatus, {
+        demo: true,
+        demoDataFrom: "2026-04-30",
+        recordedAt: "2026-04-30T12:21:00Z",
+        replayedAt: new Date(replayedAt * 1000).toISOString(),
+      }),
+    );
+    expect(await screen.findByTestId("chart-replay-note")).toHaveTextContent(
+      "Demo data: CoinGecko prices recorded up to 30 Apr 2026, 12:21 UTC, replayed so that they end at 15 Nov 2023, 22:13 UTC",
+    );
+    // The last point sits at the replay's start: it is the recording's last price, with its real day.
+    expect(screen.getByTestId("chart-legend")).toHaveTextContent(`recorded ${new Date(recordedAt * 1000).getUTCDate()} Apr 2026, replayed`);
   });
 
   it("shows nothing of a hidden chart to a member", async () => {

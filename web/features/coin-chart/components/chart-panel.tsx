@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import type { HistoryRange, MappingBody } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { type ReplayClock, replayClock, useSiteStatus } from "#web/components/site-status.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
@@ -9,7 +10,8 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { useAuth } from "#web/lib/auth.ts";
 import { mappingKeys, mappingQuery, mappingSentence, saveMapping, usableSymbol } from "#web/lib/chart-mapping.ts";
-import { historyQuery, RANGE_LABELS, withGaps } from "../api/history.ts";
+import { shortMonth } from "#web/lib/format.ts";
+import { historyQuery, MIN_CHART_POINTS, RANGE_LABELS, withGaps } from "../api/history.ts";
 import styles from "./chart.module.css";
 import { CHART_HEIGHT, PriceSketch } from "./price-sketch.tsx";
 import { TradingViewWidget } from "./tradingview-widget.tsx";
@@ -23,6 +25,20 @@ const ChartMappingForm = lazy(() => import("#web/components/chart-mapping-form.t
 
 const RANGES = Object.keys(RANGE_LABELS) as HistoryRange[];
 
+/** Under the chart of the offline replay: which days the line really shows, and where the model takes over. */
+function ReplayNote({ replay }: { replay: ReplayClock }) {
+  const day = (t: number) => {
+    const d = new Date(t * 1000);
+    return `${d.getUTCDate()} ${shortMonth(d.getUTCMonth())} ${d.getUTCFullYear()}, ${d.toISOString().slice(11, 16)} UTC`;
+  };
+  return (
+    <p className={`${styles.note} muted`} data-testid="chart-replay-note">
+      Demo data: CoinGecko prices recorded up to {day(replay.recordedAt)}, replayed so that they end at {day(replay.replayedAt)}, when this
+      site started; later points are modelled.
+    </p>
+  );
+}
+
 function OurChart({ coin }: { coin: Crypto }) {
   // A year first: the longest view that still reads at a glance, and the one the seeded daily history fills.
   const [range, setRange] = useState<HistoryRange>("1y");
@@ -30,7 +46,8 @@ function OurChart({ coin }: { coin: Crypto }) {
   const { data, isError, isFetching } = useQuery(historyQuery(coin.symbol, range));
   const points = useMemo(() => (data && data.range === range ? withGaps(data.points, data.step, range) : []), [data, range]);
   const label = `${coin.name} price in USD, ${RANGE_LABELS[range]}`;
-  const sketch = <PriceSketch points={points} range={range} label={label} />;
+  const replay = replayClock(useSiteStatus().data);
+  const sketch = <PriceSketch points={points} range={range} label={label} replay={replay} />;
   const wake = () => setLive(true);
   return (
     <>
@@ -50,14 +67,16 @@ function OurChart({ coin }: { coin: Crypto }) {
       </div>
       <div className={styles.chartBox}>
         {isError ? <Notice tone="error">The price history could not be loaded.</Notice> : null}
-        {data && data.range === range && data.points.length === 0 ? (
-          <p className={styles.empty}>No price history for this range yet.</p>
-        ) : null}
         {!data && !isError ? (
           <Skeleton height={CHART_HEIGHT} />
+        ) : data && data.range === range && data.points.length < MIN_CHART_POINTS ? (
+          // One recorded price is a dot, not a chart: say so instead of drawing it.
+          <p className={styles.notEnough} data-testid="chart-not-enough">
+            Not enough price history yet
+          </p>
         ) : live ? (
           <Suspense fallback={sketch}>
-            <PriceChart points={points} range={range} label={label} />
+            <PriceChart points={points} range={range} label={label} replay={replay} />
           </Suspense>
         ) : (
           // Pointing at or touching the chart is what asks for the crosshair (a pointer's feature).
@@ -66,6 +85,7 @@ function OurChart({ coin }: { coin: Crypto }) {
           </div>
         )}
       </div>
+      {replay ? <ReplayNote replay={replay} /> : null}
     </>
   );
 }

@@ -9,12 +9,10 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
-import type { HistoryRange } from "#schema/contracts/charts.ts";
 import { useTheme } from "#web/lib/theme.ts";
-import type { ChartPoint } from "../api/history.ts";
 import styles from "./chart.module.css";
 import { axisUsd, ChartLegend } from "./chart-legend.tsx";
-import { CHART_HEIGHT } from "./price-sketch.tsx";
+import { CHART_HEIGHT, type ChartProps } from "./price-sketch.tsx";
 
 function css(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -26,7 +24,7 @@ function colours(line: string, theme: string) {
 }
 
 /** Our own price chart (TradingView's open-source lightweight-charts), 400 px high, themed with the site. */
-export default function PriceChart({ points, range, label }: { points: ChartPoint[]; range: HistoryRange; label: string }) {
+export default function PriceChart({ points, range, label, replay }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<"Area">[]>([]);
@@ -39,7 +37,8 @@ export default function PriceChart({ points, range, label }: { points: ChartPoin
       autoSize: true,
       height: CHART_HEIGHT,
       crosshair: { mode: CrosshairMode.Normal },
-      rightPriceScale: { borderVisible: false },
+      // Room above the line for the legend; a price label the pane's edge would cut is left out, not cut.
+      rightPriceScale: { borderVisible: false, entireTextOnly: true, scaleMargins: { top: 0.2, bottom: 0.1 } },
       timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
       localization: { priceFormatter: axisUsd },
     });
@@ -69,8 +68,9 @@ export default function PriceChart({ points, range, label }: { points: ChartPoin
     for (const s of series.current) s.applyOptions(colours(line, theme));
   }, [theme]);
 
-  // The chart joins every point of one series, so each unbroken run of data is its own series and
-  // a gap stays empty; the first series also carries the empty slots that give the gap its width.
+  // The chart joins every point of one series, so each run between gaps is its own series and a gap
+  // stays empty. The empty slots that keep time even on the axis ride on a series of their own, which
+  // draws nothing: inside a run they would break its line.
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
@@ -80,29 +80,34 @@ export default function PriceChart({ points, range, label }: { points: ChartPoin
     for (const p of points) {
       if (p.value == null) {
         empty.push({ time: p.time as UTCTimestamp });
-        if (runs.at(-1)?.length) runs.push([]);
+        if (p.gap && runs.at(-1)?.length) runs.push([]);
       } else runs.at(-1)?.push({ time: p.time as UTCTimestamp, value: p.value });
     }
     const line = css("--brand", "#4f46e5");
-    series.current = runs
-      .filter((run, i) => run.length > 0 || i === 0)
-      .map((run, i) => {
-        const s = c.addSeries(AreaSeries, {
-          lineWidth: 2,
-          priceFormat: { type: "custom", formatter: axisUsd, minMove: 1e-10 },
+    const options = {
+      lineWidth: 2 as const,
+      priceFormat: { type: "custom" as const, formatter: axisUsd, minMove: 1e-10 },
+      ...colours(line, document.documentElement.classList.contains("dark") ? "dark" : "light"),
+    };
+    const slots = c.addSeries(AreaSeries, options);
+    slots.setData(empty);
+    series.current = [
+      slots,
+      ...runs
+        .filter((run) => run.length > 0)
+        .map((run) => {
           // A lone point between gaps would be invisible as a line.
-          pointMarkersVisible: run.length === 1,
-          ...colours(line, document.documentElement.classList.contains("dark") ? "dark" : "light"),
-        });
-        s.setData(i === 0 ? [...run, ...empty].sort((a, b) => a.time - b.time) : run);
-        return s;
-      });
+          const s = c.addSeries(AreaSeries, { ...options, pointMarkersVisible: run.length === 1 });
+          s.setData(run);
+          return s;
+        }),
+    ];
     c.timeScale().fitContent();
   }, [points]);
 
   return (
     <div className={styles.chartBox}>
-      <ChartLegend points={points} range={range} hover={hover} />
+      <ChartLegend points={points} range={range} hover={hover} replay={replay} />
       <div
         ref={box}
         role="img"

@@ -10,7 +10,7 @@ describe("PriceSketch", () => {
     const points = [
       { time: t0, value: 100 },
       { time: t0 + DAY, value: 110 },
-      { time: t0 + 2 * DAY },
+      { time: t0 + 2 * DAY, gap: true as const },
       { time: t0 + 3 * DAY, value: 105.5 },
       { time: t0 + 4 * DAY, value: 120.25 },
     ];
@@ -22,11 +22,28 @@ describe("PriceSketch", () => {
     expect(line.match(/M/g)).toHaveLength(2);
     // The first run ends at the second day; the second starts at the fourth, three quarters across.
     expect(line).toContain("M750.0,");
-    expect(screen.getByTestId("chart-legend")).toHaveTextContent("$120.25 2026-01-05");
+    expect(screen.getByTestId("chart-legend")).toHaveTextContent("$120.25");
   });
 
-  it("draws a lone point as a dot and an empty range as an empty plot", () => {
-    const { rerender } = render(<PriceSketch points={[{ time: t0 }, { time: t0 + DAY, value: 2 }]} range="7d" label="x" />);
+  it("joins recorded prices across empty slots that are no gap", () => {
+    const points = [{ time: t0, value: 100 }, { time: t0 + DAY }, { time: t0 + 2 * DAY }, { time: t0 + 3 * DAY, value: 90 }];
+    render(<PriceSketch points={points} range="7d" label="x" />);
+    const line = screen.getByRole("img").querySelectorAll("path")[1]?.getAttribute("d") ?? "";
+    expect(line.match(/M/g)).toHaveLength(1);
+    expect(line.match(/L/g)).toHaveLength(1);
+  });
+
+  it("draws a lone point between gaps as a dot and an empty range as an empty plot", () => {
+    const { rerender } = render(
+      <PriceSketch
+        points={[
+          { time: t0, gap: true },
+          { time: t0 + DAY, value: 2 },
+        ]}
+        range="7d"
+        label="x"
+      />,
+    );
     expect(screen.getByRole("img").querySelectorAll("path")[1]?.getAttribute("d")).toMatch(/^M1000\.0,[\d.]+h0$/);
     rerender(<PriceSketch points={[]} range="7d" label="x" />);
     expect(screen.getByRole("img").querySelectorAll("path")[1]?.getAttribute("d")).toBe("");

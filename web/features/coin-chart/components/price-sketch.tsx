@@ -1,7 +1,8 @@
 import { type CSSProperties, useId } from "react";
 import type { HistoryRange } from "#schema/contracts/charts.ts";
+import type { ReplayClock } from "#web/components/site-status.ts";
 import { lineRuns } from "#web/lib/line-runs.ts";
-import type { ChartPoint } from "../api/history.ts";
+import { type ChartPoint, drawnSlots } from "../api/history.ts";
 import styles from "./chart.module.css";
 import { axisUsd, ChartLegend } from "./chart-legend.tsx";
 import { priceScale, timeTicks } from "./chart-scale.ts";
@@ -19,7 +20,10 @@ const at = (fraction: number) => ({ "--at": fraction }) as CSSProperties;
  * chart library. The interactive chart (crosshair, zoom) takes its place when the reader reaches
  * for it; see docs/decisions/charts/chart-sketch-first.md.
  */
-export function PriceSketch({ points, range, label }: { points: ChartPoint[]; range: HistoryRange; label: string }) {
+/** What both renderings of the chart take (the sketch stands in for the canvas chart with the same props). */
+export type ChartProps = { points: ChartPoint[]; range: HistoryRange; label: string; replay?: ReplayClock | null };
+
+export function PriceSketch({ points, range, label, replay }: ChartProps) {
   const gradient = useId();
   const values = points.flatMap((p) => (p.value == null ? [] : [p.value]));
   const from = points[0]?.time ?? 0;
@@ -30,7 +34,7 @@ export function PriceSketch({ points, range, label }: { points: ChartPoint[]; ra
   const y = (v: number) => (1 - (v - lo) / (hi - lo)) * H;
   const runs = drawn
     ? lineRuns(
-        points,
+        drawnSlots(points),
         (p) => p.value,
         (p) => x(p.time),
         y,
@@ -54,7 +58,7 @@ export function PriceSketch({ points, range, label }: { points: ChartPoint[]; ra
       data-points={values.length}
       style={{ height: CHART_HEIGHT }}
     >
-      <ChartLegend points={points} range={range} />
+      <ChartLegend points={points} range={range} replay={replay} />
       <svg className={styles.plot} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
         <defs>
           <linearGradient id={gradient} x1="0" y1="0" x2="0" y2="1">

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { replayClock, useSiteStatus } from "#web/components/site-status.ts";
 import { AdSlot } from "#web/components/ui/ad-slot.tsx";
 import { Button, buttonClass } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
@@ -12,7 +13,8 @@ import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { coinQuery } from "../api/coin.ts";
 import styles from "./coin.module.css";
-import { MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
+import { CoinConverter } from "./coin-converter.tsx";
+import { type Demo, Extremes, MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
 
 /** What other features add to the page: the watchlist toggle, the chart and the Ask card. */
 export type CoinSlots = {
@@ -56,6 +58,9 @@ function CoinSkeleton() {
 export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: CoinSlots }) {
   const navigate = useNavigate();
   const { data: coin, isLoading, error } = useQuery(coinQuery(symbol));
+  const { data: status } = useSiteStatus();
+  const recordedAt = status?.demo && status.recordedAt ? Date.parse(status.recordedAt) / 1000 : Number.NaN;
+  const demo: Demo | undefined = Number.isFinite(recordedAt) ? { recordedAt, replay: replayClock(status) } : undefined;
   const notFound = error instanceof HttpError && error.status === 404;
   // The server's page head uses the same words, so the tab does not change when the page starts.
   useDocumentTitle(
@@ -104,13 +109,15 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
             <PriceChanges coin={coin} />
           </Card>
           {slots.chart?.(coin)}
-          <MarketData coin={coin} />
+          <MarketData coin={coin} demo={demo} />
+          <Extremes coin={coin} />
           <Supply coin={coin} />
           {slots.news?.(coin)}
         </div>
         <aside className="stack" aria-label="Coin sidebar">
           {slots.ask?.(coin)}
           <QuickStats coin={coin} />
+          <CoinConverter coin={coin} />
           <AdSlot width={300} height={250} />
         </aside>
       </div>

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeCrypto } from "#web/test/fixtures.ts";
-import { MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
+import { Extremes, MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
 
 /** A coin of ranks 251-500 offline: the source reports no volume, supply or 1-hour change. */
 const partial = makeCrypto({
@@ -15,6 +15,13 @@ const partial = makeCrypto({
   circulatingSupply: null,
   totalSupply: null,
   maxSupply: null,
+  fullyDilutedValuation: null,
+  high24h: null,
+  low24h: null,
+  ath: null,
+  athDate: null,
+  atl: null,
+  atlDate: null,
 });
 
 describe("figures the data source does not report", () => {
@@ -23,11 +30,13 @@ describe("figures the data source does not report", () => {
       <>
         <PriceChanges coin={partial} />
         <MarketData coin={partial} />
+        <Extremes coin={partial} />
         <Supply coin={partial} />
         <QuickStats coin={partial} />
       </>,
     );
     expect(document.body).not.toHaveTextContent(/\$0\b|0\.00%|Unlimited/);
-    expect(screen.getAllByText("—").length).toBeGreaterThanOrEqual(5);
+    // 1h change, FDV, volume, 24h range, both extremes, three supplies, Volume/MCap.
+    expect(screen.getAllByText("—").length).toBeGreaterThanOrEqual(10);
   });
 });

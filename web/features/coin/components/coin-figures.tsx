@@ -1,6 +1,9 @@
+import type { ReactNode } from "react";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { formatPrice, formatSupply, UNKNOWN } from "#schema/contracts/format.ts";
+import { originOf, type ReplayClock } from "#web/components/site-status.ts";
 import { Card } from "#web/components/ui/card.tsx";
-import { formatCompact, formatMoney, isGain, percent, timeAgo } from "#web/lib/format.ts";
+import { formatMoney, isGain, percent, shortMonth, timeAgo } from "#web/lib/format.ts";
 import { useClock } from "#web/lib/render-context.ts";
 import styles from "./coin.module.css";
 
@@ -10,7 +13,7 @@ function Change({ label, value, known }: { label: string; value: string; known: 
       <div className={styles.change}>
         <span className={styles.changeLabel}>{label}</span>
         <span className="num muted" title="Not reported by the data source">
-          —
+          {UNKNOWN}
         </span>
       </div>
     );
@@ -37,54 +40,115 @@ export function PriceChanges({ coin }: { coin: Crypto }) {
   );
 }
 
-export function MarketData({ coin }: { coin: Crypto }) {
+/** "30 Apr 2026" (UTC) from an ISO time. */
+export function dayOf(iso: string | null): string {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return UNKNOWN;
+  return `${at.getUTCDate()} ${shortMonth(at.getUTCMonth())} ${at.getUTCFullYear()}`;
+}
+
+function Stat({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className="num">{children}</dd>
+      {hint ? <dd className={styles.hint}>{hint}</dd> : null}
+    </div>
+  );
+}
+
+/**
+ * When the figures are from: a live time ago, or in the offline replay the day they were really
+ * recorded, and "modelled" once the replay has walked on from the recording.
+ */
+function Updated({ iso, demo }: { iso: string; demo?: Demo | undefined }) {
   const { now } = useClock();
+  const at = Date.parse(iso) / 1000;
+  if (!demo || !Number.isFinite(at)) return <time dateTime={iso}>{timeAgo(iso, now)}</time>;
+  // A recorded coin carries CoinGecko's own update time, from before the recording's end.
+  const origin = at <= demo.recordedAt ? { recorded: at } : demo.replay ? originOf(at, demo.replay) : "modelled";
+  if (origin === "modelled") {
+    return (
+      <>
+        <time dateTime={iso}>{timeAgo(iso, now)}</time>
+        <span className={styles.hint}>modelled from the recorded price</span>
+      </>
+    );
+  }
+  const recorded = new Date(origin.recorded * 1000).toISOString();
+  return (
+    <>
+      <time dateTime={recorded}>{timeAgo(recorded, now)}</time>
+      <span className={styles.hint}>
+        recorded {dayOf(recorded)}, {recorded.slice(11, 16)} UTC, replayed
+      </span>
+    </>
+  );
+}
+
+/** The offline replay as the coin page knows it: when the recording ends, and the replay's clock if the seed laid one. */
+export type Demo = { recordedAt: number; replay: ReplayClock | null };
+
+export function MarketData({ coin, demo }: { coin: Crypto; demo?: Demo | undefined }) {
+  const money = (v: number | null) => (v == null ? UNKNOWN : formatMoney(v));
   return (
     <Card title="Market Data">
       <dl className={styles.stats}>
-        <div>
-          <dt>Market Cap</dt>
-          <dd className="num">{formatMoney(coin.marketCap)}</dd>
-        </div>
-        <div>
-          <dt>24h Volume</dt>
-          <dd className="num">{coin.volume24h == null ? "—" : formatMoney(coin.volume24h)}</dd>
-        </div>
-        <div>
-          <dt>Rank</dt>
-          <dd>#{coin.rank}</dd>
-        </div>
-        <div>
-          <dt>Last Updated</dt>
-          <dd>
-            <time dateTime={coin.lastUpdated}>{timeAgo(coin.lastUpdated, now)}</time>
-          </dd>
-        </div>
+        <Stat label="Market Cap">{formatMoney(coin.marketCap)}</Stat>
+        <Stat label="Fully Diluted Valuation">{money(coin.fullyDilutedValuation)}</Stat>
+        <Stat label="24h Volume">{money(coin.volume24h)}</Stat>
+        <Stat label="24h Low / High">
+          {coin.low24h == null || coin.high24h == null ? UNKNOWN : `${formatPrice(coin.low24h)} / ${formatPrice(coin.high24h)}`}
+        </Stat>
+        <Stat label="Rank">#{coin.rank}</Stat>
+        <Stat label="Last Updated">
+          <Updated iso={coin.lastUpdated} demo={demo} />
+        </Stat>
+      </dl>
+    </Card>
+  );
+}
+
+/** The share of the price below or above an extreme: "-39.6% from the high". */
+function fromExtreme(price: number, extreme: number | null, word: string): string | null {
+  if (extreme == null || !(extreme > 0)) return null;
+  const change = (price / extreme - 1) * 100;
+  return `${change >= 0 ? "+" : "-"}${Math.abs(change).toFixed(1)}% from the ${word}`;
+}
+
+/** All-time high and low, each with the day it was reached and how far the price is from it. */
+export function Extremes({ coin }: { coin: Crypto }) {
+  return (
+    <Card title="All-Time High and Low">
+      <dl className={styles.stats}>
+        <Stat
+          label="All-Time High"
+          hint={coin.ath == null ? null : `${dayOf(coin.athDate)} · ${fromExtreme(coin.priceUsd, coin.ath, "high")}`}
+        >
+          {coin.ath == null ? UNKNOWN : formatPrice(coin.ath)}
+        </Stat>
+        <Stat
+          label="All-Time Low"
+          hint={coin.atl == null ? null : `${dayOf(coin.atlDate)} · ${fromExtreme(coin.priceUsd, coin.atl, "low")}`}
+        >
+          {coin.atl == null ? UNKNOWN : formatPrice(coin.atl)}
+        </Stat>
       </dl>
     </Card>
   );
 }
 
 export function Supply({ coin }: { coin: Crypto }) {
-  const progress = percent(coin.circulatingSupply, coin.maxSupply, 1);
   const symbol = coin.symbol;
+  const progress = percent(coin.circulatingSupply, coin.maxSupply, 1);
   // No max supply means "Unlimited" only when the source reports supply at all; otherwise it is unknown.
-  const amount = (v: number | null) => (v == null ? (coin.circulatingSupply == null ? "—" : "Unlimited") : `${formatCompact(v)} ${symbol}`);
+  const max = coin.maxSupply == null ? (coin.circulatingSupply == null ? UNKNOWN : "Unlimited") : formatSupply(coin.maxSupply, symbol);
   return (
     <Card title="Supply">
       <dl className={styles.stats}>
-        <div>
-          <dt>Circulating Supply</dt>
-          <dd className="num">{coin.circulatingSupply == null ? "—" : `${formatCompact(coin.circulatingSupply)} ${symbol}`}</dd>
-        </div>
-        <div>
-          <dt>Total Supply</dt>
-          <dd className="num">{coin.totalSupply == null ? "—" : `${formatCompact(coin.totalSupply)} ${symbol}`}</dd>
-        </div>
-        <div>
-          <dt>Max Supply</dt>
-          <dd className="num">{amount(coin.maxSupply)}</dd>
-        </div>
+        <Stat label="Circulating Supply">{formatSupply(coin.circulatingSupply, symbol)}</Stat>
+        <Stat label="Total Supply">{formatSupply(coin.totalSupply, symbol)}</Stat>
+        <Stat label="Max Supply">{max}</Stat>
       </dl>
       {progress ? (
         <>
@@ -123,7 +187,7 @@ export function QuickStats({ coin }: { coin: Crypto }) {
         </div>
         <div>
           <dt>Volume/MCap</dt>
-          <dd className="num">{ratio ?? "—"}</dd>
+          <dd className="num">{ratio ?? UNKNOWN}</dd>
         </div>
       </dl>
     </Card>

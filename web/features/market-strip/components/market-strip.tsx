@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { useSiteStatus } from "#web/components/site-status.ts";
 import { request } from "#web/lib/api-client.ts";
-import { formatMoney } from "#web/lib/format.ts";
+import { formatMoney, longDay } from "#web/lib/format.ts";
 import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
 import styles from "./market-strip.module.css";
 
@@ -12,10 +13,15 @@ export function globalMarketQuery() {
   };
 }
 
-/** Under the header on every page: the market at a glance, refreshed with the prices. Silent when unavailable. */
+/**
+ * Under the header on every page: the market at a glance, refreshed with the prices. Silent when
+ * unavailable. Offline it says its figures are replayed and the social sentiment modelled.
+ */
 export function MarketStrip() {
   const { data } = useQuery(globalMarketQuery());
+  const { data: status } = useSiteStatus();
   if (!data) return <div className={styles.strip} aria-hidden="true" />;
+  const modelled = data.sentiment?.source === "offline";
   return (
     <section className={styles.strip} aria-label="Global market">
       {/* On phones the line scrolls sideways; a Tab stop lets keyboard users scroll it too. */}
@@ -32,7 +38,13 @@ export function MarketStrip() {
         </span>
         <span title={data.sentiment ? `Average over ${data.sentiment.coins} coins on ${data.sentiment.date}` : "No social data yet"}>
           Social Sentiment <strong className="num">{data.sentiment ? `${data.sentiment.average.toFixed(1)}% positive` : "\u2014"}</strong>
+          {modelled ? <span className={styles.label}> (modelled)</span> : null}
         </span>
+        {status?.demo && status.demoDataFrom ? (
+          <span className={styles.label} data-testid="strip-replayed">
+            Market figures recorded {longDay(status.demoDataFrom)}, replayed
+          </span>
+        ) : null}
       </div>
     </section>
   );

@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { makeCrypto } from "#web/test/fixtures.ts";
-import { nextSort, readSort, sortRows } from "./sort.ts";
+import { listOrder, nextSort, readSort, sortRows } from "./sort.ts";
 
 describe("market table sort", () => {
   it("reads the sort from the URL and falls back to rank for anything unknown", () => {
     expect(readSort(new URLSearchParams("sort=change24h&order=asc"))).toEqual({ key: "change24h", order: "asc" });
     expect(readSort(new URLSearchParams("sort=marketCap"))).toEqual({ key: "marketCap", order: "desc" });
     expect(readSort(new URLSearchParams("sort=hype&order=desc"))).toEqual({ key: "rank", order: "asc" });
+  });
+
+  it("without a sort in the URL, shows each list's own order as the active sort", () => {
+    expect(readSort(new URLSearchParams(""), listOrder("all"))).toEqual({ key: "rank", order: "asc" });
+    expect(readSort(new URLSearchParams("tab=gainers"), listOrder("gainers"))).toEqual({ key: "change24h", order: "desc" });
+    expect(readSort(new URLSearchParams("tab=losers"), listOrder("losers"))).toEqual({ key: "change24h", order: "asc" });
+    expect(readSort(new URLSearchParams("sort=name"), listOrder("gainers"))).toEqual({ key: "name", order: "asc" });
   });
 
   it("flips the sorted column and starts another in its natural direction", () => {

@@ -12,10 +12,20 @@ export function firstOrder(key: CryptoSortKey): SortOrder {
   return key === "rank" || key === "name" ? "asc" : "desc";
 }
 
-/** The sort kept in the URL (?sort=change24h&order=desc); anything unknown falls back to rank. */
-export function readSort(params: URLSearchParams): SortState {
+/**
+ * The order a list has before the reader sorts it, which its headers show as the active sort: the
+ * Top 500 by rank, Top Gainers by the 24h move downwards, Top Losers upwards (the server's order).
+ */
+export function listOrder(tab: string): SortState {
+  if (tab === "gainers") return { key: "change24h", order: "desc" };
+  if (tab === "losers") return { key: "change24h", order: "asc" };
+  return DEFAULT_SORT;
+}
+
+/** The sort kept in the URL (?sort=change24h&order=desc); without one (or an unknown one), the list's own order. */
+export function readSort(params: URLSearchParams, fallback: SortState = DEFAULT_SORT): SortState {
   const key = params.get("sort") as CryptoSortKey | null;
-  if (!key || !keys.includes(key)) return DEFAULT_SORT;
+  if (!key || !keys.includes(key)) return fallback;
   const order = params.get("order");
   return { key, order: order === "asc" || order === "desc" ? order : firstOrder(key) };
 }

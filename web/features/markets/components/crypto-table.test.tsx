@@ -93,8 +93,10 @@ describe("CryptoTable", () => {
     expect(screen.getByRole("columnheader", { name: "Last 7 Days" })).toBeInTheDocument();
     const line = screen.getByTestId("sparkline");
     expect(line).toHaveAccessibleName("7-day trend up");
-    // The missing slot breaks the line into two pieces instead of bridging it.
-    expect(line.querySelectorAll("polyline")).toHaveLength(2);
+    // One line through the four recorded prices: empty slots are crossed, never given a value.
+    const drawn = line.querySelectorAll("polyline");
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]?.getAttribute("points")?.split(" ")).toHaveLength(4);
     const ethRow = screen.getAllByRole("row")[2] as HTMLElement;
     expect(within(ethRow).getByText("\u2014")).toBeInTheDocument();
   });

@@ -98,9 +98,9 @@ export function CryptoTable({
     { key: "rank", label: "#", className: styles.rank },
     { key: "name", label: "Name" },
     { key: "price", label: "Price", className: styles.priceCol },
-    { key: "change1h", label: "1h %", className: styles.hideSm },
+    { key: "change1h", label: "1h %", className: `${styles.hideSm} ${styles.hideNarrow}` },
     { key: "change24h", label: "24h %", className: styles.changeCol },
-    { key: "change7d", label: "7d %", className: styles.hideSm },
+    { key: "change7d", label: "7d %", className: `${styles.hideSm} ${styles.hideTablet}` },
     { key: "marketCap", label: "Market Cap", className: styles.hideSm },
     { key: "volume24h", label: "Volume (24h)", className: styles.hideMd },
     ...(sparklines ? [{ key: null, label: "Last 7 Days", className: styles.hideMd }] : []),
@@ -154,13 +154,13 @@ export function CryptoTable({
                     </div>
                   </td>
                   <td className={`${styles.priceCol} num`}>{coin.price}</td>
-                  <td className={styles.hideSm}>
+                  <td className={`${styles.hideSm} ${styles.hideNarrow}`}>
                     <Change value={coin.change1h} text={coin.price1h} />
                   </td>
                   <td className={styles.changeCol}>
                     <Change value={coin.change24h} text={coin.price24h} />
                   </td>
-                  <td className={styles.hideSm}>
+                  <td className={`${styles.hideSm} ${styles.hideTablet}`}>
                     <Change value={coin.change7d} text={coin.price7d} />
                   </td>
                   <td className={`${styles.hideSm} num`}>{formatMoney(coin.marketCap)}</td>

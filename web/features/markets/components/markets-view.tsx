@@ -5,8 +5,9 @@ import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { type TabItem, Tabs } from "#web/components/ui/tabs.tsx";
 import { cryptoPageQuery, MOVERS_TAB_SIZE, moversQueryOptions } from "../api/cryptos.ts";
-import { nextSort, readSort, type SortState, sortRows } from "../api/sort.ts";
+import { listOrder, nextSort, readSort, type SortState, sortRows } from "../api/sort.ts";
 import { CryptoTable } from "./crypto-table.tsx";
+import styles from "./markets.module.css";
 
 export type MarketsTab = "all" | "gainers" | "losers" | "watchlist";
 
@@ -47,8 +48,9 @@ function AllPanel({ page, onPage, star, sort }: { page: number; onPage: (p: numb
 
 function MoversPanel({ kind, star, sort }: { kind: "gainers" | "losers"; star: Props["star"]; sort: Sorting }) {
   const { data, isLoading, isError } = useQuery(moversQueryOptions(kind, MOVERS_TAB_SIZE));
-  // 25 rows: the browser sorts them; the default keeps the server's order of the move.
-  const rows = data && sort.key !== "rank" ? sortRows(data, sort) : data;
+  // 25 rows: the browser sorts them; the list's own order (the move) is the server's.
+  const own = listOrder(kind);
+  const rows = data && (sort.key !== own.key || sort.order !== own.order) ? sortRows(data, sort) : data;
   return (
     <CryptoTable
       coins={rows}
@@ -69,7 +71,7 @@ export function MarketsView({ star, watchlistPanel }: Props) {
   const tab: MarketsTab = tabs.some((t) => t.key === requested) ? (requested as MarketsTab) : "all";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
 
-  const sortState = readSort(params);
+  const sortState = readSort(params, listOrder(tab));
   const sortQuery: Record<string, string> = params.get("sort") ? { sort: sortState.key, order: sortState.order } : {};
 
   function setTab(next: MarketsTab) {
@@ -93,7 +95,9 @@ export function MarketsView({ star, watchlistPanel }: Props) {
 
   return (
     <>
-      <Tabs items={tabs} value={tab} onChange={setTab} label="Market lists" idPrefix="markets" />
+      <div className={styles.marketTabs}>
+        <Tabs items={tabs} value={tab} onChange={setTab} label="Market lists" idPrefix="markets" />
+      </div>
       <div id="markets-panel" role="tabpanel" aria-labelledby={`markets-tab-${tab}`} style={{ marginTop: 16 }}>
         {tab === "all" ? <AllPanel page={page} onPage={setPage} star={star} sort={sort} /> : null}
         {tab === "gainers" || tab === "losers" ? <MoversPanel kind={tab} star={star} sort={sort} /> : null}

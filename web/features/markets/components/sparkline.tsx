@@ -1,8 +1,7 @@
-import { lineRuns } from "#web/lib/line-runs.ts";
-
 /**
- * A 7-day price line. Points sit at their slot, so a coin with only a few days of history draws
- * at the right-hand end, and a missing slot breaks the line instead of being bridged.
+ * A 7-day price line through the recorded prices. Points sit at their slot, so a coin with only a few
+ * days of history draws at the right-hand end; an empty slot is crossed by the line, never filled with
+ * a value: recorded history can be a handful of prices a day (docs/decisions/charts/sparklines.md).
  */
 export function Sparkline({ points, width = 112, height = 32 }: { points: (number | null)[]; width?: number; height?: number }) {
   const known = points.filter((p): p is number => p != null);
@@ -12,14 +11,9 @@ export function Sparkline({ points, width = 112, height = 32 }: { points: (numbe
   const min = Math.min(...known);
   const span = Math.max(...known) - min || 1;
   const step = width / Math.max(1, points.length - 1);
-  const segments = lineRuns(
-    points,
-    (p) => p,
-    (_, i) => i * step,
-    (p) => 2 + (1 - (p - min) / span) * (height - 4),
-  )
-    .filter((run) => run.length > 1)
-    .map((run) => run.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "));
+  const line = points
+    .flatMap((p, i) => (p == null ? [] : [`${(i * step).toFixed(1)},${(2 + (1 - (p - min) / span) * (height - 4)).toFixed(1)}`]))
+    .join(" ");
   const up = last >= first;
   return (
     <svg
@@ -31,9 +25,7 @@ export function Sparkline({ points, width = 112, height = 32 }: { points: (numbe
       data-testid="sparkline"
       style={{ display: "block", marginLeft: "auto" }}
     >
-      {segments.map((s) => (
-        <polyline key={s} points={s} fill="none" stroke={up ? "var(--gain)" : "var(--loss)"} strokeWidth={1.5} strokeLinejoin="round" />
-      ))}
+      <polyline points={line} fill="none" stroke={up ? "var(--gain)" : "var(--loss)"} strokeWidth={1.5} strokeLinejoin="round" />
     </svg>
   );
 }

@@ -1,0 +1,167 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserForFile, openPage, signIn } from "./browser.ts";
+
+/**
+ * Issue 31's "done when": a freshly seeded site (global-setup.ts seeds as `npm start` does) shows at
+ * once every chart range and every sparkline with data, history that ends at the replay's present for
+ * the ranges Ask computes, and dates labelled with when the figures were really recorded.
+ */
+const browser = browserForFile();
+
+type History = { points: [number, number][] };
+
+async function history(page: Page, symbol: string, range: string): Promise<[number, number][]> {
+  const res = await page.request.get(`/api/cryptos/${symbol}/history?range=${range}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as History).points;
+}
+
+describe("the offline replay on a fresh start", () => {
+  it("says what it replays and since when: recorded 30 April 2026, laid on the moment the site was seeded", async () => {
+    const { page, context } = await openPage(browser());
+    const status = await (await page.request.get("/api/site-status")).json();
+    expect(status).toMatchObject({ demo: true, demoDataFrom: "2026-04-30", recordedAt: "2026-04-30T12:21:00Z" });
+    expect(Date.now() - Date.parse(status.replayedAt)).toBeLessThan(6 * 3_600_000);
+    await page.goto("/");
+    expect(await page.getByTestId("demo-notice").innerText()).toContain("Demo data recorded 30 April 2026");
+    expect(await page.getByTestId("strip-replayed").innerText()).toBe("Market figures recorded 30 April 2026, replayed");
+    await context.close();
+  });
+
+  it("has history behind every chart range of the top coins, ending now; a month of daily closes for Ask", async () => {
+    const { page, context } = await openPage(browser());
+    const now = Date.now() / 1000;
+    for (const symbol of ["btc", "eth", "sol", "doge"]) {
+      for (const range of ["24h", "7d", "30d", "1y", "max"]) {
+        const points = await history(page, symbol, range);
+        expect(points.length, `${symbol} ${range}`).toBeGreaterThanOrEqual(range === "24h" ? 3 : 7);
+        // The last point is the recording's end (or a walked price after it): minutes old, not months.
+        expect(now - (points.at(-1)?.[0] ?? 0), `${symbol} ${range}`).toBeLessThan(6 * 3_600);
+      }
+      const days = new Set((await history(page, symbol, "30d")).map(([ts]) => Math.floor(ts / 86_400)));
+      expect(days.size, symbol).toBeGreaterThanOrEqual(28);
+    }
+    // A coin of ranks 251-500 has the three prices its capture gives for the last week.
+    expect((await history(page, "ar", "7d")).length).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
+  it("draws each range on /coin/btc with the real recording date in the legend, and a note under the chart", async () => {
+    const { page, context, errors } = await openPage(browser(), { viewport: { width: 1366, height: 900 } });
+    await page.goto("/coin/btc");
+    const chart = page.getByTestId("price-chart");
+    for (const label of ["24H", "7D", "1M", "1Y", "Max"]) {
+      await page.getByRole("button", { name: label, exact: true }).click();
+      await expect.poll(async () => Number(await chart.getAttribute("data-points")), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+      expect(await page.getByTestId("chart-not-enough").count()).toBe(0);
+      // The line is one path through the prices, not scattered dots.
+      const line = (await page.locator("[data-testid=price-chart] path").nth(1).getAttribute("d")) ?? "";
+      expect(line.match(/L/g)?.length ?? 0, label).toBeGreaterThan(1);
+      // No time label runs past the chart's edges (the Max range used to read "ay" and "5").
+      const clipped = await chart.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return [...el.querySelectorAll("span")].filter((s) => {
+          const r = s.getBoundingClientRect();
+          return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1);
+        }).length;
+      });
+      expect(clipped, label).toBe(0);
+    }
+    expect(await page.getByTestId("chart-legend").innerText()).toMatch(/recorded \d{1,2} \w{3} 2026, replayed|modelled/);
+    expect(await page.getByTestId("chart-replay-note").innerText()).toContain("recorded up to 30 Apr 2026, 12:21 UTC");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the coin page shows what a CoinGecko reader looks for first, unknowns as a dash, and converts USD and BTC", async () => {
+    const { page, context, errors } = await openPage(browser());
+    await page.goto("/coin/btc");
+    const stat = (label: string) => page.getByText(label, { exact: true }).locator("xpath=following-sibling::dd[1]");
+    await stat("24h Low / High").waitFor();
+    expect(await stat("24h Low / High").innerText()).toMatch(/^\$[\d,]+\.\d{2} \/ \$[\d,]+\.\d{2}$/);
+    expect(await stat("Fully Diluted Valuation").innerText()).toMatch(/^\$[\d.]+T$/);
+    expect(await stat("All-Time High").innerText()).toBe("$126,080.00");
+    expect(await page.getByText(/^6 Oct 2025 · -\d+\.\d% from the high$/).count()).toBe(1);
+    expect(await stat("All-Time Low").innerText()).toBe("$67.81");
+    expect(await stat("Circulating Supply").innerText()).toBe("20.02 M BTC");
+    expect(await stat("Max Supply").innerText()).toBe("21.00 M BTC");
+    // Recorded figures say when they were recorded; walked ones that they are modelled; never a bare "just now".
+    expect(await page.getByText("Last Updated", { exact: true }).locator("xpath=..").innerText()).toMatch(
+      /recorded 30 Apr 2026, 12:20 UTC, replayed|modelled from the recorded price/,
+    );
+    const converter = page.getByRole("region", { name: "BTC to USD Converter" });
+    await converter.getByLabel("BTC").fill("2");
+    const usd = Number((await converter.getByLabel("USD").inputValue()).replace(/,/g, ""));
+    const price = Number(((await page.getByTestId("coin-price").innerText()) ?? "").replace(/[$,]/g, ""));
+    expect(usd).toBeCloseTo(2 * price, 0);
+
+    // A coin of ranks 251-500: its capture has no supply or all-time figures, shown as unknown.
+    await page.goto("/coin/ar");
+    await stat("All-Time High").waitFor();
+    expect(await stat("All-Time High").innerText()).toBe("—");
+    expect(await stat("Circulating Supply").innerText()).toBe("—");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("every row of the Top 500 has a sparkline, and the movers tabs show their own order as the active sort", async () => {
+    const { page, context } = await openPage(browser(), { viewport: { width: 1920, height: 1080 } });
+    for (const p of [1, 3, 5]) {
+      await page.goto(`/markets${p > 1 ? `?page=${p}` : ""}`);
+      await expect.poll(() => page.locator("table tbody tr").count()).toBe(100);
+      await expect.poll(() => page.getByTestId("sparkline").count(), { timeout: 15_000 }).toBe(100);
+    }
+    await page.goto("/markets?tab=gainers");
+    const sorted = page.locator("th[aria-sort]");
+    await expect.poll(() => sorted.innerText()).toMatch(/24h %/i);
+    expect(await sorted.getAttribute("aria-sort")).toBe("descending");
+    // Thinly traded coins are left out: every gainer reports its volume.
+    await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 25);
+    const volumes = await page.locator("table tbody tr td:nth-child(9)").allInnerTexts();
+    expect(volumes.every((v) => v !== "—")).toBe(true);
+    await page.goto("/markets?tab=losers");
+    await expect.poll(() => page.locator("th[aria-sort]").getAttribute("aria-sort")).toBe("ascending");
+    await context.close();
+  });
+
+  it("at 1366 px the home Top 10 is not clipped and the movers stay inside their cards", async () => {
+    const { page, context } = await openPage(browser(), { viewport: { width: 1366, height: 900 } });
+    await page.goto("/");
+    await page.getByRole("region", { name: "Top Losers" }).getByRole("link").first().waitFor();
+    const table = page.locator("table").first();
+    await table.locator("tbody tr a").first().waitFor();
+    expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollWidth - (t.parentElement as HTMLElement).clientWidth)).toBe(
+      0,
+    );
+    for (const name of ["Top Gainers", "Top Losers"]) {
+      const outside = await page.getByRole("region", { name }).evaluate((card) => {
+        const edge = card.getBoundingClientRect().right;
+        return [...card.querySelectorAll("li a")].filter((a) => a.getBoundingClientRect().right > edge + 0.5).length;
+      });
+      expect(outside, name).toBe(0);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it("on a phone the table leads with the symbol and a readable name, and My Watchlist stays in reach", async () => {
+    const { page, context } = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await page.goto(`/api/login?returnTo=${encodeURIComponent("/markets")}`);
+    await signIn(page, "replay-phone@example.com", "Pia");
+    await page.waitForURL((url) => url.pathname === "/markets");
+    const tab = page.getByRole("tab", { name: "My Watchlist" });
+    await tab.waitFor();
+    const box = await tab.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await page.locator("table tbody tr a").first().waitFor();
+    const eth = page.locator("table tbody tr").nth(1);
+    expect(await eth.locator("a").innerText()).toBe("Ethereum");
+    expect(await eth.locator("a").evaluate((a) => a.scrollWidth <= a.clientWidth + 1)).toBe(true);
+    expect(await eth.innerText()).toContain("ETH");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await tab.click();
+    await page.waitForURL(/tab=watchlist/);
+    await context.close();
+  });
+});

@@ -1,0 +1,86 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { makeCrypto } from "#web/test/fixtures.ts";
+import { CoinConverter, parseAmount } from "./coin-converter.tsx";
+import { Extremes, MarketData, Supply } from "./coin-figures.tsx";
+
+/** Bitcoin as CoinGecko reported it at 12:20 UTC on 30 April 2026 (the offline recording). */
+const btc = makeCrypto({
+  price: "$76,181.00",
+  priceUsd: 76_181,
+  marketCap: 1_525_311_965_138,
+  fullyDilutedValuation: 1_525_311_965_138,
+  high24h: 77_191,
+  low24h: 75_103,
+  circulatingSupply: 20_022_396,
+  totalSupply: 20_022_396,
+  maxSupply: 21_000_000,
+  lastUpdated: "2026-04-30T12:20:50.429Z",
+});
+const recordedAt = Date.parse("2026-04-30T12:21:00Z") / 1000;
+
+describe("the coin page's figures", () => {
+  it("shows the 24h range, the fully diluted value and supplies that read naturally", () => {
+    render(
+      <>
+        <MarketData coin={btc} />
+        <Supply coin={makeCrypto({ symbol: "XRP", circulatingSupply: 37_263_470_000, totalSupply: 99_985_880_000, maxSupply: 100e9 })} />
+      </>,
+    );
+    expect(screen.getByText("24h Low / High").nextElementSibling).toHaveTextContent("$75,103.00 / $77,191.00");
+    expect(screen.getByText("Fully Diluted Valuation").nextElementSibling).toHaveTextContent("$1.53T");
+    expect(screen.getByText("Circulating Supply").nextElementSibling).toHaveTextContent("37.26 B XRP");
+    expect(screen.getByText("Max Supply").nextElementSibling).toHaveTextContent("100.00 B XRP");
+    expect(screen.getByText("37.3% of max supply in circulation")).toBeInTheDocument();
+  });
+
+  it("shows the all-time high and low with the day each was reached and the distance from it", () => {
+    render(<Extremes coin={btc} />);
+    const high = screen.getByText("All-Time High").parentElement as HTMLElement;
+    expect(high).toHaveTextContent("$126,080.00");
+    expect(high).toHaveTextContent("6 Oct 2025 · -39.6% from the high");
+    const low = screen.getByText("All-Time Low").parentElement as HTMLElement;
+    expect(low).toHaveTextContent("$67.81");
+    expect(low).toHaveTextContent("6 Jul 2013 · +112244.8% from the low");
+  });
+
+  it("says when replayed figures were really recorded, and when they are modelled, instead of 'just now'", () => {
+    const replay = { recordedAt, replayedAt: Date.now() / 1000 - 120 };
+    const { rerender } = render(<MarketData coin={btc} demo={{ recordedAt, replay }} />);
+    const updated = () => screen.getByText("Last Updated").nextElementSibling?.parentElement as HTMLElement;
+    expect(updated()).toHaveTextContent("recorded 30 Apr 2026, 12:20 UTC, replayed");
+    expect(updated()).not.toHaveTextContent("just now");
+    rerender(<MarketData coin={{ ...btc, lastUpdated: new Date().toISOString() }} demo={{ recordedAt, replay }} />);
+    expect(updated()).toHaveTextContent("just nowmodelled from the recorded price");
+  });
+});
+
+describe("the USD ↔ coin converter", () => {
+  it("converts a coin amount to dollars at the page's price, and dollars back to coins", () => {
+    render(<CoinConverter coin={btc} />);
+    const coin = screen.getByLabelText("BTC");
+    const usd = screen.getByLabelText("USD");
+    expect(usd).toHaveValue("76,181.00");
+    fireEvent.change(coin, { target: { value: "0.5" } });
+    expect(usd).toHaveValue("38,090.50");
+    fireEvent.change(usd, { target: { value: "1,000" } });
+    expect(coin).toHaveValue("0.013126633");
+    expect(screen.getByText("At $76,181.00 per BTC")).toBeInTheDocument();
+  });
+
+  it("says what it needs when the reader types something that is not a number", () => {
+    render(<CoinConverter coin={btc} />);
+    fireEvent.change(screen.getByLabelText("USD"), { target: { value: "ten" } });
+    expect(screen.getByLabelText("USD")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("BTC")).toHaveValue("");
+    expect(screen.getByText("Type a number, e.g. 1.5")).toBeInTheDocument();
+  });
+
+  it("reads grouped and partial numbers", () => {
+    expect(parseAmount("1,234.5")).toBe(1234.5);
+    expect(parseAmount(".5")).toBe(0.5);
+    expect(parseAmount("2.")).toBe(2);
+    expect(parseAmount("")).toBeNull();
+    expect(parseAmount("1e5")).toBeNull();
+  });
+});

@@ -1,0 +1,6 @@
+/** KV keys of the price feed, in a module without Worker types so that the seed script can name them too. */
+
+/** The KV key every price read serves; written by the PriceFeed once per tick. */
+export const PRICES_KEY = "prices:latest";
+/** Health of the feed (last success, last failure), for admins and for logs. */
+export const PRICES_STATUS_KEY = "prices:status";
