@@ -1,3 +1,5 @@
+import { pruneEvents } from "#worker/features/alerts/notifications.service.ts";
+import { runAlertsMinute } from "#worker/features/alerts/runs.ts";
 import { pruneStripeEvents } from "#worker/features/billing/webhook.ts";
 import { priceFeed } from "#worker/features/cryptos/feed.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
@@ -35,9 +37,14 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
     case CRONS.everyMinute: {
       // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped. The
       // newsroom tick runs retries, the watchdog and bounded progress; one failing never stops the other.
-      const [feed, newsroom] = await Promise.allSettled([priceFeed(env).ensureRunning(), runNewsroomTick(env, makeDeps)]);
+      const [feed, newsroom, alerts] = await Promise.allSettled([
+        priceFeed(env).ensureRunning(),
+        runNewsroomTick(env, makeDeps),
+        runAlertsMinute(env, controller.scheduledTime),
+      ]);
       report("price-feed-rearm", feed, false);
       report("newsroom-tick", newsroom);
+      report("alerts-minute", alerts);
       return;
     }
     case CRONS.nightly: {
@@ -48,18 +55,20 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
       const [stripeEventIds] = await Promise.allSettled([pruneStripeEvents(db, at)]);
       if (stripeEventIds) report("stripe-events-prune", stripeEventIds);
       // Independent housekeeping: one failing never stops the others.
-      const [sessions, limits, newsletter, snapshots, outbox] = await Promise.allSettled([
+      const [sessions, limits, newsletter, snapshots, outbox, alertEvents] = await Promise.allSettled([
         purgeEndedSessions(db, new Date(at)),
         pruneRateLimits(env.DB, at),
         purgeNewsletterData(env.DB, at, env),
         pruneSnapshots(db, at),
         pruneOutbox(db, at),
+        pruneEvents(db, at),
       ]);
       report("session-purge", sessions);
       report("rate-limit-prune", limits);
       report("newsletter-purge", newsletter);
       report("sentiment-snapshot-prune", snapshots);
       report("outbox-prune", outbox);
+      report("alert-events-prune", alertEvents);
       return;
     }
     case CRONS.dailyPipeline: {

@@ -1,4 +1,5 @@
 import { adminContract } from "./admin.ts";
+import { alertsContract } from "./alerts.ts";
 import { memberContract } from "./member.ts";
 import { publicContract } from "./public.ts";
 import type { RouteContract } from "./route-contract.ts";
@@ -16,6 +17,7 @@ export const apiContract = {
   ...memberContract,
   ...siteContract,
   ...adminContract,
+  ...alertsContract,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiContract = typeof apiContract;
