@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { alertKinds, digestFrequencies } from "../contracts/alerts.ts";
+import { alertKinds, digestFrequencies } from "../contracts/alert-rules.ts";
 import { users } from "./accounts.ts";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;

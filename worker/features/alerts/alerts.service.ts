@@ -1,14 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import {
-  ALERT_LIMITS,
-  ALERT_MAILS_PER_DAY,
-  type Alert,
-  type AlertKind,
-  type AlertList,
-  type CreateAlertBody,
-  thresholdProblem,
-  type UpdateAlertBody,
-} from "#schema/contracts/alerts.ts";
+import { ALERT_LIMITS, ALERT_MAILS_PER_DAY, type AlertKind, thresholdProblem } from "#schema/contracts/alert-rules.ts";
+import type { Alert, AlertList, CreateAlertBody, UpdateAlertBody } from "#schema/contracts/alerts.ts";
 import type { AuthUser, Tier } from "#schema/contracts/auth.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { tiers } from "#schema/db/accounts.ts";

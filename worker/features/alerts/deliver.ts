@@ -1,4 +1,4 @@
-import { ALERT_MAILS_PER_DAY } from "#schema/contracts/alerts.ts";
+import { ALERT_MAILS_PER_DAY } from "#schema/contracts/alert-rules.ts";
 import { hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
 import { createMail } from "#worker/ports/mail/create-mail.ts";
 import { MAX_BATCH, type MailMessage } from "#worker/ports/mail/mail.ts";

@@ -1,4 +1,4 @@
-import type { AlertKind } from "#schema/contracts/alerts.ts";
+import type { AlertKind } from "#schema/contracts/alert-rules.ts";
 import { formatChange, formatPrice } from "#worker/features/cryptos/present.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { DigestFrequency } from "#schema/contracts/alerts.ts";
+import type { DigestFrequency } from "#schema/contracts/alert-rules.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
 import { sendAlertsMail } from "./deliver.ts";
 import { mailToken, publicOrigin } from "./links.ts";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { MOVE_REARM_POINTS, PRICE_REARM_MARGIN } from "#schema/contracts/alerts.ts";
+import { MOVE_REARM_POINTS, PRICE_REARM_MARGIN } from "#schema/contracts/alert-rules.ts";
 import { evaluateTick, FIRE_SQL, REARM_SQL, startsArmed } from "./evaluate.ts";
 import { armedOf, coinAt, eventsOf, makeAlert, makeMember } from "./testing.ts";
 
@@ -106,7 +106,9 @@ describe("the evaluation reads only what changes", () => {
         .bind(...bindings)
         .all<{ detail: string }>();
       const plan = results.map((r) => r.detail).join(" | ");
-      expect(plan).toMatch(/SEARCH alerts USING (COVERING )?INDEX alerts_eval_idx \(coin_id=\? AND kind=\? AND armed=\? AND threshold[<>]\?\)/);
+      expect(plan).toMatch(
+        /SEARCH alerts USING (COVERING )?INDEX alerts_eval_idx \(coin_id=\? AND kind=\? AND armed=\? AND threshold[<>]\?\)/,
+      );
       expect(plan).not.toMatch(/SCAN alerts/);
     }
   });

@@ -1,4 +1,4 @@
-import { MOVE_REARM_POINTS, PRICE_REARM_MARGIN } from "#schema/contracts/alerts.ts";
+import { MOVE_REARM_POINTS, PRICE_REARM_MARGIN } from "#schema/contracts/alert-rules.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
 import { priceEvent } from "./describe.ts";
 import { type NewEvent, recordEvents } from "./events.ts";

@@ -1,4 +1,4 @@
-import type { AlertKind } from "#schema/contracts/alerts.ts";
+import type { AlertKind } from "#schema/contracts/alert-rules.ts";
 import type { EventText } from "./describe.ts";
 
 /** An event about to be recorded; `eventKey` names it so that it is recorded once per alert. */

@@ -1,4 +1,4 @@
-import type { MailList } from "#schema/contracts/alerts.ts";
+import type { MailList } from "#schema/contracts/alert-rules.ts";
 import { safeEqual } from "#worker/lib/secrets.ts";
 import { unsubscribeMac } from "#worker/lib/unsubscribe-token.ts";
 

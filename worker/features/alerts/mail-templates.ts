@@ -1,4 +1,4 @@
-import { ALERT_MAILS_PER_DAY, type DigestFrequency } from "#schema/contracts/alerts.ts";
+import { ALERT_MAILS_PER_DAY, type DigestFrequency } from "#schema/contracts/alert-rules.ts";
 import { formatChange, formatPrice } from "#worker/features/cryptos/present.ts";
 import { escapeHtml } from "#worker/lib/html.ts";
 import { oneClickHeaders } from "#worker/lib/unsubscribe-token.ts";

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { AlertSettings, AlertSettingsBody, MailList } from "#schema/contracts/alerts.ts";
+import type { MailList } from "#schema/contracts/alert-rules.ts";
+import type { AlertSettings, AlertSettingsBody } from "#schema/contracts/alerts.ts";
 import { alertSettings } from "#schema/db/alerts.ts";
 import type { Db } from "#worker/lib/db.ts";
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import type { AlertKind } from "#schema/contracts/alerts.ts";
+import type { AlertKind } from "#schema/contracts/alert-rules.ts";
 import { users } from "#schema/db/accounts.ts";
 import { alerts } from "#schema/db/alerts.ts";
 import { getDb } from "#worker/lib/db.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { MailList } from "#schema/contracts/alerts.ts";
+import type { MailList } from "#schema/contracts/alert-rules.ts";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { layout, PAGE_CSP } from "#worker/features/auth/pages.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
