@@ -61,6 +61,8 @@ function Row({ alert }: { alert: Alert }) {
   const remove = useDeleteAlert();
   const busy = update.isPending || remove.isPending;
   const failed = update.error ?? remove.error;
+  // Each row's buttons name their alert: a list of "Pause" buttons says nothing to a screen reader.
+  const what = `${alert.symbol}: ${alert.description}`;
   return (
     <li className={styles.alert}>
       <div className={styles.alertText}>
@@ -78,29 +80,18 @@ function Row({ alert }: { alert: Alert }) {
             size="sm"
             variant="outline"
             disabled={busy}
+            aria-label={`${alert.paused ? "Resume" : "Pause"} ${what}`}
             onClick={() => update.mutate({ id: alert.id, body: { paused: !alert.paused } })}
           >
             {alert.paused ? "Resume" : "Pause"}
-            <span className="visually-hidden">
-              {" "}
-              {alert.symbol}: {alert.description}
-            </span>
           </Button>
           {alert.threshold !== null ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
+            <Button size="sm" variant="outline" disabled={busy} aria-label={`Edit ${what}`} onClick={() => setEditing(true)}>
               Edit
-              <span className="visually-hidden">
-                {" "}
-                {alert.symbol}: {alert.description}
-              </span>
             </Button>
           ) : null}
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => remove.mutate(alert.id)}>
+          <Button size="sm" variant="ghost" disabled={busy} aria-label={`Delete ${what}`} onClick={() => remove.mutate(alert.id)}>
             Delete
-            <span className="visually-hidden">
-              {" "}
-              {alert.symbol}: {alert.description}
-            </span>
           </Button>
         </div>
       )}

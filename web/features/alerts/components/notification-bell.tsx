@@ -19,9 +19,8 @@ function Item({ item, onOpen }: { item: Notification; onOpen: () => void }) {
           <span className={styles.noteTitle}>
             {item.title}
             {item.read ? null : <span className="visually-hidden"> (unread)</span>}
-          </span>
-          <span className={styles.noteBody}>{item.body}</span>
-          <span className={styles.noteTime}>{timeAgo(item.createdAt)}</span>
+          </span>{" "}
+          <span className={styles.noteBody}>{item.body}</span> <span className={styles.noteTime}>{timeAgo(item.createdAt)}</span>
         </span>
       </Link>
     </li>
@@ -57,13 +56,28 @@ export function NotificationBell() {
       <div className={styles.panelHead}>
         <strong>Notifications</strong>
         {unread > 0 ? (
-          <Button variant="ghost" size="sm" disabled={markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={markRead.isPending}
+            // The panel stays open (the dropdown closes on any other button or link chosen in it).
+            onClick={(e) => {
+              e.stopPropagation();
+              markRead.mutate({ all: true });
+            }}
+          >
             Mark all read
           </Button>
         ) : null}
       </div>
       {notes.isLoading ? <LoadingRows label="Loading notifications" height={48} /> : null}
-      {notes.isError ? <LoadFailed what="notifications" onRetry={() => notes.refetch()} /> : null}
+      {notes.isError ? (
+        // Retrying keeps the panel open, so the answer shows where the reader is looking.
+        // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only stops the button's click from closing the panel
+        <div onClick={(e) => e.stopPropagation()}>
+          <LoadFailed what="notifications" onRetry={() => notes.refetch()} />
+        </div>
+      ) : null}
       {notes.data && items.length === 0 ? (
         <p className={`muted ${styles.panelEmpty}`}>
           No notifications yet. Set alerts on <Link to="/markets?tab=watchlist">your watchlist</Link> or a coin page.
