@@ -7,7 +7,7 @@ import { type DigestCoin, digestMail } from "./mail-templates.ts";
 /**
  * The opt-in watchlist digest. A member's first digest goes out on the first run after they turn it
  * on, then every 24 hours (daily) or 7 days (weekly) at about that time
- * (docs/decisions/alerts/digest-schedule.md). A run claims each due member by moving their due time
+ * (docs/decisions/alerts/mail-cap-and-digest.md). A run claims each due member by moving their due time
  * forward in one conditional UPDATE, so overlapping runs never mail anyone twice.
  */
 

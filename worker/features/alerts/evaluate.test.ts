@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MOVE_REARM_POINTS, PRICE_REARM_MARGIN } from "#schema/contracts/alert-rules.ts";
-import { evaluateTick, FIRE_SQL, REARM_SQL, startsArmed } from "./evaluate.ts";
+import { evaluateTick, startsArmed } from "./evaluate.ts";
 import { armedOf, coinAt, eventsOf, makeAlert, makeMember } from "./testing.ts";
+import { FIRE_SQL, REARM_SQL } from "./tick-sql.ts";
 
 const T0 = Date.parse("2026-11-26T10:00:00.000Z");
 const at = (tick: number) => T0 + tick * 30_000;

@@ -1,7 +1,7 @@
-import { MOVE_REARM_POINTS, PRICE_REARM_MARGIN } from "#schema/contracts/alert-rules.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
 import { priceEvent } from "./describe.ts";
 import { type NewEvent, recordEvents } from "./events.ts";
+import { FIRE_SQL, REARM_SQL, TICK_KINDS, type TickKind } from "./tick-sql.ts";
 
 /**
  * Price and 24 h move alerts, evaluated on every price tick without reading every alert
@@ -11,38 +11,6 @@ import { type NewEvent, recordEvents } from "./events.ts";
  * rows that change. Firing is `UPDATE ... SET armed = 0 WHERE armed = 1`: when ticks overlap, D1
  * runs the statements one after the other and only the first finds the row armed.
  */
-
-type TickKind = "price_above" | "price_below" | "move_24h";
-const TICK_KINDS: TickKind[] = ["price_above", "price_below", "move_24h"];
-
-const PRICE = "(j.value ->> '$.price')";
-const MOVE = "abs(j.value ->> '$.change24h')";
-
-/** The threshold side on which an armed alert fires. */
-const FIRES: Record<TickKind, string> = {
-  price_above: `alerts.threshold <= ${PRICE}`,
-  price_below: `alerts.threshold >= ${PRICE}`,
-  move_24h: `alerts.threshold <= ${MOVE}`,
-};
-
-/** Back across by the margin: a price sitting on the line never fires twice (hysteresis). */
-const REARMS: Record<TickKind, string> = {
-  price_above: `alerts.threshold >= ${PRICE} / ${1 - PRICE_REARM_MARGIN}`,
-  price_below: `alerts.threshold <= ${PRICE} / ${1 + PRICE_REARM_MARGIN}`,
-  move_24h: `alerts.threshold >= ${MOVE} + ${MOVE_REARM_POINTS}`,
-};
-
-function update(kind: TickKind, from: 0 | 1, condition: string): string {
-  const fired = from === 1 ? ", last_fired_at = ?2, fire_count = fire_count + 1" : "";
-  return `UPDATE alerts SET armed = ${1 - from}${fired}
-FROM json_each(?1) AS j
-WHERE alerts.coin_id = j.value ->> '$.id' AND alerts.kind = '${kind}' AND alerts.armed = ${from} AND alerts.paused = 0
-  AND ${condition}
-RETURNING alerts.id, alerts.user_id, alerts.coin_id, alerts.symbol, alerts.coin_name, alerts.kind, alerts.threshold`;
-}
-
-export const FIRE_SQL = Object.fromEntries(TICK_KINDS.map((k) => [k, update(k, 1, FIRES[k])])) as Record<TickKind, string>;
-export const REARM_SQL = Object.fromEntries(TICK_KINDS.map((k) => [k, update(k, 0, REARMS[k])])) as Record<TickKind, string>;
 
 /** Whether a new (or edited, or resumed) alert starts armed: only when its condition does not hold yet. */
 export function startsArmed(kind: string, threshold: number, coin: { priceUsd: number; change24h: number | null }): boolean {

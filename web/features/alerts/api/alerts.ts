@@ -14,7 +14,7 @@ export const alertKeys = {
 
 /**
  * The bell asks again every minute: an alert fires on a price tick (every 30 s) or a minute's scan,
- * and a member should see it without reloading (docs/decisions/alerts/bell-refresh.md).
+ * and a member should see it without reloading (docs/decisions/alerts/alert-kinds-and-bell.md).
  */
 export const BELL_REFRESH_MS = 60_000;
 
