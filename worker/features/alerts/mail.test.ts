@@ -9,7 +9,7 @@ import { deliverEvents } from "./deliver.ts";
 import { runDigests } from "./digest.ts";
 import { evaluateTick } from "./evaluate.ts";
 import { mailToken } from "./links.ts";
-import { db, eventsOf, makeAlert, makeMember } from "./testing.ts";
+import { db, eventsOf, makeAlert, makeMember, sentimentRow, watchWithDigest } from "./testing.ts";
 
 const ORIGIN = "http://127.0.0.1:8787";
 /** Recommendation words no alert or digest mail may use (the figures speak for themselves). */
@@ -127,24 +127,17 @@ describe("the watchlist digest", () => {
   it("mails each watched coin's move, sentiment change and newest article with their times, once per period", async () => {
     const m = await makeMember("digest@example.com");
     const now = Date.parse("2026-11-26T09:00:00.000Z");
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO watchlist (user_id, crypto_symbol, crypto_name, crypto_id) VALUES (?1, 'ETH', 'Ethereum', 'ethereum'), (?1, 'GONE', 'Gone Coin', 'gone-coin')",
-      ).bind(m.id),
-      env.DB.prepare("INSERT INTO alert_settings (user_id, digest, digest_due_at) VALUES (?1, 'daily', ?2)").bind(
-        m.id,
-        "2026-11-26T08:59:00.000Z",
-      ),
-      ...[
-        ["2026-11-25", 61],
-        ["2026-11-26", 66.5],
-      ].map(([date, s]) =>
-        env.DB.prepare(
-          `INSERT INTO sentiment_snapshots (date, coin_id, rank, symbol, name, price, market_cap, sentiment, source, market_as_of, fetched_at)
-           VALUES (?1, 'ethereum', 2, 'eth', 'Ethereum', 1, 1, ?2, 'offline', ?3, ?3)`,
-        ).bind(date, s, `${date}T06:01:00.000Z`),
-      ),
-    ]);
+    await watchWithDigest(
+      m.id,
+      [
+        ["ETH", "Ethereum", "ethereum"],
+        ["GONE", "Gone Coin", "gone-coin"],
+      ],
+      "daily",
+      "2026-11-26T08:59:00.000Z",
+    );
+    await sentimentRow("2026-11-25", "ethereum", "ETH", 61);
+    await sentimentRow("2026-11-26", "ethereum", "ETH", 66.5);
     await insertArticle({ cryptoSymbol: "ETH", slug: "eth-older", publishedAt: "2026-11-25T07:00:00.000Z" });
     await insertArticle({ cryptoSymbol: "eth", slug: "eth-newest", title: "Ethereum in focus", publishedAt: "2026-11-26T07:00:00.000Z" });
     const snapshot = snapshotOf("2026-11-26T08:59:30.000Z");
@@ -175,16 +168,8 @@ describe("the watchlist digest", () => {
     const m = await makeMember("digest-weekly@example.com");
     const empty = await makeMember("digest-empty@example.com");
     const now = Date.parse("2026-11-28T09:00:00.000Z");
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO watchlist (user_id, crypto_symbol, crypto_name, crypto_id) VALUES (?1, 'SOL', 'Solana', 'solana')").bind(
-        m.id,
-      ),
-      env.DB.prepare("INSERT INTO alert_settings (user_id, digest, digest_due_at) VALUES (?1, 'weekly', ?2), (?3, 'daily', ?2)").bind(
-        m.id,
-        "2026-11-28T08:00:00.000Z",
-        empty.id,
-      ),
-    ]);
+    await watchWithDigest(m.id, [["SOL", "Solana", "solana"]], "weekly", "2026-11-28T08:00:00.000Z");
+    await watchWithDigest(empty.id, [], "daily", "2026-11-28T08:00:00.000Z");
     const result = await runDigests(env, snapshotOf("2026-11-28T08:59:30.000Z"), now);
     expect(result.empty).toBe(1);
     const [mail] = await mailsTo(m.email);

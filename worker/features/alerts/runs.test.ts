@@ -9,7 +9,7 @@ import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
 import worker from "#worker/index.ts";
 import { createOfflineMarketData } from "#worker/ports/market/offline.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
-import { db, eventsOf, makeAlert, makeMember } from "./testing.ts";
+import { db, eventsOf, makeAlert, makeMember, watchWithDigest } from "./testing.ts";
 
 const mailsTo = async (to: string) => (await listOutbox(db(), { channel: "email", limit: 200 })).filter((m) => m.recipient === to);
 
@@ -71,15 +71,7 @@ describe("alerts on the PriceFeed tick", () => {
 describe("the every-minute cron", () => {
   it("sends the digests that are due", async () => {
     const m = await makeMember("cron-digest@example.com");
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO watchlist (user_id, crypto_symbol, crypto_name, crypto_id) VALUES (?1, 'BTC', 'Bitcoin', 'bitcoin')",
-      ).bind(m.id),
-      env.DB.prepare("INSERT INTO alert_settings (user_id, digest, digest_due_at) VALUES (?1, 'daily', ?2)").bind(
-        m.id,
-        new Date().toISOString(),
-      ),
-    ]);
+    await watchWithDigest(m.id, [["BTC", "Bitcoin", "bitcoin"]], "daily", new Date().toISOString());
     const ctx = createExecutionContext();
     worker.scheduled(createScheduledController({ cron: CRONS.everyMinute, scheduledTime: Date.now() + 1000 }), env, ctx);
     await waitOnExecutionContext(ctx);

@@ -2,21 +2,12 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertArticle } from "#worker/test/articles.ts";
 import { scanArticles, scanSentiment } from "./scans.ts";
-import { eventsOf, makeAlert, makeMember } from "./testing.ts";
+import { eventsOf, makeAlert, makeMember, sentimentRow } from "./testing.ts";
 
 const COINS = new Map([
   ["ETH", { id: "ethereum", symbol: "ETH", name: "Ethereum" }],
   ["SOL", { id: "solana", symbol: "SOL", name: "Solana" }],
 ]);
-
-async function snapshot(date: string, coinId: string, symbol: string, sentiment: number | null, rank = 2) {
-  await env.DB.prepare(
-    `INSERT INTO sentiment_snapshots (date, coin_id, rank, symbol, name, price, market_cap, sentiment, source, market_as_of, fetched_at)
-     VALUES (?1, ?2, ?3, ?4, ?4, 1, 1, ?5, 'offline', ?6, ?6)`,
-  )
-    .bind(date, coinId, rank, symbol.toLowerCase(), sentiment, `${date}T06:01:00.000Z`)
-    .run();
-}
 
 describe("new-article alerts", () => {
   it("fire once per article about the coin published after the alert, from the first scan on", async () => {
@@ -46,11 +37,11 @@ describe("sentiment alerts", () => {
     const m = await makeMember();
     const eth = await makeAlert(m.id, { kind: "sentiment_shift", threshold: 10, coinId: "ethereum", symbol: "ETH" });
     await makeAlert(m.id, { kind: "sentiment_shift", threshold: 20, coinId: "solana", symbol: "SOL" });
-    await snapshot("2026-11-25", "ethereum", "ETH", 60);
-    await snapshot("2026-11-25", "solana", "SOL", 50, 5);
+    await sentimentRow("2026-11-25", "ethereum", "ETH", 60);
+    await sentimentRow("2026-11-25", "solana", "SOL", 50, 5);
     expect(await scanSentiment(env.DB)).toEqual([]);
     // Today's first band: ETH (rank 2) moved 12 points.
-    await snapshot("2026-11-26", "ethereum", "ETH", 72);
+    await sentimentRow("2026-11-26", "ethereum", "ETH", 72);
     const first = await scanSentiment(env.DB);
     expect(first.map((e) => e.title)).toEqual(["ETH sentiment rose 12 points"]);
     expect(first[0]?.body).toBe(
@@ -58,7 +49,7 @@ describe("sentiment alerts", () => {
     );
     expect(await scanSentiment(env.DB)).toEqual([]);
     // A later band lands: SOL moved 15 (< 20), nothing fires, ETH is not recorded twice.
-    await snapshot("2026-11-26", "solana", "SOL", 35, 300);
+    await sentimentRow("2026-11-26", "solana", "SOL", 35, 300);
     expect(await scanSentiment(env.DB)).toEqual([]);
     expect((await eventsOf(m.id)).map((e) => e.alert_id)).toEqual([eth]);
   });

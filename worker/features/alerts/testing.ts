@@ -49,3 +49,28 @@ export async function eventsOf(userId: string): Promise<{ alert_id: number; titl
 
 /** One coin's figures for a tick. */
 export const coinAt = (id: string, price: number, change24h: number | null = 1) => [{ id, price, change24h }];
+
+/** A member's watched coins ([symbol, name, id]) and their digest, due at `dueAt`. */
+export async function watchWithDigest(userId: string, coins: [string, string, string][], digest: "daily" | "weekly", dueAt: string) {
+  await env.DB.batch([
+    ...coins.map(([symbol, name, id]) =>
+      env.DB.prepare("INSERT INTO watchlist (user_id, crypto_symbol, crypto_name, crypto_id) VALUES (?1, ?2, ?3, ?4)").bind(
+        userId,
+        symbol,
+        name,
+        id,
+      ),
+    ),
+    env.DB.prepare("INSERT INTO alert_settings (user_id, digest, digest_due_at) VALUES (?1, ?2, ?3)").bind(userId, digest, dueAt),
+  ]);
+}
+
+/** One coin's row of the newsroom's daily social snapshot. */
+export async function sentimentRow(date: string, coinId: string, symbol: string, sentiment: number | null, rank = 2) {
+  await env.DB.prepare(
+    `INSERT INTO sentiment_snapshots (date, coin_id, rank, symbol, name, price, market_cap, sentiment, source, market_as_of, fetched_at)
+     VALUES (?1, ?2, ?3, ?4, ?4, 1, 1, ?5, 'offline', ?6, ?6)`,
+  )
+    .bind(date, coinId, rank, symbol.toLowerCase(), sentiment, `${date}T06:01:00.000Z`)
+    .run();
+}

@@ -18,7 +18,8 @@ export function MailSettings({ mailsPerDay }: { mailsPerDay: number }) {
   const settings = useQuery(alertSettingsQuery());
   const save = useUpdateAlertSettings();
   if (settings.isError) return <LoadFailed what="your email settings" onRetry={() => settings.refetch()} />;
-  const s = settings.data;
+  // While a change is saving, the controls show it (then the server's answer).
+  const s = settings.data && save.isPending ? { ...settings.data, ...save.variables } : settings.data;
   const busy = !s || save.isPending;
   return (
     <fieldset className={styles.mail} aria-busy={!s}>
