@@ -6,8 +6,9 @@
  * evaluation would do). Prints each one's time (timed inside workerd, next to D1) and rows read.
  *   npm run bench:alerts
  */
-import { readdirSync, readFileSync } from "node:fs";
+
 import { join } from "node:path";
+import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Miniflare } from "miniflare";
 import { FIRE_SQL, REARM_SQL } from "#worker/features/alerts/tick-sql.ts";
 import { projectRoot } from "../lib/wrangler.ts";
@@ -82,14 +83,9 @@ async function main(): Promise<void> {
   });
   try {
     const d1 = await mf.getD1Database("DB");
-    const migrations = join(projectRoot, "schema/migrations");
-    for (const file of readdirSync(migrations)
-      .filter((f) => f.endsWith(".sql"))
-      .sort()) {
-      for (const statement of readFileSync(join(migrations, file), "utf8").split("--> statement-breakpoint")) {
-        if (statement.replace(/--.*$/gm, "").trim()) await d1.prepare(statement).run();
-      }
-    }
+    // The migrations as the worker tests apply them (the test plugin's reader splits the statements).
+    const migrations = await readD1Migrations(join(projectRoot, "schema/migrations"));
+    for (const query of migrations.flatMap((m) => m.queries)) await d1.prepare(query).run();
     const run = async (ticks: ReturnType<typeof tickBatch>[]) => {
       const res = await mf.dispatchFetch("http://bench/", { method: "POST", body: JSON.stringify({ ticks, runs: RUNS }) });
       return (await res.json()) as Sample[];
