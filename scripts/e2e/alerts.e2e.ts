@@ -114,6 +114,8 @@ describe("alerts journey", () => {
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { name: "Unsubscribed" }).waitFor();
     await page.goto("/markets?tab=watchlist");
+    const settingsLoaded = page.getByRole("group", { name: "Email" }).and(page.locator('[aria-busy="false"]'));
+    await settingsLoaded.waitFor();
     expect(await page.getByRole("radio", { name: "Off" }).isChecked()).toBe(true);
 
     // A mail client's RFC 8058 POST to the alert mail's List-Unsubscribe address turns alert mails off.
@@ -125,6 +127,7 @@ describe("alerts journey", () => {
     });
     expect(res.status).toBe(200);
     await page.reload();
+    await settingsLoaded.waitFor();
     expect(await page.getByRole("checkbox", { name: /Email me when an alert fires/ }).isChecked()).toBe(false);
 
     await movePrice("LINK", -5);

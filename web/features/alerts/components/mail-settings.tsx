@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { DigestFrequency } from "#schema/contracts/alert-rules.ts";
+import type { AlertSettingsBody } from "#schema/contracts/alerts.ts";
 import { LoadFailed } from "#web/components/ui/query-states.tsx";
 import { utcDateTime } from "#web/lib/format.ts";
 import { alertSettingsQuery, messageOf, useUpdateAlertSettings } from "../api/alerts.ts";
@@ -17,20 +18,20 @@ export function MailSettings({ mailsPerDay }: { mailsPerDay: number }) {
   const id = useId();
   const settings = useQuery(alertSettingsQuery());
   const save = useUpdateAlertSettings();
+  // The choice shows at once (set in the click's own render), then the server's answer replaces it.
+  const [choice, setChoice] = useState<AlertSettingsBody | null>(null);
+  const change = (body: AlertSettingsBody) => {
+    setChoice(body);
+    save.mutate(body, { onSettled: () => setChoice(null) });
+  };
   if (settings.isError) return <LoadFailed what="your email settings" onRetry={() => settings.refetch()} />;
-  // While a change is saving, the controls show it (then the server's answer).
-  const s = settings.data && save.isPending ? { ...settings.data, ...save.variables } : settings.data;
-  const busy = !s || save.isPending;
+  const s = settings.data && choice ? { ...settings.data, ...choice } : settings.data;
+  const busy = !s || choice !== null;
   return (
     <fieldset className={styles.mail} aria-busy={!s}>
       <legend>Email</legend>
       <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={s?.alertMail ?? true}
-          disabled={busy}
-          onChange={(e) => save.mutate({ alertMail: e.target.checked })}
-        />
+        <input type="checkbox" checked={s?.alertMail ?? true} disabled={busy} onChange={(e) => change({ alertMail: e.target.checked })} />
         Email me when an alert fires (up to {mailsPerDay} emails a day; more wait under the bell)
       </label>
       <fieldset className={styles.digest}>
@@ -43,7 +44,7 @@ export function MailSettings({ mailsPerDay }: { mailsPerDay: number }) {
               value={d.value}
               checked={(s?.digest ?? "off") === d.value}
               disabled={busy}
-              onChange={() => save.mutate({ digest: d.value })}
+              onChange={() => change({ digest: d.value })}
             />
             {d.label}
           </label>
