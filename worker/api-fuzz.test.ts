@@ -33,6 +33,8 @@ const HTML_ROUTES = new Set([
   "GET /api/newsletter/confirm/:token",
   "POST /api/newsletter/confirm/:token",
   "GET /api/newsletter/one-click/:token",
+  "GET /api/alerts/unsubscribe/:list/:token",
+  "POST /api/alerts/unsubscribe/:list/:token",
   // Scalar's reference page (the document at /api/openapi.json is JSON and fuzzed like any route).
   "GET /api/docs",
 ]);

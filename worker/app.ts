@@ -3,6 +3,8 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { adminUsersRoutes } from "./features/admin-users/admin-users.routes.ts";
+import { alertsRoutes, notificationsRoutes } from "./features/alerts/alerts.routes.ts";
+import { alertsDevRoutes } from "./features/alerts/dev.routes.ts";
 import { apiDocsRoutes } from "./features/api-docs/api-docs.routes.ts";
 import { askRoutes } from "./features/ask/ask.routes.ts";
 import { authRoutes } from "./features/auth/auth.routes.ts";
@@ -37,6 +39,8 @@ import { sameOriginWrites } from "./lib/same-origin.ts";
  */
 const SELF_AUTHENTICATING: string[] = [
   "/api/newsletter/one-click/*",
+  // The same for alert and digest mails (features/alerts/unsubscribe.routes.ts).
+  "/api/alerts/unsubscribe/*",
   // Stripe signs its webhook (verified with the endpoint secret in features/billing/webhook.ts).
   "/api/webhooks/stripe",
 ];
@@ -66,6 +70,8 @@ const api = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/user", accountRoutes)
   .route("/watchlist", watchlistRoutes)
+  .route("/alerts", alertsRoutes)
+  .route("/notifications", notificationsRoutes)
   // Plans, credits, Manage Billing and Stripe's webhook (paths under /api).
   .route("/", billingRoutes)
   .route("/cryptos", cryptosRoutes)
@@ -94,7 +100,8 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminUsersRoutes)
   .route("/admin", editorialAdminRoutes)
   // Local-only helpers (answer 404 unless APP_ENV is development or test).
-  .route("/dev", devRoutes);
+  .route("/dev", devRoutes)
+  .route("/dev/alerts", alertsDevRoutes);
 
 /** For /rss.xml, /sitemap.xml and /robots.txt: readers fetch them from anywhere, nothing in them runs. */
 const plainFileHeaders = () =>

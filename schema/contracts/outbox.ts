@@ -34,7 +34,7 @@ export type OutboxItem = z.infer<typeof outboxItemSchema>;
  */
 export const mailQueueDaySchema = z.object({
   date: z.string(),
-  kind: z.enum(["daily", "notice"]),
+  kind: z.enum(["daily", "notice", "member"]),
   queued: z.number().int(),
   sent: z.number().int(),
   retried: z.number().int(),

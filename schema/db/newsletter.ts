@@ -95,7 +95,8 @@ export const newsletterDeliveries = sqliteTable(
   ],
 );
 
-export const mailKinds = ["daily", "notice"] as const;
+/** daily: the newsletter; notice: confirmations; member: a signed-in member's alert and digest mail. */
+export const mailKinds = ["daily", "notice", "member"] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 /**

@@ -41,6 +41,15 @@ export const webRoutes = {
   payTestCheckout: { method: "POST", path: "/api/billing/test-checkout" },
   getBillingAccount: { method: "GET", path: "/api/billing/account" },
   listStoredAnswers: { method: "GET", path: "/api/ask-coinsight/answers" },
+  // Alerts and the bell
+  listAlerts: { method: "GET", path: "/api/alerts" },
+  createAlert: { method: "POST", path: "/api/alerts" },
+  updateAlert: { method: "PATCH", path: "/api/alerts/:id" },
+  deleteAlert: { method: "DELETE", path: "/api/alerts/:id" },
+  getAlertSettings: { method: "GET", path: "/api/alerts/settings" },
+  updateAlertSettings: { method: "PUT", path: "/api/alerts/settings" },
+  listNotifications: { method: "GET", path: "/api/notifications" },
+  markNotificationsRead: { method: "POST", path: "/api/notifications/read" },
   // Newsletter
   subscribeNewsletter: { method: "POST", path: "/api/newsletter/subscribe" },
   unsubscribeNewsletter: { method: "POST", path: "/api/newsletter/unsubscribe/:token" },

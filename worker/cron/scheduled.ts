@@ -1,3 +1,5 @@
+import { pruneEvents } from "#worker/features/alerts/notifications.service.ts";
+import { runAlertsMinute } from "#worker/features/alerts/runs.ts";
 import { pruneStripeEvents } from "#worker/features/billing/webhook.ts";
 import { priceFeed } from "#worker/features/cryptos/feed.ts";
 import { rollUpHistory } from "#worker/features/cryptos/price-store.ts";
@@ -33,9 +35,11 @@ function report(job: string, result: PromiseSettledResult<unknown>, logValue = t
 export async function scheduled(controller: ScheduledController, env: Env, makeDeps: DepsFactory = defaultDeps): Promise<void> {
   switch (controller.cron) {
     case CRONS.everyMinute: {
-      // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped.
-      const [feed] = await Promise.allSettled([priceFeed(env).ensureRunning()]);
-      if (feed) report("price-feed-rearm", feed, false);
+      // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped. Alerts look for
+      // new articles and sentiment snapshots and send the digests due; one failing never stops the other.
+      const [feed, alerts] = await Promise.allSettled([priceFeed(env).ensureRunning(), runAlertsMinute(env, controller.scheduledTime)]);
+      report("price-feed-rearm", feed, false);
+      report("alerts-minute", alerts);
       return;
     }
     case CRONS.nightly: {
@@ -46,18 +50,20 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
       const [stripeEventIds] = await Promise.allSettled([pruneStripeEvents(db, at)]);
       if (stripeEventIds) report("stripe-events-prune", stripeEventIds);
       // Independent housekeeping: one failing never stops the others.
-      const [sessions, limits, newsletter, snapshots, outbox] = await Promise.allSettled([
+      const [sessions, limits, newsletter, snapshots, outbox, alertEvents] = await Promise.allSettled([
         purgeEndedSessions(db, new Date(at)),
         pruneRateLimits(env.DB, at),
         purgeNewsletterData(env.DB, at, env),
         pruneSnapshots(db, at),
         pruneOutbox(db, at),
+        pruneEvents(db, at),
       ]);
       report("session-purge", sessions);
       report("rate-limit-prune", limits);
       report("newsletter-purge", newsletter);
       report("sentiment-snapshot-prune", snapshots);
       report("outbox-prune", outbox);
+      report("alert-events-prune", alertEvents);
       return;
     }
     case CRONS.dailyPipeline: {

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { alertsOnTick } from "#worker/features/alerts/runs.ts";
 import { REFRESH_MS, type RefreshResult, TOP_COUNT } from "#worker/features/cryptos/feed.ts";
 import { presentAll } from "#worker/features/cryptos/present.ts";
 import {
@@ -55,6 +56,17 @@ export class PriceFeed extends DurableObject<Env> {
     return this.inflight;
   }
 
+  /**
+   * Local runs only (the alerts feature's dev route checks APP_ENV): moves one coin's last price by
+   * `factor` and ticks, so the offline walk goes on from there. After any refresh in flight, so its
+   * result cannot overwrite the moved price.
+   */
+  async movePrice(coinId: string, factor: number): Promise<RefreshResult> {
+    await this.inflight;
+    this.last = (await this.previousCoins())?.map((c) => (c.id === coinId ? { ...c, price: c.price * factor } : c)) ?? null;
+    return this.refresh();
+  }
+
   async status(): Promise<FeedStatus> {
     return (await this.ctx.storage.get<FeedStatus>("status")) ?? emptyStatus(this.port.source);
   }
@@ -85,6 +97,8 @@ export class PriceFeed extends DurableObject<Env> {
       }
       this.last = coins;
       await this.saveStatus({ ...status, source: this.port.source, lastSuccessAt: snapshot.updatedAt, consecutiveFailures: 0 });
+      // Alerts read this tick's own figures; they log their failures and never fail the tick.
+      await alertsOnTick(this.env, coins, at);
       return { ok: true, snapshot };
     } catch (err) {
       const error = (err as Error).message;

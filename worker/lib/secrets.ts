@@ -8,7 +8,7 @@ import { ApiError } from "./errors.ts";
 const LOCAL_SECRET = "coinsight-local-development-secret-never-used-in-production";
 const MIN_SECRET_LENGTH = 32;
 
-export type KeyPurpose = "session" | "sign-in-state" | "newsletter-unsubscribe";
+export type KeyPurpose = "session" | "sign-in-state" | "newsletter-unsubscribe" | "alerts-unsubscribe";
 
 const cache = new Map<string, Promise<Uint8Array>>();
 

@@ -1,4 +1,5 @@
 import { adminContract } from "./admin.ts";
+import { alertsContract } from "./alerts.ts";
 import { memberContract } from "./member.ts";
 import { plansContract } from "./plans.ts";
 import { publicContract } from "./public.ts";
@@ -18,6 +19,7 @@ export const apiContract = {
   ...plansContract,
   ...siteContract,
   ...adminContract,
+  ...alertsContract,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiContract = typeof apiContract;

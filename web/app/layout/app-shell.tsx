@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { DemoNotice } from "#web/components/demo-notice.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { MobileUserArea, UserArea } from "#web/features/account/components/user-area.tsx";
+import { NotificationBell } from "#web/features/alerts/components/notification-bell.tsx";
 import { MarketStrip } from "#web/features/market-strip/components/market-strip.tsx";
 import { ConfirmationNotice } from "#web/features/newsletter/components/confirmation-notice.tsx";
 import { FooterNewsletter } from "#web/features/newsletter/components/newsletter-signup.tsx";
@@ -21,7 +22,7 @@ export function AppShell() {
       </a>
       <ScrollToTop />
       <DemoNotice />
-      <Header userArea={<UserArea />} mobileUserArea={<MobileUserArea />} />
+      <Header userArea={<UserArea />} mobileUserArea={<MobileUserArea />} bell={<NotificationBell />} />
       <MarketStrip />
       <main id="main">
         <AdFreeForPro>

@@ -41,9 +41,9 @@ function NavLinks({ pathname, onChoose, className }: { pathname: string; onChoos
 
 /**
  * The app header. `userArea` is the desktop account menu and `mobileUserArea` its place in the
- * mobile menu; the account feature provides both.
+ * mobile menu; the account feature provides both. `bell` is the alerts feature's notifications.
  */
-export function Header({ userArea, mobileUserArea }: { userArea?: ReactNode; mobileUserArea?: ReactNode }) {
+export function Header({ userArea, mobileUserArea, bell }: { userArea?: ReactNode; mobileUserArea?: ReactNode; bell?: ReactNode }) {
   const location = useLocation();
   const { pathname } = location;
   const [open, setOpen] = useState(false);
@@ -83,6 +83,7 @@ export function Header({ userArea, mobileUserArea }: { userArea?: ReactNode; mob
         <SearchBox className={styles.search} />
         <div className={styles.actions}>
           <ThemeToggle />
+          {bell}
           {userArea}
           <Button
             ref={burgerRef}

@@ -1,4 +1,5 @@
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { AlertsPanel } from "#web/features/alerts/components/alerts-panel.tsx";
 import { CryptoTable } from "#web/features/markets/components/crypto-table.tsx";
 import { MarketsView } from "#web/features/markets/components/markets-view.tsx";
 import { WatchlistPanel } from "#web/features/watchlist/components/watchlist-panel.tsx";
@@ -18,7 +19,10 @@ export default function MarketsPage() {
         star={star}
         watchlistPanel={
           isAuthenticated ? (
-            <WatchlistPanel renderTable={(props) => <CryptoTable {...props} star={star} caption="My watchlist" />} />
+            <>
+              <WatchlistPanel renderTable={(props) => <CryptoTable {...props} star={star} caption="My watchlist" />} />
+              <AlertsPanel />
+            </>
           ) : undefined
         }
       />

@@ -26,7 +26,11 @@ const PARSED_IN_HANDLER = new Set([
 ]);
 
 /** Writes that authenticate themselves and so carry no same-origin guard (worker/app.ts SELF_AUTHENTICATING). */
-const SELF_AUTHENTICATING = new Set(["POST /api/newsletter/one-click/:token", "POST /api/webhooks/stripe"]);
+const SELF_AUTHENTICATING = new Set([
+  "POST /api/newsletter/one-click/:token",
+  "POST /api/alerts/unsubscribe/:list/:token",
+  "POST /api/webhooks/stripe",
+]);
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 

@@ -15,6 +15,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: "Ask", description: "Ask Coinsight: grounded answers about one coin (the free question for everyone, the rest on a plan)." },
   { name: "Account", description: "The signed-in member." },
   { name: "Watchlist", description: "The member's followed coins." },
+  { name: "Alerts", description: "Price, move, sentiment and new-article alerts, the bell's notifications and the watchlist digest." },
   { name: "Billing", description: "Plans, credits, the customer portal and Stripe's webhook." },
   { name: "Sign-in", description: "Full-page navigations: sign-in forms, the provider's redirect, sign-out." },
   { name: "Newsletter", description: "Double opt-in subscription and one-click unsubscribe." },

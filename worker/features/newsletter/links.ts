@@ -1,5 +1,6 @@
 /** Where the links in newsletter mails point. */
-import { base64url, deriveKey, isProduction } from "#worker/lib/secrets.ts";
+import { isProduction } from "#worker/lib/secrets.ts";
+import { oneClickHeaders, unsubscribeMac } from "#worker/lib/unsubscribe-token.ts";
 
 /** Used when nothing better is known outside production: the origin `npm start` serves. */
 const LOCAL_ORIGIN = "http://127.0.0.1:8787";
@@ -36,10 +37,7 @@ export function articleUrl(origin: string, slug: string): string {
 
 /** List-Unsubscribe with one-click (RFC 2369 + RFC 8058): mail clients show an Unsubscribe button. */
 export function unsubscribeHeaders(origin: string, token: string): Record<string, string> {
-  return {
-    "List-Unsubscribe": `<${oneClickUrl(origin, token)}>`,
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-  };
+  return oneClickHeaders(oneClickUrl(origin, token));
 }
 
 /**
@@ -53,13 +51,5 @@ export async function unsubscribeToken(
   origin: string,
   subscriberId: number,
 ): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    await deriveKey(env, "newsletter-unsubscribe", origin),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`unsubscribe:${subscriberId}`));
-  return base64url(new Uint8Array(mac));
+  return unsubscribeMac(env, "newsletter-unsubscribe", origin, `unsubscribe:${subscriberId}`);
 }

@@ -13,6 +13,7 @@ import { type DailyEdition, dailyMail } from "./mail-templates.ts";
 type Outcome = "ack" | "retry";
 type DailyJob = Extract<MailJob, { kind: "daily" }>;
 type NoticeJob = Extract<MailJob, { kind: "notice" }>;
+type MemberJob = Extract<MailJob, { kind: "member" }>;
 type Recipient = { id: number; email: string; storedTokenHash: string };
 type Options = { mail?: MailPort; now?: number };
 
@@ -50,7 +51,9 @@ export async function handleMailBatch(batch: MessageBatch, env: Env, _ctx: Execu
       outcome =
         job.kind === "daily"
           ? await sendDaily(env, mail, job, message, options.now ?? Date.now())
-          : await sendNotice(env, mail, job, message);
+          : job.kind === "notice"
+            ? await sendNotice(env, mail, job, message)
+            : await sendMember(env, mail, job, message);
     } catch (err) {
       // Our own failure (the database, say), before anything was sent: try the message again.
       log("error", { queue: batch.queue, message: message.id, attempts: message.attempts, error: (err as Error).message });
@@ -230,6 +233,23 @@ async function sendNotice(env: Env, mail: MailPort, job: NoticeJob, message: Mes
   try {
     await mail.send({ ...job.mail, idempotencyKey: `newsletter-notice/${message.id}` });
     await countMail(db, job.date, "notice", "sent", 1);
+    return "ack";
+  } catch (err) {
+    return failedSend(db, job, 1, err, message, mail);
+  }
+}
+
+/**
+ * A member's alert or digest mail: sent only while the account is active and still has the address
+ * it was built for; the producer's key is the provider's idempotency key, so a redelivery sends once.
+ */
+async function sendMember(env: Env, mail: MailPort, job: MemberJob, message: Message): Promise<Outcome> {
+  const db = getDb(env.DB);
+  const user = await env.DB.prepare("SELECT email FROM users WHERE id = ? AND is_active = 1").bind(job.userId).first<{ email: string }>();
+  if (user?.email !== job.mail.to) return "ack";
+  try {
+    await mail.send({ ...job.mail, idempotencyKey: `member/${job.key}` });
+    await countMail(db, job.date, "member", "sent", 1);
     return "ack";
   } catch (err) {
     return failedSend(db, job, 1, err, message, mail);

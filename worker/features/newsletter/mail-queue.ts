@@ -13,24 +13,24 @@ export const RECIPIENTS_PER_MESSAGE = MAX_BATCH;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** A mail built before it was queued (its links carry tokens the consumer could not remake). */
+const builtMail = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
+  tags: z.record(z.string(), z.string()).optional(),
+});
+
 /** One message on the mail queue. Bodies are checked on the way out of the queue like any other input. */
 export const mailJobSchema = z.discriminatedUnion("kind", [
   // The daily newsletter of `date` for up to 100 subscribers; the consumer builds each mail.
   z.object({ kind: z.literal("daily"), date: day, subscriberIds: z.array(z.number().int().positive()).min(1).max(RECIPIENTS_PER_MESSAGE) }),
   // A confirmation or "already subscribed" mail, built when the reader signed up (its link's token is only in the mail).
-  z.object({
-    kind: z.literal("notice"),
-    date: day,
-    subscriberId: z.number().int().positive(),
-    mail: z.object({
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      html: z.string(),
-      headers: z.record(z.string(), z.string()).optional(),
-      tags: z.record(z.string(), z.string()).optional(),
-    }),
-  }),
+  z.object({ kind: z.literal("notice"), date: day, subscriberId: z.number().int().positive(), mail: builtMail }),
+  // A member's alert or digest mail (worker/features/alerts), built by the producer; `key` makes a redelivery send nothing twice.
+  z.object({ kind: z.literal("member"), date: day, userId: z.string().min(1), key: z.string().min(1).max(200), mail: builtMail }),
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 

@@ -2,7 +2,11 @@ import type { MailQueueDay } from "#schema/contracts/outbox.ts";
 import { DataTable } from "#web/components/ui/data-table.tsx";
 import styles from "./outbox.module.css";
 
-const KINDS: Record<MailQueueDay["kind"], string> = { daily: "Daily newsletter", notice: "Confirmations and notices" };
+const KINDS: Record<MailQueueDay["kind"], string> = {
+  daily: "Daily newsletter",
+  notice: "Confirmations and notices",
+  member: "Alerts and watchlist digests",
+};
 
 /**
  * What went through the mail queue in the last days, in recipients: queued by the daily send or a
