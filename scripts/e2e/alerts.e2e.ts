@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations, settle, startInTheme } from "./axe.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
-import { outboxFor } from "./d1.ts";
+import { waitForMail } from "./d1.ts";
 
 const browser = browserForFile();
 
@@ -85,7 +85,7 @@ describe("alerts journey", () => {
     await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
 
     // The alert mail, in the outbox the admin panel shows.
-    const [alertMail] = outboxFor(MEMBER).filter((m) => m.subject === `LINK rose above ${shown}`);
+    const [alertMail] = await waitForMail(MEMBER, (m) => m.subject === `LINK rose above ${shown}`);
     expect(alertMail?.text).toContain(`${baseURL()}/coin/link`);
     expect(alertMail?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const admin = await openPage(browser());
@@ -100,8 +100,9 @@ describe("alerts journey", () => {
       const res = await fetch(`${baseURL()}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(EVERY_MINUTE)}`);
       expect(res.ok).toBe(true);
     }
-    await expect.poll(() => outboxFor(MEMBER).filter((m) => m.subject.startsWith("Your daily watchlist digest")).length).toBe(1);
-    const digest = outboxFor(MEMBER).find((m) => m.subject.startsWith("Your daily watchlist digest"));
+    const digests = await waitForMail(MEMBER, (m) => m.subject.startsWith("Your daily watchlist digest"));
+    expect(digests).toHaveLength(1);
+    const [digest] = digests;
     expect(digest?.text).toContain("LINK · Chainlink");
     expect(digest?.text).toMatch(/Price \$[\d.,]+, [+-][\d.]+% over 24 hours, as of /);
     expect(digest?.headers["List-Unsubscribe"]).toContain(`${baseURL()}/api/alerts/unsubscribe/digest/`);

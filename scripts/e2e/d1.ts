@@ -21,3 +21,18 @@ export function outboxFor(to: string): OutboxMail[] {
 export function sqlString(s: string): string {
   return quote(s);
 }
+
+/**
+ * Waits until the mail queue's consumer has put a mail for `to` that `match` accepts in the outbox, and returns
+ * those mails. A loop of its own, not `expect.poll`: each look runs `wrangler d1 execute`, which alone takes longer
+ * than the poll's one-second default on a loaded machine, so the poll would get one look and fail.
+ */
+export async function waitForMail(to: string, match: (m: OutboxMail) => boolean = () => true, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = outboxFor(to).filter(match);
+    if (found.length > 0) return found;
+    if (Date.now() > deadline) throw new Error(`no matching mail for ${to} reached the outbox in ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, browserForFile, openPage, PHONE } from "./browser.ts";
-import { d1, outboxFor } from "./d1.ts";
+import { d1, outboxFor, waitForMail } from "./d1.ts";
 
 const SUCCESS = "Almost done: check your inbox and click the link in our email to confirm your subscription.";
 const DAILY_CRON = "*/10 7-9 * * *";
@@ -73,8 +73,7 @@ describe("newsletter journeys", () => {
     await page.unroute("**/api/newsletter/subscribe");
 
     // The confirmation goes through the mail queue: it lands a moment after the answer.
-    await expect.poll(() => outboxFor("e2e.reader@example.com").length).toBeGreaterThan(0);
-    const [confirmation] = outboxFor("e2e.reader@example.com");
+    const [confirmation] = await waitForMail("e2e.reader@example.com");
     expect(confirmation?.subject).toBe("Confirm your Coinsight newsletter subscription");
     expect(errors).toEqual([]);
     await context.close();
@@ -104,8 +103,9 @@ describe("newsletter journeys", () => {
       const res = await fetch(`${baseURL()}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(DAILY_CRON)}`);
       expect(res.ok).toBe(true);
     }
-    await expect.poll(() => outboxFor(email).filter((m) => m.subject.startsWith("Daily Roundup:")).length).toBe(1);
-    const daily = outboxFor(email).find((m) => m.subject.startsWith("Daily Roundup:"));
+    const dailies = await waitForMail(email, (m) => m.subject.startsWith("Daily Roundup:"));
+    expect(dailies).toHaveLength(1);
+    const [daily] = dailies;
     expect(daily?.text).toContain(`${baseURL()}/article/e2e-daily-roundup`);
     expect(daily?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const unsubscribe = daily?.text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)?.[0] ?? "";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
-import { d1, outboxFor, sqlString } from "./d1.ts";
+import { d1, sqlString, waitForMail } from "./d1.ts";
 
 type Row = Record<string, string | number | null>;
 const query = (sql: string) => d1<Row>(sql);
@@ -83,7 +83,7 @@ describe("first-run newsroom pipeline", () => {
     const subscribe = await page.request.post("/api/newsletter/subscribe", { data: { email: "outbox-check@coinsight.test" } });
     expect(subscribe.ok()).toBe(true);
     // The confirmation goes through the mail queue: it is in the outbox a moment after the answer.
-    await expect.poll(() => outboxFor("outbox-check@coinsight.test").length).toBeGreaterThan(0);
+    await waitForMail("outbox-check@coinsight.test");
     await page.getByRole("tab", { name: "Outbox" }).click();
     const outbox = page.getByRole("region", { name: "Outbox" });
     await outbox.getByRole("button", { name: "Email" }).click();
