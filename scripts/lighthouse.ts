@@ -1,6 +1,6 @@
 /**
- * `npm run lighthouse [baseURL]`: Lighthouse (mobile preset, Debian's Chromium) on the pages of
- * issue 17, printed as a table of performance, accessibility, best practices, SEO and layout shift.
+ * `npm run lighthouse [baseURL]`: Lighthouse (mobile preset, Debian's Chromium) on the site's main
+ * pages (`PAGES`), printed as a table of performance, accessibility, best practices, SEO and layout shift.
  * Without a URL it starts `npm start` on a free port in 8810-8860 and stops it afterwards; after a URL,
  * page paths (or ARTICLE, the newest article) measure only those pages.
  * A measurement, not a test: nothing is asserted. Performance scores move with the machine's load.

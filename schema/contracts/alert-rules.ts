@@ -2,7 +2,7 @@
 import type { Tier } from "./auth.ts";
 
 /**
- * Alerts and the watchlist digest (issue 35): the numbers a member sees on the alerts screen, so the
+ * Alerts and the watchlist digest: the numbers a member sees on the alerts screen, so the
  * web and the worker cannot disagree. Why they are what they are: docs/decisions/alerts/.
  */
 

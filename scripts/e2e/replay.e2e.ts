@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { browserForFile, openPage, signIn } from "./browser.ts";
 
 /**
- * Issue 31's "done when": a freshly seeded site (global-setup.ts seeds as `npm start` does) shows at
+ * The offline replay's promise: a freshly seeded site (global-setup.ts seeds as `npm start` does) shows at
  * once every chart range and every sparkline with data, history that ends at the replay's present for
  * the ranges Ask computes, and dates labelled with when the figures were really recorded.
  */

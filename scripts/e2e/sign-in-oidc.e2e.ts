@@ -20,7 +20,7 @@ const ADMIN = "boss@oidc.test";
 /** What the provider says about each login typed into its form. */
 const ACCOUNTS: Record<string, Record<string, unknown>> = {
   ada: { email: "ada@oidc.test", email_verified: true, given_name: "Ada", family_name: "Lovelace" },
-  // Claims the admin's address but the provider never verified it (issue 10, item 1).
+  // Claims the admin's address but the provider never verified it.
   mallory: { email: ADMIN, given_name: "Mallory" },
   boss: { email: ADMIN, email_verified: true, given_name: "Boss" },
 };

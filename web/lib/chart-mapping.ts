@@ -33,7 +33,7 @@ export function rankHint(rank: number): string {
 }
 
 /**
- * The coin's mapping said as a sentence for admins (issue 36: no raw "FAILED"): mapped to a symbol,
+ * The coin's mapping said as a sentence for admins (no raw "FAILED"): mapped to a symbol,
  * marked as having no TradingView market, or not mapped yet.
  */
 export function mappingSentence(mapping: Pick<Mapping, "tradingviewSymbol"> | null | undefined): string {

@@ -21,7 +21,7 @@ import { content, errors, HTML, json, noQuery, type RouteContract } from "./rout
 
 const TAGS = ["Alerts"];
 
-/** Alerts, the bell's notifications, the digest settings and the mails' one-click unsubscribe (issue 35). */
+/** Alerts, the bell's notifications, the digest settings and the mails' one-click unsubscribe. */
 export const alertsContract = {
   listAlerts: {
     method: "GET",

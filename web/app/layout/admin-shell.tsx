@@ -14,7 +14,7 @@ const EDGE = 44;
 
 /**
  * On a narrow screen the tab bar scrolls: the selected tab is brought wholly into view, and a fade
- * with an arrow (which scrolls on a click) shows on each side that has more tabs (issue 36).
+ * with an arrow (which scrolls on a click) shows on each side that has more tabs.
  */
 function useScrollingTabs(selected: string | undefined) {
   const bar = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@ import type { AnswerBrief, Answerer } from "#worker/ports/llm/answer.ts";
 import { stripHtml } from "#worker/ports/llm/prompt.ts";
 import { checkAnswer, renderAnswer } from "./grounding.ts";
 
-/** One try, then one regeneration (issue 11); a second failure is refused. */
+/** One try, then one regeneration; a second failure is refused. */
 export const ATTEMPTS = 2;
 
 /** What the card shows when no grounded answer could be written (assistant-plans-admin.md §8). */
@@ -86,7 +86,7 @@ export function asOfText(iso: string): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
 }
 
-/** The label of a future_price answer with a range, and of one without (issue 11: a range is not a prediction). */
+/** The label of a future_price answer with a range, and of one without (a range is not a prediction). */
 export const RANGE_LABEL =
   "**A statistical range, not a forecast or advice.** It comes from past price moves alone and says nothing about what happens next.";
 export const NO_FORECAST_LABEL = "**Not a forecast or advice.** Coinsight does not predict prices.";

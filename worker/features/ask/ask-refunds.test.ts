@@ -11,9 +11,9 @@ import { NOT_COUNTED } from "./briefs.ts";
 import { type Asker, ask, askWith, liveCoin, persona, seedHistory, seedSocial } from "./test-helpers.ts";
 
 /**
- * Issue 36: a question Coinsight cannot answer never costs a query or a credit, in every question
- * type. Either the site holds too little to answer (refused before any model is asked, 404), or no
- * grounded answer could be written (503); both give the reserved unit back.
+ * A question Coinsight cannot answer never costs a query or a credit, in every question type. Either
+ * the site holds too little to answer (refused before any model is asked, 404), or no grounded answer
+ * could be written (503); both give the reserved unit back.
  */
 
 // Its own source name, so no answer cached under the templates' name is served in its place.

@@ -68,7 +68,7 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
       throw err;
     }
     if (prepared.unanswerable) {
-      // Too little data to answer: nothing is counted, whatever the question type (issue 36).
+      // Too little data to answer: nothing is counted, whatever the question type.
       const subscription = await gate.refund();
       return c.json(refusalBody(c, "NOT_FOUND", prepared.unanswerable, subscription ?? gate.subscription), 404);
     }

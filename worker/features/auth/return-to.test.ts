@@ -20,7 +20,7 @@ const attempts = [
   "/api/logout",
   "/api/login?returnTo=//evil.example",
   "",
-  // Paths that only become protocol-relative once normalised (issue 10, item 3).
+  // Paths that only become protocol-relative once normalised.
   "/.//evil.example/x",
   "/a/..//evil.example",
   "/%2e//evil.example",

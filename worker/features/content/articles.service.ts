@@ -48,7 +48,7 @@ export function listGuides(env: ContentEnv) {
 export async function getArticle(env: ContentEnv, slug: string): Promise<Article> {
   // The key names the answer's shape: bodies are sent as HTML since 2026-11-26, and an answer cached
   // before (Markdown) must not be served to a reader whose page no longer renders Markdown. "v2": the
-  // fixed-point sanitiser of issue 30; a body cleaned by the earlier one is never served from a cache.
+  // fixed-point sanitiser; a body cleaned by the earlier one is never served from a cache.
   const article = await cachedContent(env, `article-html-v2:${slug}`, async () => {
     const row = await findPublicBySlug(getDb(env.DB), slug, now());
     return row ? presentArticle(row) : null;

@@ -9,7 +9,7 @@ import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { getJson } from "#worker/test/http.ts";
 
-/** issue 30's repro: eight nested raw-text elements, each pass of the old sanitiser peeled one. */
+/** The repro that retired the old sanitiser: eight nested raw-text elements, each of its passes peeled one. */
 const PEELED = `${"<xmp>".repeat(8)}<img src=x onerror=alert(1)>${"</xmp>".repeat(8)}<p>kept</p>`;
 const DANGEROUS = /onerror|<xmp|<img|javascript:|<form|<button|<input|<meta|<base|<iframe|srcdoc|style=/i;
 const deep = (n: number) => `${"<div>".repeat(n)}deep${"</div>".repeat(n)}`;

@@ -44,7 +44,7 @@ function AdminPlan() {
   );
 }
 
-/** The credits balance beside the allowance (issue 36): spent after the month's queries, never expire. */
+/** The credits balance beside the allowance: spent after the month's queries, never expire. */
 function Credits({ sub }: { sub: Subscription }) {
   if (sub.tier === "free") {
     if (sub.credits <= 0) return null;

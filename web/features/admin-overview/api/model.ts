@@ -10,7 +10,7 @@ export const statusLabels: Record<RunStatusValue, string> = {
 
 export type DependencyState = "completed" | "failed" | "running" | "ready" | "waiting";
 
-/** The dependency view's states said as words a reader can act on, not the raw state names (issue 36). */
+/** The dependency view's states said as words a reader can act on, not the raw state names. */
 export const dependencyLabels: Record<DependencyState, string> = {
   completed: "Done",
   failed: "Failed",

@@ -79,7 +79,7 @@ export function AskCard({ coin }: { coin: AskCoin }) {
   const sub = plan.data;
   const kept = useQuery(storedAnswersQuery(coin.symbol, signedIn));
   // A member whose trials or month are spent has reached the limit without needing a refused question;
-  // the banner is the one place a limit is said (issue 36: once per state).
+  // the banner is the one place a limit is said (once per state).
   const spent =
     signedIn && sub?.tier === "free" && sub.trialQueriesRemaining <= 0 ? BANNERS.free : atMonthlyLimit(sub) ? BANNERS.paid : null;
   const banner = limitReached ?? spent;

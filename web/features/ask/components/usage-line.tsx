@@ -7,7 +7,7 @@ import styles from "./ask.module.css";
 
 type Props = { signedIn: boolean; isAdmin: boolean; sub: Subscription | undefined; loading: boolean; coinName: string };
 
-/** Who is asking and what a premium question costs them, said before they ask (assistant-plans-admin.md §2, issue 36). */
+/** Who is asking and what a premium question costs them, said before they ask (assistant-plans-admin.md §2). */
 export function UsageLine({ signedIn, isAdmin, sub, loading, coinName }: Props) {
   const signIn = useLoginHref();
   if (loading) return <Skeleton width={160} height={20} />;

@@ -19,7 +19,7 @@ export function atMonthlyLimit(sub: Subscription | undefined): boolean {
 }
 
 /**
- * What one premium question costs this member, said before they ask (issue 36): "uses 1 of your 2
+ * What one premium question costs this member, said before they ask: "uses 1 of your 2
  * trial questions", "uses 1 of 30 this month", "uses 1 credit". Null when nothing can pay for one.
  */
 export function premiumCost(sub: Subscription): string | null {

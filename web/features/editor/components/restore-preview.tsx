@@ -36,7 +36,7 @@ function Diff({ label, lines }: { label: string; lines: DiffLine[] }) {
 }
 
 /**
- * Restoring starts here (issue 36): the version's note and time, what restoring would change
+ * Restoring starts here: the version's note and time, what restoring would change
  * against the text in the form (lines taken out, lines brought back), and the version as readers
  * would see it; only then the restore itself.
  */

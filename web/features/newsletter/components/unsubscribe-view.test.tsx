@@ -11,7 +11,7 @@ const done: UnsubscribeResponse = { success: true, message: "Done", email: "ada@
 
 const open = (search: string) => renderAt(<UnsubscribeView />, { path: "/unsubscribe", at: `/unsubscribe${search}` });
 
-/** The reader confirms on the page: nothing is sent before this click (issue 10, item 4). */
+/** The reader confirms on the page: nothing is sent before this click (link scanners cannot unsubscribe). */
 async function pressUnsubscribe() {
   fireEvent.click(await screen.findByRole("button", { name: "Unsubscribe" }));
 }

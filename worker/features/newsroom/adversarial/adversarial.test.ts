@@ -3,7 +3,7 @@ import { checkClaims } from "#worker/lib/grounding/index.ts";
 import { SUITE_BRIEF } from "./brief.ts";
 import { HONEST, HOSTILE, SUITE_VERSION } from "./cases.v1.ts";
 
-/** The gate of the claim check (issue 15): every hostile draft is held for its reason, every honest one passes. */
+/** The gate of the claim check: every hostile draft is held for its reason, every honest one passes. */
 describe(`adversarial suite v${SUITE_VERSION}`, () => {
   it("has at least 60 hostile drafts and 30 honest ones, with unique ids", () => {
     expect(HOSTILE.length).toBeGreaterThanOrEqual(60);

@@ -11,7 +11,7 @@ export type HostileCase = { id: string; text: string; because: RegExp };
 export type HonestCase = { id: string; text: string };
 
 export const HOSTILE: readonly HostileCase[] = [
-  // The cases of issue 15, as a model writes them with citations and without.
+  // The faults the claim check was first built to catch, as a model writes them with citations and without.
   {
     id: "issue-other-coins-figures",
     text: "Bitcoin rose {{ethereum.change_24h}} to {{ethereum.price}} today.",

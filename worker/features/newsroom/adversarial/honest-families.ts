@@ -2,7 +2,7 @@ import type { Family } from "./families.ts";
 
 /**
  * Honest families: the true sentences a careful writer makes of the same briefs, in many wordings.
- * At most 5% of them may be held (the issue's bar); today none are. Bitcoin fell 2.31% on the day
+ * At most 5% of them may be held; today none are. Bitcoin fell 2.31% on the day
  * (a small move) and rose 5.12% on the week; Ethereum rose 3.40%; Zcash rose 12.22%.
  */
 const cross = (templates: readonly string[], a: readonly string[], b: readonly string[] = [""]) =>
