@@ -1,18 +1,77 @@
 /**
- * The Worker `npm run bench` builds and serves: the production entry plus one no-op JSON route, the
- * runtime's own ceiling that every route's throughput is reported against. Production
- * (worker/index.ts, wrangler.toml `main`) has no such route: there it is an unknown API path (404).
+ * The Worker `npm run bench` builds and serves: the production entry plus two bench-only routes.
+ * - `GET /api/__bench/noop`: the runtime's own cost, the yardstick every route is reported against.
+ * - `GET /api/__bench/meter`: the D1 rows and KV operations of every request so far (bench-meter.ts),
+ *   summed, with the request count and the most rows one request read since the last look. The bench
+ *   reads it before and after a route's run.
+ * Production (worker/index.ts, wrangler.toml `main`) has neither: there they are unknown API paths (404).
  * Only handlers and classes may be exported here: workerd treats every export as an entrypoint.
  */
-import { BENCH_NOOP_PATH } from "./bench-noop.ts";
+import { emptyMeter, type Meter, meterD1, metered, meterKv } from "./bench-meter.ts";
+import { BENCH_METER_PATH, BENCH_NOOP_PATH } from "./bench-noop.ts";
 import worker from "./index.ts";
 
-export { GuestLimiter, PriceFeed, QuotaCounter } from "./index.ts";
+export { GuestLimiter, NewsroomWorkflow, PriceFeed, QuotaCounter } from "./index.ts";
+
+const totals = { requests: 0, maxRowsRead: 0, d1Metered: false, ...emptyMeter() };
+const meteredEnvs = new WeakMap<Env, Env>();
+
+/** The env a request sees: KV counted; D1 is counted on its session prototype (bench-meter.ts). */
+function meteredEnv(env: Env): Env {
+  let e = meteredEnvs.get(env);
+  if (!e) {
+    totals.d1Metered = meterD1(env.DB);
+    e = { ...env, KV: meterKv(env.KV) };
+    meteredEnvs.set(env, e);
+  }
+  return e;
+}
+
+function add(meter: Meter): void {
+  totals.queries += meter.queries;
+  totals.rowsRead += meter.rowsRead;
+  totals.rowsWritten += meter.rowsWritten;
+  totals.kvReads += meter.kvReads;
+  totals.kvWrites += meter.kvWrites;
+  totals.maxRowsRead = Math.max(totals.maxRowsRead, meter.rowsRead);
+}
 
 export default {
   ...worker,
-  fetch: (request, env, ctx) => {
-    if (new URL(request.url).pathname === BENCH_NOOP_PATH) return Response.json({ ok: true });
-    return worker.fetch(request, env, ctx);
+  fetch: async (request, env, ctx) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === BENCH_NOOP_PATH) return Response.json({ ok: true });
+    if (pathname === BENCH_METER_PATH) {
+      const read = Response.json(totals);
+      // The most rows one request read since the last look: each route's run reads its own.
+      totals.maxRowsRead = 0;
+      return read;
+    }
+    const meter = emptyMeter();
+    totals.requests++;
+    // Work left to waitUntil is counted when it ends (the bench reads the meter after a pause).
+    let left = Promise.resolve();
+    const counted = new Proxy(ctx, {
+      get(target, name) {
+        if (name !== "waitUntil") {
+          const value = Reflect.get(target, name);
+          return typeof value === "function" ? value.bind(target) : value;
+        }
+        return (p: Promise<unknown>) => {
+          left = left
+            .then(() => p)
+            .then(
+              () => undefined,
+              () => undefined,
+            );
+          target.waitUntil(p);
+        };
+      },
+    });
+    try {
+      return await metered(meter, () => worker.fetch(request, meteredEnv(env), counted));
+    } finally {
+      ctx.waitUntil(left.then(() => add(meter)));
+    }
   },
 } satisfies ExportedHandler<Env>;

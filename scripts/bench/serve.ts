@@ -28,12 +28,17 @@ export function buildAll(): void {
 
 export type BenchServer = { url: URL; mf: Miniflare; dispose: () => Promise<void> };
 
-export async function startBenchServer(vars: Record<string, string> = {}): Promise<BenchServer> {
+/** `inspectorPort`: workerd's DevTools port, for a CPU profile of the isolate (tmp scripts, never the bench's figures). */
+export async function startBenchServer(
+  vars: Record<string, string> = {},
+  { inspectorPort }: { inspectorPort?: number } = {},
+): Promise<BenchServer> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(projectRoot, "wrangler.toml"));
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
+      ...(inspectorPort ? { inspectorPort } : {}),
       workers: [
         {
           ...workerOptions,
