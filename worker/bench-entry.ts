@@ -1,19 +1,42 @@
 /**
- * The Worker `npm run bench` builds and serves: the production entry plus two bench-only routes.
+ * The Worker `npm run bench` builds and serves: the production entry plus what only the bench needs.
  * - `GET /api/__bench/noop`: the runtime's own cost, the yardstick every route is reported against.
  * - `GET /api/__bench/meter`: the D1 rows and KV operations of every request so far (bench-meter.ts),
  *   summed, with the request count and the most rows one request read since the last look. The bench
  *   reads it before and after a route's run.
- * Production (worker/index.ts, wrangler.toml `main`) has neither: there they are unknown API paths (404).
+ * - A request with `x-bench-miss: page` finds no rendered page kept (neither in the isolate's memory
+ *   nor in the colo's cache), so the bench can measure a page rendered on a miss while everything
+ *   the render reads is as warm as it is in the steady state.
+ * Production (worker/index.ts, wrangler.toml `main`) has none of this: the paths are unknown API
+ * paths (404), the header means nothing.
  * Only handlers and classes may be exported here: workerd treats every export as an entrypoint.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { emptyMeter, type Meter, meterD1, metered, meterKv } from "./bench-meter.ts";
-import { BENCH_METER_PATH, BENCH_NOOP_PATH } from "./bench-noop.ts";
+import { BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
 import worker from "./index.ts";
+import { forgetColoWhere } from "./lib/colo-cache.ts";
 
 export { GuestLimiter, NewsroomWorkflow, PriceFeed, QuotaCounter } from "./index.ts";
 
 const totals = { requests: 0, maxRowsRead: 0, d1Metered: false, ...emptyMeter() };
+
+/** The page cache's keys (worker/features/pages/page-cache.ts). */
+const isPageKey = (key: string) => key.includes("/__page/");
+const missing = new AsyncLocalStorage<boolean>();
+let hidingPages = false;
+
+/** In a request marked as a miss, the colo's cache has no rendered page. */
+function hidePagesFromMisses(): void {
+  if (hidingPages) return;
+  hidingPages = true;
+  const cache = caches.default;
+  const match = cache.match.bind(cache);
+  cache.match = (request, options) => {
+    const key = typeof request === "string" ? request : request instanceof URL ? request.href : request.url;
+    return missing.getStore() && isPageKey(key) ? Promise.resolve(undefined) : match(request, options);
+  };
+}
 const meteredEnvs = new WeakMap<Env, Env>();
 
 /** The env a request sees: KV counted; D1 is counted on its session prototype (bench-meter.ts). */
@@ -47,6 +70,11 @@ export default {
       totals.maxRowsRead = 0;
       return read;
     }
+    const miss = request.headers.get(BENCH_MISS_HEADER) === "page";
+    if (miss) {
+      hidePagesFromMisses();
+      forgetColoWhere(isPageKey);
+    }
     const meter = emptyMeter();
     totals.requests++;
     // Work left to waitUntil is counted when it ends (the bench reads the meter after a pause).
@@ -69,7 +97,7 @@ export default {
       },
     });
     try {
-      return await metered(meter, () => worker.fetch(request, meteredEnv(env), counted));
+      return await missing.run(miss, () => metered(meter, () => worker.fetch(request, meteredEnv(env), counted)));
     } finally {
       ctx.waitUntil(left.then(() => add(meter)));
     }

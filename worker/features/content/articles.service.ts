@@ -5,6 +5,7 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { countPublic, findPublicBySlug, type ListFilter, listPublic, listSitemapEntries } from "./article-store.ts";
 import { cachedContent } from "./content-cache.ts";
 import { presentArticle } from "./present.ts";
+import { articleMayExist } from "./slug-filter.ts";
 
 type ContentEnv = Pick<Env, "DB" | "KV">;
 
@@ -46,6 +47,8 @@ export function listGuides(env: ContentEnv) {
 }
 
 export async function getArticle(env: ContentEnv, slug: string): Promise<Article> {
+  // A made-up slug (a typo, a crawler, a flood of random ones) is answered from memory: no KV, no D1.
+  if (!(await articleMayExist(env, slug))) throw new ApiError("NOT_FOUND", ARTICLE_NOT_FOUND);
   // The key names the answer's shape: bodies are sent as HTML since 2026-11-26, and an answer cached
   // before (Markdown) must not be served to a reader whose page no longer renders Markdown. "v2": the
   // fixed-point sanitiser of issue 30; a body cleaned by the earlier one is never served from a cache.

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import { contentVersion } from "#worker/features/content/content-cache.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { matchColo, putColo } from "#worker/lib/colo-cache.ts";
+import { acceptsGzip, matchColo, putColo } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
+import { type PageParams, pageAddress } from "./page-query.ts";
 import { executionCtx, rendersPage } from "./server-render.ts";
 
 type Ctx = Context<AppEnv>;
@@ -22,19 +23,29 @@ export const PAGE_TTL = 15;
 export type PageAnswer = { res: Response; shared: boolean };
 
 /**
- * A guest's rendered page from the colo's cache, or made and kept there: rendering costs tens of
- * milliseconds of CPU, a cached copy a lookup. A page with a query (the Top 500's sort and page, or
- * anything made up) and a member's page are made every time.
+ * Makes the page: rendered for `address` (its path and own parameters, page-query.ts), or, when
+ * null, the shell the browser renders itself (a member's page, or one the server does not render).
  */
-export async function cachedPage(c: Ctx, shell: Response, make: () => Promise<PageAnswer>): Promise<Response> {
+export type MakePage = (address: URL | null) => Promise<PageAnswer>;
+
+/**
+ * A guest's rendered page from the colo's cache, or made and kept there: rendering costs
+ * milliseconds of CPU, a cached copy a lookup. The page is rendered and kept for its path and the
+ * parameters it reads (`params`), so a tracking or made-up parameter finds the same copy; a member's
+ * page is made every time (the shell, cheap).
+ */
+export async function cachedPage(c: Ctx, shell: Response, params: PageParams, make: MakePage): Promise<Response> {
+  if (!rendersPage(c)) return (await make(null)).res;
   const url = new URL(c.req.url);
+  const address = pageAddress(url, params);
   const build = shell.headers.get("etag");
-  if (url.search || !build || !rendersPage(c)) return (await make()).res;
+  if (!address || !build) return (await make(address)).res;
   const version = await contentVersion(c.env);
-  const key = `${url.origin}/__page${url.pathname}?${new URLSearchParams({ build, content: version })}`;
-  const hit = await matchColo(key, Date.now(), { present: PAGE_HIT });
+  const key = `${url.origin}/__page${address.pathname}?${new URLSearchParams({ build, content: version, query: address.search })}`;
+  // Gzipped once per kept page for every reader that takes it (precompressed-answers.md).
+  const hit = await matchColo(key, Date.now(), { present: PAGE_HIT, gzip: acceptsGzip(c.req.header("accept-encoding")) });
   if (hit) return hit;
-  const { res, shared } = await make();
+  const { res, shared } = await make(address);
   if (!shared || !storable(res)) return res;
   const put = putColo(key, await storedCopy(res, PAGE_TTL));
   const ctx = executionCtx(c);
