@@ -41,8 +41,7 @@ beforeEach(() => {
   const build = `"${crypto.randomUUID()}"`;
   vi.spyOn(env.ASSETS, "fetch").mockImplementation(async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname === "/")
-      return new Response(indexHtml, { headers: { "content-type": "text/html; charset=utf-8", etag: build } });
+    if (url.pathname === "/") return new Response(indexHtml, { headers: { "content-type": "text/html; charset=utf-8", etag: build } });
     if (url.pathname === "/route-modules.json") return Response.json({});
     return new Response("Not found", { status: 404 });
   });
