@@ -42,11 +42,13 @@ function remember(key: string, options: QueryOptions[]): void {
   }
 }
 
+/** Made once per isolate: it ranks the route table, the same for every render. */
+const handler = createStaticHandler(routes);
+
 export type { ApiTransport };
 export { setApiTransport };
 
 export const renderPage: RenderPage = async ({ url, now }: RenderInput) => {
-  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   // A redirect or an answer of its own: not a page to render.
   if (context instanceof Response) return null;

@@ -4,7 +4,7 @@ import type { ErrorBody } from "#schema/contracts/error.ts";
 import indexHtml from "#web/index.html?raw";
 import { call } from "#worker/test/http.ts";
 import bench from "./bench-entry.ts";
-import { BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
+import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
 import { EDGE_CACHE_HEADER } from "./lib/public-cache.ts";
 
 async function benchFetch(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -48,9 +48,12 @@ describe("the bench build's no-op route (issue 17)", () => {
     );
     const before = await meterNow();
     // A category page reads the categories from D1 the first time.
-    expect((await benchFetch("/crypto-101")).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
-    expect((await benchFetch("/crypto-101")).headers.get(EDGE_CACHE_HEADER)).toBe("HIT");
-    expect((await benchFetch("/crypto-101", { [BENCH_MISS_HEADER]: "page" })).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
+    const metered = { [BENCH_METER_HEADER]: "1" };
+    expect((await benchFetch("/crypto-101", metered)).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
+    expect((await benchFetch("/crypto-101", metered)).headers.get(EDGE_CACHE_HEADER)).toBe("HIT");
+    expect((await benchFetch("/crypto-101", { ...metered, [BENCH_MISS_HEADER]: "page" })).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
+    // Not metered: not counted.
+    await benchFetch("/crypto-101");
     const after = await meterNow();
     expect(after.d1Metered).toBe(true);
     expect(after.requests - before.requests).toBe(3);

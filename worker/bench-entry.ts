@@ -1,9 +1,10 @@
 /**
  * The Worker `npm run bench` builds and serves: the production entry plus what only the bench needs.
  * - `GET /api/__bench/noop`: the runtime's own cost, the yardstick every route is reported against.
- * - `GET /api/__bench/meter`: the D1 rows and KV operations of every request so far (bench-meter.ts),
- *   summed, with the request count and the most rows one request read since the last look. The bench
- *   reads it before and after a route's run.
+ * - `GET /api/__bench/meter`: the D1 rows and KV operations of every request sent with
+ *   `x-bench-meter: 1` so far (bench-meter.ts), summed, with their count and the most rows one of them
+ *   read since the last look. The bench reads it before and after a route's metered requests; its
+ *   CPU runs send none, so the meter's own work is not in their figures.
  * - A request with `x-bench-miss: page` finds no rendered page kept (neither in the isolate's memory
  *   nor in the colo's cache), so the bench can measure a page rendered on a miss while everything
  *   the render reads is as warm as it is in the steady state.
@@ -13,7 +14,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { emptyMeter, type Meter, meterD1, metered, meterKv } from "./bench-meter.ts";
-import { BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
+import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
 import worker from "./index.ts";
 import { forgetColoWhere } from "./lib/colo-cache.ts";
 
@@ -74,6 +75,9 @@ export default {
     if (miss) {
       hidePagesFromMisses();
       forgetColoWhere(isPageKey);
+    }
+    if (request.headers.get(BENCH_METER_HEADER) !== "1") {
+      return miss ? missing.run(true, () => worker.fetch(request, env, ctx)) : worker.fetch(request, env, ctx);
     }
     const meter = emptyMeter();
     totals.requests++;

@@ -4,3 +4,5 @@ export const BENCH_NOOP_PATH = "/api/__bench/noop";
 export const BENCH_METER_PATH = "/api/__bench/meter";
 /** A request with this header set to "page" finds no rendered page kept (worker/bench-entry.ts). */
 export const BENCH_MISS_HEADER = "x-bench-miss";
+/** A request with this header set to "1" is metered (worker/bench-entry.ts). */
+export const BENCH_METER_HEADER = "x-bench-meter";

@@ -26,6 +26,8 @@ import { serverCpuTimes, stolenShare } from "./steal.ts";
 const AMOUNT = Number(process.env.BENCH_AMOUNT ?? 3000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+/** Requests per route sent again with the bench build's meter on, for D1 rows and KV operations. */
+const METERED = Number(process.env.BENCH_METERED ?? 300);
 /** Today's site: about a thousand articles (the scale run has a hundred times more). */
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1000);
 const FIXED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -109,7 +111,8 @@ async function costBench(server: BenchServer): Promise<void> {
 
   console.log(
     `\nCPU per request: workerd's user+sys time (/proc/<pid>/stat) over ${AMOUNT} requests at ${CONNECTIONS} connections per route, ` +
-      `divided by the count; "max" is the most CPU one request took alone (${SAMPLES} sent one at a time, schedstat).`,
+      `divided by the count; "max" is the most CPU one request took alone (${SAMPLES} sent one at a time, schedstat); ` +
+      `D1 rows and KV operations per request from ${METERED} more, metered.`,
   );
   console.log(
     `Miniflare serving the bench build (worker/bench-entry.ts), ${ARTICLES} generated articles; ${pinning ? "server on core 0, load on core 1" : "cores shared"}`,
@@ -126,7 +129,7 @@ async function costBench(server: BenchServer): Promise<void> {
         ...(t.body ? { body: t.body } : {}),
       }).then((res) => res.arrayBuffer());
     }
-    const cost = await measureCost(server, t, { amount: AMOUNT, connections: CONNECTIONS, samples: SAMPLES });
+    const cost = await measureCost(server, t, { amount: AMOUNT, connections: CONNECTIONS, samples: SAMPLES, metered: METERED });
     results.push({ ...t, cost });
     process.stdout.write(`  ${t.name}: ${us(cost.cpuUs)}\n`);
   }
