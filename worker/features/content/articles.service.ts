@@ -2,7 +2,7 @@ import type { Article, ArticleKind, ArticlePage, ArticleSummary, Category } from
 import { CATEGORY, isGuideCategory, MAX_LIST } from "#schema/contracts/article-rules.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { countPublic, findPublicBySlug, type ListFilter, listPublic, listSitemapEntries } from "./article-store.ts";
+import { countPublic, findPublicBySlug, type ListFilter, listPublic, listSitemapBlocks, listSitemapEntries } from "./article-store.ts";
 import { cachedContent } from "./content-cache.ts";
 import { presentArticle } from "./present.ts";
 import { articleMayExist } from "./slug-filter.ts";
@@ -87,9 +87,23 @@ export function categoryArticles(env: ContentEnv, category: Category, limit: num
   });
 }
 
-/** One sitemap file holds at most 50,000 URLs; the static pages and 500 coins take the rest. */
-export const SITEMAP_ARTICLES = 45_000;
+/**
+ * Articles per sitemap file. The protocol allows 50,000 URLs (and 50 MB) per file; 10,000 keeps a
+ * file near 1 MB, made from one primary-key range, so no request reads or writes more than that at
+ * 100x today's articles (docs/decisions/performance/sitemap-index.md).
+ */
+export const SITEMAP_BLOCK = 10_000;
 
-export function sitemapArticles(env: ContentEnv) {
-  return cachedContent(env, "sitemap", () => listSitemapEntries(getDb(env.DB), now(), SITEMAP_ARTICLES));
+/** The blocks of the sitemap index that have public articles, with their newest change. */
+export function sitemapBlocks(env: ContentEnv) {
+  return cachedContent(env, "sitemap-blocks", () => listSitemapBlocks(getDb(env.DB), now(), SITEMAP_BLOCK));
+}
+
+/** One block's public articles, or null when it has none (its file is 404). */
+export async function sitemapBlock(env: ContentEnv, block: number) {
+  const entries = await cachedContent(env, `sitemap-block:${block}`, async () => {
+    const rows = await listSitemapEntries(getDb(env.DB), now(), block, SITEMAP_BLOCK);
+    return rows.length ? rows : null;
+  });
+  return entries ?? null;
 }

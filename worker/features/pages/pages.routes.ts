@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { slugParam } from "#schema/contracts/article.ts";
 import { symbolParam } from "#schema/contracts/crypto.ts";
 import type { RenderedPage } from "#schema/contracts/server-render.ts";
-import { categoryArticles, getArticle, listArticles, sitemapArticles } from "#worker/features/content/articles.service.ts";
+import { categoryArticles, getArticle, listArticles, sitemapBlock, sitemapBlocks } from "#worker/features/content/articles.service.ts";
 import { getCategory, listCategories } from "#worker/features/content/categories.service.ts";
 import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
@@ -31,7 +31,16 @@ import { inlinedSheets } from "./rendered-body.ts";
 import { serverRender } from "./server-render.ts";
 import { loadShell } from "./shell.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, siteOrigin } from "./site.ts";
-import { articleUrls, renderSitemap, robotsTxt, STATIC_PATHS } from "./sitemap.ts";
+import {
+  articlesSitemap,
+  articleUrls,
+  PAGES_SITEMAP,
+  renderSitemap,
+  renderSitemapIndex,
+  robotsTxt,
+  STATIC_PATHS,
+  sitemapBlockOf,
+} from "./sitemap.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -176,13 +185,24 @@ export const pagesRoutes = new Hono<AppEnv>()
     };
     return xml(c, renderRss(channel, items, site), "application/rss+xml");
   })
+  // A sitemap index: the pages and coins in one file, the articles in blocks (sitemap.ts).
   .get("/sitemap.xml", async (c) => {
-    const [articles, snapshot] = await Promise.all([sitemapArticles(c.env), currentSnapshot(runtimeDeps(c)).catch(() => null)]);
+    const blocks = await sitemapBlocks(c.env);
+    const files = [{ path: PAGES_SITEMAP }, ...blocks.map((b) => ({ path: articlesSitemap(b.block), lastmod: b.lastmod }))];
+    return xml(c, renderSitemapIndex(files, origin(c)), "application/xml");
+  })
+  .get(PAGES_SITEMAP, async (c) => {
+    const snapshot = await currentSnapshot(runtimeDeps(c)).catch(() => null);
     const coins = (snapshot?.coins ?? []).map((coin) => ({ path: `/coin/${coin.symbol.toLowerCase()}` }));
     // Two coins may share a symbol; the page belongs to the higher-ranked one, listed once.
     const uniqueCoins = [...new Map(coins.map((u) => [u.path, u])).values()];
-    const urls = [...STATIC_PATHS.map((path) => ({ path })), ...articleUrls(articles), ...uniqueCoins];
-    return xml(c, renderSitemap(urls, origin(c)), "application/xml");
+    return xml(c, renderSitemap([...STATIC_PATHS.map((path) => ({ path })), ...uniqueCoins], origin(c)), "application/xml");
+  })
+  .get("/:file{sitemap-articles-[0-9]+\\.xml}", async (c) => {
+    const block = sitemapBlockOf(c.req.param("file"));
+    const entries = block ? await sitemapBlock(c.env, block) : null;
+    if (!entries) return c.text("Sitemap not found", 404);
+    return xml(c, renderSitemap(articleUrls(entries), origin(c)), "application/xml");
   })
   .get("/robots.txt", (c) => {
     c.header("cache-control", "public, max-age=3600");
