@@ -5,6 +5,7 @@
  *   `x-bench-meter: 1` so far (bench-meter.ts), summed, with their count and the most rows one of them
  *   read since the last look. The bench reads it before and after a route's metered requests; its
  *   CPU runs send none, so the meter's own work is not in their figures.
+ * - The queue consumer's invocations and messages are counted, for the scale run's newsletter send.
  * - A request with `x-bench-miss: page` finds no rendered page kept (neither in the isolate's memory
  *   nor in the colo's cache), so the bench can measure a page rendered on a miss while everything
  *   the render reads is as warm as it is in the steady state.
@@ -20,7 +21,7 @@ import { forgetColoWhere } from "./lib/colo-cache.ts";
 
 export { GuestLimiter, NewsroomWorkflow, PriceFeed, QuotaCounter } from "./index.ts";
 
-const totals = { requests: 0, maxRowsRead: 0, d1Metered: false, ...emptyMeter() };
+const totals = { requests: 0, maxRowsRead: 0, d1Metered: false, queueBatches: 0, queueMessages: 0, ...emptyMeter() };
 
 /** The page cache's keys (worker/features/pages/page-cache.ts). */
 const isPageKey = (key: string) => key.includes("/__page/");
@@ -62,6 +63,12 @@ function add(meter: Meter): void {
 
 export default {
   ...worker,
+  // Counted for the scale run: how many consumer invocations a send takes, and how many messages.
+  queue: (batch, env, ctx) => {
+    totals.queueBatches++;
+    totals.queueMessages += batch.messages.length;
+    return worker.queue(batch, env, ctx);
+  },
   fetch: async (request, env, ctx) => {
     const { pathname } = new URL(request.url);
     if (pathname === BENCH_NOOP_PATH) return Response.json({ ok: true });

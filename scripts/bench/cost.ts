@@ -11,6 +11,7 @@ import { onGeneratorCore } from "./cores.ts";
 import { cpuNanos, cpuTicks, TICKS_PER_SECOND, workerdPids } from "./cpu.ts";
 import type { FireSpec } from "./fire.ts";
 import type { BenchServer } from "./serve.ts";
+import { percentile } from "./stats.ts";
 
 export type CostTarget = {
   name: string;
@@ -23,7 +24,7 @@ export type CostTarget = {
   headers?: Record<string, string>;
 };
 
-type MeterTotals = {
+export type MeterTotals = {
   requests: number;
   queries: number;
   rowsRead: number;
@@ -32,15 +33,19 @@ type MeterTotals = {
   kvWrites: number;
   maxRowsRead: number;
   d1Metered: boolean;
+  queueBatches: number;
+  queueMessages: number;
 };
 
 export type Cost = {
   /** CPU per request over the run, in microseconds (ticks), and the same from schedstat. */
   cpuUs: number;
   cpuUsPrecise: number;
-  /** One request at a time: the largest and the median, in microseconds. */
+  /** One request at a time: the largest and the median CPU, in microseconds, and the p50 and p95 of their times. */
   maxUs: number;
   medianUs: number;
+  p50Ms: number;
+  p95Ms: number;
   /** Per request over the run. */
   rowsRead: number;
   rowsWritten: number;
@@ -81,7 +86,7 @@ function fire(spec: FireSpec): Promise<{ statuses: Record<string, number>; total
   });
 }
 
-async function meter(server: BenchServer): Promise<MeterTotals> {
+export async function meter(server: BenchServer): Promise<MeterTotals> {
   return (await (await fetch(new URL(BENCH_METER_PATH, server.url))).json()) as MeterTotals;
 }
 
@@ -107,24 +112,27 @@ export async function measureCost(server: BenchServer, target: CostTarget, optio
 
   // Storage per request from a metered run of its own: the meter's work stays out of the CPU figures.
   const m0 = await meter(server);
-  await fire({
-    url: server.url.href,
-    paths: target.paths,
-    amount: options.metered,
-    connections: options.connections,
-    headers: { ...headers, [BENCH_METER_HEADER]: "1" },
-    ...(target.method ? { method: target.method } : {}),
-    ...(target.body ? { body: target.body } : {}),
-  });
+  if (options.metered > 0)
+    await fire({
+      url: server.url.href,
+      paths: target.paths,
+      amount: options.metered,
+      connections: options.connections,
+      headers: { ...headers, [BENCH_METER_HEADER]: "1" },
+      ...(target.method ? { method: target.method } : {}),
+      ...(target.body ? { body: target.body } : {}),
+    });
   // Work the requests left to waitUntil (a cache write) is metered when it ends.
   await pause(300);
   const m1 = await meter(server);
-  const count = m1.requests - m0.requests || options.metered;
+  const count = m1.requests - m0.requests || 1;
 
   const samples: number[] = [];
+  const times: number[] = [];
   const list = target.samplePaths ?? target.paths;
   for (let i = 0; i < options.samples; i++) {
     const path = list[i % list.length] as string;
+    const started = performance.now();
     const before = cpuNanos(pids);
     const res = await fetch(new URL(path, server.url), {
       method: target.method ?? "GET",
@@ -133,14 +141,18 @@ export async function measureCost(server: BenchServer, target: CostTarget, optio
     });
     await res.arrayBuffer();
     samples.push((cpuNanos(pids) - before) / 1000);
+    times.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
+  times.sort((a, b) => a - b);
   const per = (a: number, b: number) => (b - a) / count;
   return {
     cpuUs: ((t1 - t0) * 1e6) / TICKS_PER_SECOND / options.amount,
     cpuUsPrecise: (n1 - n0) / 1000 / options.amount,
     maxUs: samples.at(-1) ?? Number.NaN,
     medianUs: samples[Math.floor(samples.length / 2)] ?? Number.NaN,
+    p50Ms: percentile(times, 50),
+    p95Ms: percentile(times, 95),
     rowsRead: per(m0.rowsRead, m1.rowsRead),
     rowsWritten: per(m0.rowsWritten, m1.rowsWritten),
     kvReads: per(m0.kvReads, m1.kvReads),

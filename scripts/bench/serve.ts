@@ -52,7 +52,7 @@ export async function startBenchServer(
       host: "127.0.0.1",
       port: 0,
       ...(inspectorPort ? { inspectorPort } : {}),
-      ...(persistTo ? { defaultPersistRoot: persistTo } : {}),
+      ...(persistTo ? { resourcePersistencePath: persistTo } : {}),
       workers: [
         {
           ...workerOptions,
