@@ -31,9 +31,14 @@ export function pageArticles(
   return cachedContent(env, `articles-page:${kind ?? "all"}:${limit}:${page}`, async () => {
     const db = getDb(env.DB);
     const filter: ListFilter = { now: now(), kind };
-    const [articles, total] = await Promise.all([listPublic(db, filter, limit, (page - 1) * limit), countPublic(db, filter)]);
+    const [articles, total] = await Promise.all([listPublic(db, filter, limit, (page - 1) * limit), publicCount(env, kind)]);
     return { articles, total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
   });
+}
+
+/** How many public articles there are (of a kind): counted once per content version, not once per page. */
+function publicCount(env: ContentEnv, kind: ArticleKind | undefined): Promise<number> {
+  return cachedContent(env, `articles-count:${kind ?? "all"}`, () => countPublic(getDb(env.DB), { now: now(), kind }));
 }
 
 /** "Trending Now": the latest news (Daily Roundup and Trending Analysis), newest first. */
