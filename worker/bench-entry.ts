@@ -16,12 +16,21 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { emptyMeter, type Meter, meterD1, metered, meterKv } from "./bench-meter.ts";
 import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
-import worker from "./index.ts";
+import worker, { NewsroomWorkflow as Newsroom } from "./index.ts";
 import { forgetColoWhere } from "./lib/colo-cache.ts";
 
-export { GuestLimiter, NewsroomWorkflow, PriceFeed, QuotaCounter } from "./index.ts";
+export { GuestLimiter, PriceFeed, QuotaCounter } from "./index.ts";
 
-const totals = { requests: 0, maxRowsRead: 0, d1Metered: false, queueBatches: 0, queueMessages: 0, ...emptyMeter() };
+const totals = {
+  requests: 0,
+  maxRowsRead: 0,
+  d1Metered: false,
+  queueBatches: 0,
+  queueMessages: 0,
+  ...emptyMeter(),
+  /** What the queue consumer and the crons read and wrote (the scale run's send and newsroom day). */
+  background: emptyMeter(),
+};
 
 /** The page cache's keys (worker/features/pages/page-cache.ts). */
 const isPageKey = (key: string) => key.includes("/__page/");
@@ -61,13 +70,26 @@ function add(meter: Meter): void {
   totals.maxRowsRead = Math.max(totals.maxRowsRead, meter.rowsRead);
 }
 
+/** The newsroom's Workflow, its storage counted with the crons' (each step's invocation runs `run`). */
+export class NewsroomWorkflow extends Newsroom {
+  override run(...args: Parameters<Newsroom["run"]>): ReturnType<Newsroom["run"]> {
+    return metered(totals.background, () => super.run(...args));
+  }
+}
+
 export default {
   ...worker,
-  // Counted for the scale run: how many consumer invocations a send takes, and how many messages.
+  // Counted for the scale run: how many consumer invocations a send takes, how many messages, and
+  // the storage the consumer and the crons use.
   queue: (batch, env, ctx) => {
     totals.queueBatches++;
     totals.queueMessages += batch.messages.length;
-    return worker.queue(batch, env, ctx);
+    totals.d1Metered = meterD1(env.DB);
+    return metered(totals.background, () => worker.queue(batch, env, ctx));
+  },
+  scheduled: (controller, env, ctx) => {
+    totals.d1Metered = meterD1(env.DB);
+    return metered(totals.background, () => worker.scheduled(controller, env, ctx));
   },
   fetch: async (request, env, ctx) => {
     const { pathname } = new URL(request.url);

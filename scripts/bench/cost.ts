@@ -35,6 +35,7 @@ export type MeterTotals = {
   d1Metered: boolean;
   queueBatches: number;
   queueMessages: number;
+  background: { queries: number; rowsRead: number; rowsWritten: number; kvReads: number; kvWrites: number };
 };
 
 export type Cost = {

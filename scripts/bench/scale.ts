@@ -20,7 +20,7 @@ import { projectRoot } from "../lib/wrangler.ts";
 import { seedStatements } from "../seed.ts";
 import { benchAdminCookie } from "./ask.ts";
 import { pinServerToCore0 } from "./cores.ts";
-import { BROWSER_HEADERS, measureCost, meter } from "./cost.ts";
+import { BROWSER_HEADERS, type MeterTotals, measureCost, meter } from "./cost.ts";
 import { cpuNanos, workerdPids } from "./cpu.ts";
 import { type BenchServer, buildAll, insertArticles, startBenchServer } from "./serve.ts";
 
@@ -140,6 +140,12 @@ async function seed(server: BenchServer): Promise<void> {
   // Everything cached so far describes the site before the seed.
   await (await kvOf(server)).put(CONTENT_VERSION_KEY, `scale-${Date.now().toString(36)}`);
   console.log(`seeded in ${seconds(Date.now() - started)}`);
+}
+
+/** D1 rows and KV operations the crons, the Workflow and the queue consumer made between two readings. */
+function storage(m0: MeterTotals, m1: MeterTotals): string {
+  const d = (k: keyof MeterTotals["background"]) => (m1.background[k] - m0.background[k]).toLocaleString("en");
+  return `D1 ${d("rowsRead")} rows read, ${d("rowsWritten")} written in ${d("queries")} queries, KV ${d("kvReads")} reads, ${d("kvWrites")} writes`;
 }
 
 type One = { ms: number; cpuMs: number; rows: number; status: number; bytes: number };
@@ -272,6 +278,12 @@ async function newsroomDay(server: BenchServer, db: Db): Promise<void> {
   const pids = workerdPids();
   const cpu0 = cpuNanos(pids);
   const before = (await db.prepare("SELECT count(*) AS n FROM articles").first<{ n: number }>())?.n ?? 0;
+  const done = await db.prepare("SELECT count(*) AS n FROM generation_runs WHERE date = ?").bind(today).first<{ n: number }>();
+  if ((done?.n ?? 0) > 0) {
+    console.log("\nOne newsroom day: already run on this database today (a reused one): see the first run's figures");
+    return;
+  }
+  const m0 = await meter(server);
   const started = Date.now();
   await cron(server, "0 6 * * *", new Date(`${today}T06:00:00Z`));
   await until(
@@ -289,9 +301,10 @@ async function newsroomDay(server: BenchServer, db: Db): Promise<void> {
     await db.prepare("SELECT task, status FROM generation_runs WHERE date = ?").bind(today).all<{ task: string; status: string }>()
   ).results;
   const after = (await db.prepare("SELECT count(*) AS n FROM articles").first<{ n: number }>())?.n ?? 0;
+  const m1 = await meter(server);
   console.log(
     `\nOne newsroom day: ${runs.length} tasks (${runs.filter((r: { status: string }) => r.status === "completed").length} completed) in ${seconds(ms)}, ` +
-      `${after - before} articles written, workerd CPU ${seconds((cpuNanos(pids) - cpu0) / 1e6)} meanwhile`,
+      `${after - before} articles written, workerd CPU ${seconds((cpuNanos(pids) - cpu0) / 1e6)} meanwhile; ${storage(m0, m1)}`,
   );
 }
 
@@ -323,7 +336,8 @@ async function dailySend(server: BenchServer, db: Db): Promise<void> {
   console.log(
     `\nThe daily send: ${subscribers.toLocaleString("en")} subscribers queued in ${seconds(queuedMs)} (one cron invocation), all mailed after ${seconds(ms)}: ` +
       `${m1.queueBatches - m0.queueBatches} consumer invocations for ${m1.queueMessages - m0.queueMessages} messages, ` +
-      `${Math.round(subscribers / (ms / 1000)).toLocaleString("en")} mails/s; edition ${edition?.status ?? "?"}; workerd CPU ${seconds((cpuNanos(pids) - cpu0) / 1e6)} meanwhile (offline mail adapter: each mail a row in the outbox)`,
+      `${Math.round(subscribers / (ms / 1000)).toLocaleString("en")} mails/s; edition ${edition?.status ?? "?"}; workerd CPU ${seconds((cpuNanos(pids) - cpu0) / 1e6)} meanwhile; ` +
+      `${storage(m0, m1)} (the offline mail adapter writes each mail to the outbox: one row a mail more than with a live provider)`,
   );
 }
 
