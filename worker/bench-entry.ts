@@ -16,10 +16,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { emptyMeter, type Meter, meterD1, metered, meterKv } from "./bench-meter.ts";
 import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
-import worker, { NewsroomWorkflow as Newsroom } from "./index.ts";
+import worker, { PriceFeed as Feed, NewsroomWorkflow as Newsroom } from "./index.ts";
 import { forgetColoWhere } from "./lib/colo-cache.ts";
 
-export { GuestLimiter, PriceFeed, QuotaCounter } from "./index.ts";
+export { GuestLimiter, QuotaCounter } from "./index.ts";
 
 const totals = {
   requests: 0,
@@ -28,8 +28,11 @@ const totals = {
   queueBatches: 0,
   queueMessages: 0,
   ...emptyMeter(),
-  /** What the queue consumer and the crons read and wrote (the scale run's send and newsroom day). */
+  /** What the queue consumer, the crons and the newsroom Workflow read and wrote (the scale run's send and newsroom day). */
   background: emptyMeter(),
+  /** What the price feed's ticks read and wrote, and how many ran: the fixed cost of a day. */
+  feed: emptyMeter(),
+  feedTicks: 0,
 };
 
 /** The page cache's keys (worker/features/pages/page-cache.ts). */
@@ -72,8 +75,24 @@ function add(meter: Meter): void {
 
 /** The newsroom's Workflow, its storage counted with the crons' (each step's invocation runs `run`). */
 export class NewsroomWorkflow extends Newsroom {
+  constructor(ctx: ExecutionContext, env: Env) {
+    super(ctx, { ...env, KV: meterKv(env.KV) });
+  }
+
   override run(...args: Parameters<Newsroom["run"]>): ReturnType<Newsroom["run"]> {
     return metered(totals.background, () => super.run(...args));
+  }
+}
+
+/** The price feed, its ticks counted: what a day costs before anyone reads anything. */
+export class PriceFeed extends Feed {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, { ...env, KV: meterKv(env.KV) });
+  }
+
+  override alarm(): Promise<void> {
+    totals.feedTicks++;
+    return metered(totals.feed, () => super.alarm());
   }
 }
 

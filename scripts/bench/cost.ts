@@ -36,6 +36,8 @@ export type MeterTotals = {
   queueBatches: number;
   queueMessages: number;
   background: { queries: number; rowsRead: number; rowsWritten: number; kvReads: number; kvWrites: number };
+  feed: { queries: number; rowsRead: number; rowsWritten: number; kvReads: number; kvWrites: number };
+  feedTicks: number;
 };
 
 export type Cost = {

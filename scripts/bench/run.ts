@@ -15,7 +15,7 @@ import { BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "#worker/bench-noop.ts";
 import { askTarget, BENCH_SESSION_SECRET } from "./ask.ts";
 import { homePageJs } from "./bundle-size.ts";
 import { pinning, pinServerToCore0 } from "./cores.ts";
-import { type Cost, type CostTarget, measureCost } from "./cost.ts";
+import { type Cost, type CostTarget, type MeterTotals, measureCost, meter } from "./cost.ts";
 import { canMeasureCpu } from "./cpu.ts";
 import { FIXED_RATE, fixedRateWindow, type LoadOptions } from "./load.ts";
 import { benchSearch } from "./search.ts";
@@ -119,6 +119,7 @@ async function costBench(server: BenchServer): Promise<void> {
   );
   console.log(`load average at the start: ${load()}`);
   const stealBefore = serverCpuTimes();
+  const feedBefore = await meter(server);
   const results: (Route & { cost: Cost })[] = [];
   for (const t of targets) {
     // Warm: the first requests make what the steady state reuses (answers, cache entries, the slug filter).
@@ -134,6 +135,7 @@ async function costBench(server: BenchServer): Promise<void> {
     process.stdout.write(`  ${t.name}: ${us(cost.cpuUs)}\n`);
   }
   const stolen = stolenShare(stealBefore, serverCpuTimes());
+  const feedAfter = await meter(server);
   const noop = results.find((r) => r.kind === "noop")?.cost.cpuUs ?? Number.NaN;
 
   console.log(
@@ -171,6 +173,14 @@ async function costBench(server: BenchServer): Promise<void> {
   if (ask && cryptos) {
     console.log(
       `\nthe cached Ask answer costs ${(ask.cost.cpuUs / cryptos.cost.cpuUs).toFixed(2)}x /api/cryptos?limit=10 (issue 11 asked for half its throughput: at most 2x its CPU)`,
+    );
+  }
+  const ticks = feedAfter.feedTicks - feedBefore.feedTicks;
+  if (ticks > 0) {
+    const per = (k: keyof MeterTotals["feed"]) => ((feedAfter.feed[k] - feedBefore.feed[k]) / ticks).toFixed(0);
+    console.log(
+      `the price feed ticked ${ticks} times meanwhile (every 30 s, whoever reads): per tick ${per("rowsRead")} D1 rows read, ` +
+        `${per("rowsWritten")} written in ${per("queries")} queries, ${per("kvReads")} KV reads, ${per("kvWrites")} KV writes`,
     );
   }
   console.log(
