@@ -5,7 +5,9 @@
  *   `x-bench-meter: 1` so far (bench-meter.ts), summed, with their count and the most rows one of them
  *   read since the last look. The bench reads it before and after a route's metered requests; its
  *   CPU runs send none, so the meter's own work is not in their figures.
- * - The queue consumer's invocations and messages are counted, for the scale run's newsletter send.
+ * - The queue consumer's invocations and messages are counted, and what it, the crons and the
+ *   newsroom Workflow read and write (the scale run's send and newsroom day); so are the price
+ *   feed's ticks (the fixed cost of a day), through subclasses of the production classes.
  * - A request with `x-bench-miss: page` finds no rendered page kept (neither in the isolate's memory
  *   nor in the colo's cache), so the bench can measure a page rendered on a miss while everything
  *   the render reads is as warm as it is in the steady state.
