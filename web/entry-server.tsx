@@ -1,6 +1,6 @@
 import "./lib/zod-config.ts";
-import { dehydrate, type Query } from "@tanstack/react-query";
-import { renderToReadableStream } from "react-dom/server";
+import { dehydrate, type Query, type QueryCache } from "@tanstack/react-query";
+import { renderToReadableStream, renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import type { ApiTransport, RenderInput, RenderPage } from "#schema/contracts/server-render.ts";
 import { Providers } from "./app/providers.tsx";
@@ -24,11 +24,31 @@ function isEnabled(query: Query): boolean {
   return typeof enabled === "function" ? enabled(query) !== false : enabled !== false;
 }
 
+/**
+ * The queries each page's last render found, by address: the next render of that address asks for
+ * them before its first pass, so it renders once instead of once per round of discovery. Bounded;
+ * an address's list is replaced by what its latest render asked.
+ */
+const MAX_REMEMBERED = 256;
+type QueryOptions = Parameters<QueryCache["build"]>[1];
+const remembered = new Map<string, QueryOptions[]>();
+
+function remember(key: string, options: QueryOptions[]): void {
+  remembered.delete(key);
+  remembered.set(key, options);
+  for (const oldest of remembered.keys()) {
+    if (remembered.size <= MAX_REMEMBERED) break;
+    remembered.delete(oldest);
+  }
+}
+
+/** Made once per isolate: it ranks the route table, the same for every render. */
+const handler = createStaticHandler(routes);
+
 export type { ApiTransport };
 export { setApiTransport };
 
 export const renderPage: RenderPage = async ({ url, now }: RenderInput) => {
-  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   // A redirect or an answer of its own: not a page to render.
   if (context instanceof Response) return null;
@@ -45,32 +65,58 @@ export const renderPage: RenderPage = async ({ url, now }: RenderInput) => {
 
   // Read only once everything is ready: each Suspense boundary is then written in place, with no
   // inline script to swap it in later (the CSP allows none).
-  const render = async () => {
-    const stream = await renderToReadableStream(
-      <RenderContext value={snapshot}>
-        <Providers client={client}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Providers>
-      </RenderContext>,
-      {
-        // A large boundary is otherwise written apart and swapped in by an inline script.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onError: (error) => {
-          failed = true;
-          console.error(
-            JSON.stringify({
-              level: "error",
-              msg: "server render failed",
-              url,
-              error: error instanceof Error ? error.stack : String(error),
-            }),
-          );
-        },
+  const app = (
+    <RenderContext value={snapshot}>
+      <Providers client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </RenderContext>
+  );
+  const streamed = async () => {
+    const stream = await renderToReadableStream(app, {
+      // A large boundary is otherwise written apart and swapped in by an inline script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        failed = true;
+        console.error(
+          JSON.stringify({
+            level: "error",
+            msg: "server render failed",
+            url,
+            error: error instanceof Error ? error.stack : String(error),
+          }),
+        );
       },
-    );
+    });
     await stream.allReady;
     return new Response(stream).text();
   };
+  /**
+   * In one synchronous pass when nothing suspends (every page module already loaded in this isolate,
+   * its answers already in the cache): no stream, no chunk encoded and decoded again. A boundary that
+   * suspended comes out as "render on the client" (`<!--$!-->`): that pass is made again as a stream,
+   * which waits for it.
+   */
+  const render = async () => {
+    try {
+      const html = renderToString(app);
+      if (!html.includes("<!--$!-->")) return html;
+    } catch {
+      // Anything the synchronous renderer cannot do, the streaming one is asked to.
+    }
+    return streamed();
+  };
+
+  const address = new URL(url);
+  const key = address.pathname + address.search;
+  const known = remembered.get(key) ?? [];
+  await Promise.all(
+    known.map((options) => {
+      const query = client.getQueryCache().build(client, options);
+      asked.add(query.queryHash);
+      return query.fetch().catch(() => client.getQueryCache().remove(query));
+    }),
+  );
 
   let html = "";
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
@@ -89,6 +135,14 @@ export const renderPage: RenderPage = async ({ url, now }: RenderInput) => {
       }),
     );
   }
+  remember(
+    key,
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => asked.has(q.queryHash))
+      .map((q) => q.options as QueryOptions),
+  );
   const queries = dehydrate(client);
   return { html, state: { now, queries } };
 };

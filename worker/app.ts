@@ -103,7 +103,7 @@ const api = new Hono<AppEnv>()
   .route("/dev", devRoutes)
   .route("/dev/alerts", alertsDevRoutes);
 
-/** For /rss.xml, /sitemap.xml and /robots.txt: readers fetch them from anywhere, nothing in them runs. */
+/** For /rss.xml, the sitemaps and /robots.txt: readers fetch them from anywhere, nothing in them runs. */
 const plainFileHeaders = () =>
   secureHeaders({
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
@@ -123,6 +123,7 @@ export const app = new Hono<AppEnv>()
   // Feeds, sitemap and robots.txt are plain files: nothing in them may run, frame or be framed.
   .use("/rss.xml", plainFileHeaders())
   .use("/sitemap.xml", plainFileHeaders())
+  .use("/sitemap-*", plainFileHeaders())
   .use("/robots.txt", plainFileHeaders())
   .use("/categories/:slug/rss.xml", plainFileHeaders())
   // Edge-filled pages keep the shell's own headers (web/public/_headers) and gain whatever it lacks.

@@ -1,9 +1,27 @@
-import { createExecutionContext, env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ErrorBody } from "#schema/contracts/error.ts";
+import indexHtml from "#web/index.html?raw";
 import { call } from "#worker/test/http.ts";
 import bench from "./bench-entry.ts";
-import { BENCH_NOOP_PATH } from "./bench-noop.ts";
+import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
+import { EDGE_CACHE_HEADER } from "./lib/public-cache.ts";
+
+async function benchFetch(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await bench.fetch(new Request(`https://coinsight.test${path}`, { headers }), env, ctx);
+  await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+type Totals = { requests: number; rowsRead: number; d1Metered: boolean };
+async function meterNow(): Promise<Totals> {
+  const res = await bench.fetch(new Request(`https://coinsight.test${BENCH_METER_PATH}`), env, createExecutionContext());
+  return (await res.json()) as Totals;
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe("the bench build's no-op route (issue 17)", () => {
   it("answers in the bench build", async () => {
@@ -22,5 +40,34 @@ describe("the bench build's no-op route (issue 17)", () => {
     const res = await bench.fetch(new Request("https://coinsight.test/api/site-status"), env, createExecutionContext());
     expect(res.status).toBe(200);
     expect(await res.json()).toHaveProperty("demo");
+  });
+
+  it("meters each request's D1 rows, and renders a page again when asked for a miss", async () => {
+    vi.spyOn(env.ASSETS, "fetch").mockImplementation(
+      async () => new Response(indexHtml, { headers: { "content-type": "text/html; charset=utf-8", etag: '"bench-build"' } }),
+    );
+    const before = await meterNow();
+    // A category page reads the categories from D1 the first time.
+    const metered = { [BENCH_METER_HEADER]: "1" };
+    expect((await benchFetch("/crypto-101", metered)).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
+    expect((await benchFetch("/crypto-101", metered)).headers.get(EDGE_CACHE_HEADER)).toBe("HIT");
+    expect((await benchFetch("/crypto-101", { ...metered, [BENCH_MISS_HEADER]: "page" })).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
+    // Not metered: not counted.
+    await benchFetch("/crypto-101");
+    const after = await meterNow();
+    expect(after.d1Metered).toBe(true);
+    expect(after.requests - before.requests).toBe(3);
+    expect(after.rowsRead).toBeGreaterThan(before.rowsRead);
+  });
+
+  it("production ignores the miss header", async () => {
+    vi.spyOn(env.ASSETS, "fetch").mockImplementation(
+      async () => new Response(indexHtml, { headers: { "content-type": "text/html; charset=utf-8", etag: '"prod-build"' } }),
+    );
+    await call("/crypto-101", { headers: { accept: "text/html" } }, { unchecked: true });
+    await vi.waitFor(async () => {
+      const res = await call("/crypto-101", { headers: { [BENCH_MISS_HEADER]: "page" } }, { unchecked: true });
+      expect(res.headers.get(EDGE_CACHE_HEADER)).toBe("HIT");
+    });
   });
 });

@@ -1,18 +1,159 @@
 /**
- * The Worker `npm run bench` builds and serves: the production entry plus one no-op JSON route, the
- * runtime's own ceiling that every route's throughput is reported against. Production
- * (worker/index.ts, wrangler.toml `main`) has no such route: there it is an unknown API path (404).
+ * The Worker `npm run bench` builds and serves: the production entry plus what only the bench needs.
+ * - `GET /api/__bench/noop`: the runtime's own cost, the yardstick every route is reported against.
+ * - `GET /api/__bench/meter`: the D1 rows and KV operations of every request sent with
+ *   `x-bench-meter: 1` so far (bench-meter.ts), summed, with their count and the most rows one of them
+ *   read since the last look. The bench reads it before and after a route's metered requests; its
+ *   CPU runs send none, so the meter's own work is not in their figures.
+ * - The queue consumer's invocations and messages are counted, and what it, the crons and the
+ *   newsroom Workflow read and write (the scale run's send and newsroom day); so are the price
+ *   feed's ticks (the fixed cost of a day), through subclasses of the production classes.
+ * - A request with `x-bench-miss: page` finds no rendered page kept (neither in the isolate's memory
+ *   nor in the colo's cache), so the bench can measure a page rendered on a miss while everything
+ *   the render reads is as warm as it is in the steady state.
+ * Production (worker/index.ts, wrangler.toml `main`) has none of this: the paths are unknown API
+ * paths (404), the header means nothing.
  * Only handlers and classes may be exported here: workerd treats every export as an entrypoint.
  */
-import { BENCH_NOOP_PATH } from "./bench-noop.ts";
-import worker from "./index.ts";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { emptyMeter, type Meter, meterD1, metered, meterKv } from "./bench-meter.ts";
+import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
+import worker, { PriceFeed as Feed, NewsroomWorkflow as Newsroom } from "./index.ts";
+import { forgetColoWhere } from "./lib/colo-cache.ts";
 
-export { GuestLimiter, PriceFeed, QuotaCounter } from "./index.ts";
+export { GuestLimiter, QuotaCounter } from "./index.ts";
+
+const totals = {
+  requests: 0,
+  maxRowsRead: 0,
+  d1Metered: false,
+  queueBatches: 0,
+  queueMessages: 0,
+  ...emptyMeter(),
+  /** What the queue consumer, the crons and the newsroom Workflow read and wrote (the scale run's send and newsroom day). */
+  background: emptyMeter(),
+  /** What the price feed's ticks read and wrote, and how many ran: the fixed cost of a day. */
+  feed: emptyMeter(),
+  feedTicks: 0,
+};
+
+/** The page cache's keys (worker/features/pages/page-cache.ts). */
+const isPageKey = (key: string) => key.includes("/__page/");
+const missing = new AsyncLocalStorage<boolean>();
+let hidingPages = false;
+
+/** In a request marked as a miss, the colo's cache has no rendered page. */
+function hidePagesFromMisses(): void {
+  if (hidingPages) return;
+  hidingPages = true;
+  const cache = caches.default;
+  const match = cache.match.bind(cache);
+  cache.match = (request, options) => {
+    const key = typeof request === "string" ? request : request instanceof URL ? request.href : request.url;
+    return missing.getStore() && isPageKey(key) ? Promise.resolve(undefined) : match(request, options);
+  };
+}
+const meteredEnvs = new WeakMap<Env, Env>();
+
+/** The env a request sees: KV counted; D1 is counted on its session prototype (bench-meter.ts). */
+function meteredEnv(env: Env): Env {
+  let e = meteredEnvs.get(env);
+  if (!e) {
+    totals.d1Metered = meterD1(env.DB);
+    e = { ...env, KV: meterKv(env.KV) };
+    meteredEnvs.set(env, e);
+  }
+  return e;
+}
+
+function add(meter: Meter): void {
+  totals.queries += meter.queries;
+  totals.rowsRead += meter.rowsRead;
+  totals.rowsWritten += meter.rowsWritten;
+  totals.kvReads += meter.kvReads;
+  totals.kvWrites += meter.kvWrites;
+  totals.maxRowsRead = Math.max(totals.maxRowsRead, meter.rowsRead);
+}
+
+/** The newsroom's Workflow, its storage counted with the crons' (each step's invocation runs `run`). */
+export class NewsroomWorkflow extends Newsroom {
+  constructor(ctx: ExecutionContext, env: Env) {
+    super(ctx, { ...env, KV: meterKv(env.KV) });
+  }
+
+  override run(...args: Parameters<Newsroom["run"]>): ReturnType<Newsroom["run"]> {
+    return metered(totals.background, () => super.run(...args));
+  }
+}
+
+/** The price feed, its ticks counted: what a day costs before anyone reads anything. */
+export class PriceFeed extends Feed {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, { ...env, KV: meterKv(env.KV) });
+  }
+
+  override alarm(): Promise<void> {
+    totals.feedTicks++;
+    return metered(totals.feed, () => super.alarm());
+  }
+}
 
 export default {
   ...worker,
-  fetch: (request, env, ctx) => {
-    if (new URL(request.url).pathname === BENCH_NOOP_PATH) return Response.json({ ok: true });
-    return worker.fetch(request, env, ctx);
+  // Counted for the scale run: how many consumer invocations a send takes, how many messages, and
+  // the storage the consumer and the crons use.
+  queue: (batch, env, ctx) => {
+    totals.queueBatches++;
+    totals.queueMessages += batch.messages.length;
+    totals.d1Metered = meterD1(env.DB);
+    return metered(totals.background, () => worker.queue(batch, env, ctx));
+  },
+  scheduled: (controller, env, ctx) => {
+    totals.d1Metered = meterD1(env.DB);
+    return metered(totals.background, () => worker.scheduled(controller, env, ctx));
+  },
+  fetch: async (request, env, ctx) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === BENCH_NOOP_PATH) return Response.json({ ok: true });
+    if (pathname === BENCH_METER_PATH) {
+      const read = Response.json(totals);
+      // The most rows one request read since the last look: each route's run reads its own.
+      totals.maxRowsRead = 0;
+      return read;
+    }
+    const miss = request.headers.get(BENCH_MISS_HEADER) === "page";
+    if (miss) {
+      hidePagesFromMisses();
+      forgetColoWhere(isPageKey);
+    }
+    if (request.headers.get(BENCH_METER_HEADER) !== "1") {
+      return miss ? missing.run(true, () => worker.fetch(request, env, ctx)) : worker.fetch(request, env, ctx);
+    }
+    const meter = emptyMeter();
+    totals.requests++;
+    // Work left to waitUntil is counted when it ends (the bench reads the meter after a pause).
+    let left = Promise.resolve();
+    const counted = new Proxy(ctx, {
+      get(target, name) {
+        if (name !== "waitUntil") {
+          const value = Reflect.get(target, name);
+          return typeof value === "function" ? value.bind(target) : value;
+        }
+        return (p: Promise<unknown>) => {
+          left = left
+            .then(() => p)
+            .then(
+              () => undefined,
+              () => undefined,
+            );
+          target.waitUntil(p);
+        };
+      },
+    });
+    try {
+      return await missing.run(miss, () => metered(meter, () => worker.fetch(request, meteredEnv(env), counted)));
+    } finally {
+      ctx.waitUntil(left.then(() => add(meter)));
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -1,2 +1,8 @@
 /** The bench build's no-op JSON route (worker/bench-entry.ts), also read by scripts/bench/run.ts under Node. */
 export const BENCH_NOOP_PATH = "/api/__bench/noop";
+/** The bench build's meter: D1 rows and KV operations of every request so far (worker/bench-entry.ts). */
+export const BENCH_METER_PATH = "/api/__bench/meter";
+/** A request with this header set to "page" finds no rendered page kept (worker/bench-entry.ts). */
+export const BENCH_MISS_HEADER = "x-bench-miss";
+/** A request with this header set to "1" is metered (worker/bench-entry.ts). */
+export const BENCH_METER_HEADER = "x-bench-meter";

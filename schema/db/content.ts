@@ -76,6 +76,9 @@ export const articles = sqliteTable(
     index("articles_category_idx").on(t.categoryId, t.publishedAt),
     // The few articles readers never see (drafts, held, trashed, undated): search subtracts them from its counts.
     index("articles_hidden_idx").on(t.id).where(sql`status <> 'published' OR deleted_at IS NOT NULL OR published_at IS NULL`),
+    // The editors' desk, newest first (worker/features/editorial/article-admin-store.ts): a page's ids
+    // come from this index alone, without sorting every article or reading their bodies.
+    index("articles_desk_idx").on(t.createdAt, t.id).where(sql`deleted_at IS NULL`),
   ],
 );
 

@@ -11,7 +11,8 @@ import type { BenchServer } from "./serve.ts";
 /** A session secret for this run only (production mode needs one to sign anyone in). */
 export const BENCH_SESSION_SECRET = randomBytes(32).toString("hex");
 
-export async function askTarget(server: BenchServer): Promise<{ url: string; options: LoadOptions }> {
+/** An admin signed in for this run: the cookie its requests carry. */
+export async function benchAdminCookie(server: BenchServer): Promise<string> {
   const db = await server.mf.getD1Database("DB");
   const userId = randomUUID();
   const sid = randomUUID();
@@ -22,14 +23,18 @@ export async function askTarget(server: BenchServer): Promise<{ url: string; opt
       .bind(userId, `bench-${userId.slice(0, 8)}@coinsight.test`, userId),
     db.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(sid, userId, expiresAt.toISOString()),
   ]);
-  const token = await sessionToken(sid, userId, expiresAt);
+  return `__Host-coinsight_session=${await sessionToken(sid, userId, expiresAt)}`;
+}
+
+export async function askTarget(server: BenchServer): Promise<{ url: string; options: LoadOptions }> {
+  const cookie = await benchAdminCookie(server);
   const options: LoadOptions = {
     method: "POST",
     body: JSON.stringify({ coinSymbol: "BTC", coinName: "Bitcoin", questionType: "about", priceChange24h: null }),
     headers: {
       "content-type": "application/json",
       origin: server.url.origin,
-      cookie: `__Host-coinsight_session=${token}`,
+      cookie,
     },
   };
   const url = new URL("/api/ask-coinsight", server.url).href;

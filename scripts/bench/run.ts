@@ -1,170 +1,239 @@
 /**
- * `npm run bench`: production-like serving (Miniflare, not `wrangler dev`), load from a second
- * process, figures printed, nothing asserted. Targets and results: docs/performance.md (Bench).
- *   BENCH_SECONDS=10 npm run bench
- *   BENCH_BUILD=0 BENCH_SEARCH=0 npm run bench   (the same build again, HTTP only)
- *   BENCH_ROUNDS=4 BENCH_WINDOW=5 npm run bench   (a quick look: four fixed-rate rounds of 5 s windows, not eight of 10 s)
- *   BENCH_PIN=0 npm run bench                     (server and load generators share the cores)
+ * `npm run bench`: what a request costs, served production-like (Miniflare, not `wrangler dev`), with
+ * load from another process; figures printed, nothing asserted. Targets and results:
+ * docs/performance.md (Bench).
+ *   npm run bench                                  build, bundle size, CPU table, p99 (information), search
+ *   BENCH_BUILD=0 BENCH_P99=0 BENCH_SEARCH=0 npm run bench   the CPU table of the last build only
+ *   BENCH_AMOUNT=3000 BENCH_CONNECTIONS=8 BENCH_SAMPLES=100  requests per route, connections, one-at-a-time samples
+ *   BENCH_ROUNDS=3 BENCH_WINDOW=5                  fixed-rate rounds and window seconds (p99 section)
+ *   BENCH_PIN=0                                    server and load generators share the cores
  */
 import { readdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
-import { BENCH_NOOP_PATH } from "#worker/bench-noop.ts";
+import { BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "#worker/bench-noop.ts";
 import { askTarget, BENCH_SESSION_SECRET } from "./ask.ts";
 import { homePageJs } from "./bundle-size.ts";
 import { pinning, pinServerToCore0 } from "./cores.ts";
-import { FIXED_RATE, fixedRateWindow, type LoadOptions, type LoadResult, loadTest } from "./load.ts";
+import { type Cost, type CostTarget, type MeterTotals, measureCost, meter } from "./cost.ts";
+import { canMeasureCpu } from "./cpu.ts";
+import { FIXED_RATE, fixedRateWindow, type LoadOptions } from "./load.ts";
 import { benchSearch } from "./search.ts";
-import { buildAll, startBenchServer } from "./serve.ts";
-import { type Pooled, pool, type RoundPair, ratioInterval, roundPlan, type Verdict, verdict, type Window } from "./stats.ts";
+import { type BenchServer, buildAll, startBenchServer } from "./serve.ts";
+import { pool, type RoundPair, ratioInterval, roundPlan, type Window } from "./stats.ts";
+import { serverCpuTimes, stolenShare } from "./steal.ts";
+
+const AMOUNT = Number(process.env.BENCH_AMOUNT ?? 3000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+/** Requests per route sent again with the bench build's meter on, for D1 rows and KV operations. */
+const METERED = Number(process.env.BENCH_METERED ?? 300);
+/** Today's site: about a thousand articles (the scale run has a hundred times more). */
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1000);
+const FIXED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW ?? 5);
 
 /**
- * Rounds of the fixed-rate measurement, each window's length, and the pause before each window.
- * Eight rounds of 10 s put 16,000 requests behind each p99 and brought the no-op against itself to
- * 1.03×; four of 5 s read it at 1.20× and 2.14× (docs/performance.md).
+ * What each kind of route may cost, as a multiple of the no-op's CPU in the same run (issue 34), and
+ * whether it must read no D1 row in the steady state.
  */
-const FIXED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
-const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW ?? 10);
-const SETTLE_MS = 1000;
-/**
- * The routes measured at the fixed rate: the ones with a p99 target and their two yardsticks. The
- * pages and Ask have none. A page rendered every time manages about 42 req/s here: a window of it at
- * 200 req/s would leave the server behind, and the no-op window after it would measure that backlog.
- */
-const AT_FIXED_RATE = new Set<Row["kind"]>(["static", "noop", "hot", "search"]);
+const KINDS = {
+  noop: { label: "yardstick", limit: 1, zeroRows: true },
+  static: { label: "static asset (the Worker does not run)", limit: undefined, zeroRows: true },
+  hot: { label: "hot API read", limit: 1.5, zeroRows: true },
+  slow: { label: "search and history", limit: 2, zeroRows: true },
+  cached: { label: "guest page from the cache", limit: 2, zeroRows: true },
+  miss: { label: "guest page rendered on a miss", limit: 6, zeroRows: false },
+  notFound: { label: "unknown page (404)", limit: 2, zeroRows: true },
+  ask: { label: "Ask, cached answer (information)", limit: undefined, zeroRows: false },
+} as const;
+type Kind = keyof typeof KINDS;
 
-/**
- * A route's fixed-rate windows pooled, the no-op windows beside them pooled, the ratio of their p99s,
- * and that ratio's interval over resampled rounds (stats.ts, `ratioInterval`).
- */
-type Fixed = Pooled & { besideP99: number; noopRatio: number; interval: [number, number] };
+type Route = CostTarget & { kind: Kind };
 
-function paired(rounds: RoundPair[]): Fixed {
-  const r = pool(rounds.map((x) => x.route));
-  const n = pool(rounds.flatMap((x) => x.beside));
-  return { ...r, besideP99: n.p99, noopRatio: r.p99 / n.p99, interval: ratioInterval(rounds) };
+const newest = `bench-${ARTICLES - 1}`;
+const made = (prefix: string) => Array.from({ length: AMOUNT }, (_, i) => `${prefix}${(i * 7919 + 13).toString(36)}x${i}`);
+const TRACKING = "?utm_source=newsletter&utm_medium=email&utm_campaign=daily&fbclid=IwAR0bench&gclid=Cj0bench&mc_cid=1&ref=hn";
+const MISS = { [BENCH_MISS_HEADER]: "page" };
+
+function routes(css: string): Route[] {
+  const r = (kind: Kind, name: string, path: string, extra: Partial<Route> = {}): Route => ({ kind, name, paths: [path], ...extra });
+  return [
+    r("noop", "no-op JSON (bench build only)", BENCH_NOOP_PATH),
+    r("static", "static asset", `/assets/${css}`),
+    r("hot", "GET /api/cryptos?limit=10", "/api/cryptos?limit=10"),
+    r("hot", "GET /api/cryptos?page=1&limit=100&fromDb=true", "/api/cryptos?page=1&limit=100&fromDb=true"),
+    r("hot", "GET /api/cryptos/btc", "/api/cryptos/btc"),
+    r("hot", "GET /api/market/global", "/api/market/global"),
+    r("hot", "GET /api/guides", "/api/guides"),
+    r("hot", "GET /api/categories", "/api/categories"),
+    r("hot", "GET /api/articles/trending?limit=12", "/api/articles/trending?limit=12"),
+    r("hot", `GET /api/articles/${newest}`, `/api/articles/${newest}`),
+    r("slow", "GET /api/search?q=wallet", "/api/search?q=wallet"),
+    r("slow", "GET /api/cryptos/btc/history?range=1y", "/api/cryptos/btc/history?range=1y"),
+    r("cached", "GET / (cached)", "/"),
+    r("cached", "GET /?utm_*&fbclid&gclid&mc_cid&ref (cached)", `/${TRACKING}`),
+    r("cached", "GET /markets (cached)", "/markets"),
+    r("cached", "GET /coin/btc (cached)", "/coin/btc"),
+    r("cached", `GET /article/${newest} (cached)`, `/article/${newest}`),
+    r("cached", "GET /crypto-101 (cached)", "/crypto-101"),
+    r("cached", "GET /categories/daily-roundup (cached)", "/categories/daily-roundup"),
+    r("miss", "GET / (rendered)", "/", { headers: MISS }),
+    r("miss", "GET /markets (rendered)", "/markets", { headers: MISS }),
+    r("miss", "GET /coin/btc (rendered)", "/coin/btc", { headers: MISS }),
+    r("miss", `GET /article/${newest} (rendered)`, `/article/${newest}`, { headers: MISS }),
+    r("miss", "GET /crypto-101 (rendered)", "/crypto-101", { headers: MISS }),
+    r("notFound", "GET /article/<random slug>", "", { paths: made("/article/no-such-"), samplePaths: made("/article/not-this-") }),
+    r("notFound", "GET /coin/<random symbol>", "", { paths: made("/coin/zz"), samplePaths: made("/coin/qq") }),
+    r("notFound", "GET /categories/<random slug>", "", { paths: made("/categories/no-such-"), samplePaths: made("/categories/nor-") }),
+  ];
 }
 
-const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
+const us = (n: number) => (Number.isFinite(n) ? `${Math.round(n).toLocaleString("en")} µs` : "-");
+const rows = (n: number) => (n === 0 ? "0" : n < 0.01 ? n.toExponential(1) : n.toFixed(2));
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
 
-type Row = { name: string; path: string; kind: "static" | "noop" | "hot" | "search" | "ask" | "read" };
-type Measured = Row & { sat: LoadResult; fixed?: Fixed };
+async function costBench(server: BenchServer): Promise<void> {
+  if (!canMeasureCpu()) throw new Error("CPU per request needs Linux's /proc (schedstat)");
+  const css = readdirSync(join(import.meta.dirname, "../../dist/client/assets")).find((f) => f.endsWith(".css"));
+  const targets: Route[] = [...routes(css ?? "missing.css"), { kind: "ask", name: "POST /api/ask-coinsight (cached answer)", paths: [] }];
+  const signedIn = await askTarget(server);
+  const askRoute = targets.find((t) => t.kind === "ask") as Route;
+  Object.assign(askRoute, {
+    paths: [new URL(signedIn.url).pathname],
+    method: signedIn.options.method,
+    body: signedIn.options.body,
+    headers: signedIn.options.headers,
+  });
 
-async function httpBench(): Promise<void> {
-  pinServerToCore0();
-  const server = await startBenchServer({ SESSION_SECRET: BENCH_SESSION_SECRET });
-  try {
-    // First read publishes the first price snapshot; it is not part of the measurement.
-    const warm = await fetch(new URL("/api/cryptos?limit=10", server.url));
-    if (!warm.ok) throw new Error(`warm-up failed: ${warm.status}`);
-    const noop = await fetch(new URL(BENCH_NOOP_PATH, server.url));
-    if (!noop.ok) throw new Error(`the bench build has no no-op route: ${noop.status}`);
-
-    const assets = readdirSync(join(import.meta.dirname, "../../dist/client/assets")).filter((f) => f.endsWith(".css"));
-    const rows: Row[] = [
-      { name: "static asset", path: `/assets/${assets[0]}`, kind: "static" },
-      { name: "no-op JSON (bench build only)", path: BENCH_NOOP_PATH, kind: "noop" },
-      { name: "GET /api/cryptos?limit=10", path: "/api/cryptos?limit=10", kind: "hot" },
-      { name: "GET /api/cryptos?page=1&limit=100&fromDb=true", path: "/api/cryptos?page=1&limit=100&fromDb=true", kind: "hot" },
-      { name: "GET /api/guides", path: "/api/guides", kind: "hot" },
-      { name: "GET /api/search?q=wallet", path: "/api/search?q=wallet", kind: "search" },
-      { name: "GET /api/cryptos/btc/history?range=1y", path: "/api/cryptos/btc/history?range=1y", kind: "hot" },
-      // The home page's HTML as a guest gets it: rendered by the Worker, with its answers and sheets,
-      // then kept in the colo's cache for seconds; a query skips that cache, so the second row renders each time.
-      { name: "GET / (a guest's page, colo cache)", path: "/", kind: "read" },
-      { name: "GET /?ref=bench (rendered every time)", path: "/?ref=bench", kind: "read" },
-    ];
-    for (const r of rows) await fetch(new URL(r.path, server.url)).then((res) => res.arrayBuffer());
-    const ask = await askTarget(server);
-
-    const targets: (Row & { url: string; options?: LoadOptions })[] = [
-      ...rows.map((r) => ({ ...r, url: new URL(r.path, server.url).href })),
-      { name: "POST /api/ask-coinsight (cached answer)", path: "/api/ask-coinsight", kind: "ask", ...ask },
-    ];
-    const sat: LoadResult[] = [];
-    for (const t of targets) sat.push(await loadTest(t.url, t.options));
-    // The fixed rate after every saturation run, in rounds; in each, every route window has a no-op
-    // window on either side, and the no-op itself is one of the routes (the instrument against itself).
-    const noopUrl = new URL(BENCH_NOOP_PATH, server.url).href;
-    const fixedTargets = targets.filter((t) => AT_FIXED_RATE.has(t.kind));
-    const rounds: RoundPair[][] = fixedTargets.map(() => []);
-    const { order, beside: neighbours } = roundPlan(fixedTargets.length);
-    for (let n = 0; n < FIXED_ROUNDS; n++) {
-      const taken: Window[] = [];
-      for (const step of order) {
-        await new Promise((r) => setTimeout(r, SETTLE_MS));
-        const t = step === "noop" ? undefined : fixedTargets[step];
-        taken.push(await fixedRateWindow(t?.url ?? noopUrl, WINDOW_SECONDS, t?.options));
-      }
-      // A route's window lies between its two neighbours (roundPlan).
-      for (const [i, [before, after]] of neighbours.entries()) {
-        rounds[i]?.push({ route: taken[before + 1] as Window, beside: [taken[before] as Window, taken[after] as Window] });
-      }
+  console.log(
+    `\nCPU per request: workerd's user+sys time (/proc/<pid>/stat) over ${AMOUNT} requests at ${CONNECTIONS} connections per route, ` +
+      `divided by the count; "max" is the most CPU one request took alone (${SAMPLES} sent one at a time, schedstat); ` +
+      `D1 rows and KV operations per request from ${METERED} more, metered.`,
+  );
+  console.log(
+    `Miniflare serving the bench build (worker/bench-entry.ts), ${ARTICLES} generated articles; ${pinning ? "server on core 0, load on core 1" : "cores shared"}`,
+  );
+  console.log(`load average at the start: ${load()}`);
+  const stealBefore = serverCpuTimes();
+  const feedBefore = await meter(server);
+  const results: (Route & { cost: Cost })[] = [];
+  for (const t of targets) {
+    // Warm: the first requests make what the steady state reuses (answers, cache entries, the slug filter).
+    for (const path of (t.paths.length ? t.paths : ["/"]).slice(0, 3)) {
+      await fetch(new URL(path, server.url), {
+        method: t.method ?? "GET",
+        headers: t.headers ?? {},
+        ...(t.body ? { body: t.body } : {}),
+      }).then((res) => res.arrayBuffer());
     }
-    const results: Measured[] = targets.map((t, i) => {
-      const f = fixedTargets.indexOf(t);
-      return { ...t, sat: sat[i] as LoadResult, fixed: f < 0 ? undefined : paired(rounds[f] ?? []) };
-    });
-    report(results);
-  } finally {
-    await server.dispose();
+    const cost = await measureCost(server, t, { amount: AMOUNT, connections: CONNECTIONS, samples: SAMPLES, metered: METERED });
+    results.push({ ...t, cost });
+    process.stdout.write(`  ${t.name}: ${us(cost.cpuUs)}\n`);
   }
-}
+  const stolen = stolenShare(stealBefore, serverCpuTimes());
+  const feedAfter = await meter(server);
+  const noop = results.find((r) => r.kind === "noop")?.cost.cpuUs ?? Number.NaN;
 
-const pct = (n: number) => `${(n * 100).toFixed(0)}%`;
-const span = (i: [number, number] | undefined) => (i ? `${i[0].toFixed(2)}-${i[1].toFixed(2)}x` : "-");
-
-function report(results: Measured[]): void {
-  const by = (kind: Row["kind"]) => results.find((r) => r.kind === kind);
-  const stat = by("static");
-  const noop = by("noop");
-  const cryptos = results.find((r) => r.path === "/api/cryptos?limit=10");
-  if (!stat || !noop || !cryptos) throw new Error("the bench lost a reference route");
   console.log(
-    `\nHTTP: saturation (autocannon, 32 connections) and a fixed ${FIXED_RATE} req/s (four staggered hey -c 1 streams, ${FIXED_ROUNDS} rounds of ${WINDOW_SECONDS} s windows, each between two no-op windows), from other processes;`,
+    `\n${"route".padEnd(54)}${"CPU/req".padStart(10)}${"× no-op".padStart(9)}${"target".padStart(8)}${"max".padStart(11)}${"D1 rows".padStart(9)}${"writes".padStart(8)}${"KV r/w".padStart(12)}  answers`,
   );
-  console.log("Miniflare serving the built Worker (worker/bench-entry.ts: production plus the no-op route)");
-  console.log(pinning ? "server on core 0, load generators on core 1 (taskset)" : "server and load generators share the cores");
-  console.log(
-    `${"route".padEnd(48)}${"req/s".padStart(9)}${"vs no-op".padStart(10)}${"vs static".padStart(11)}` +
-      `${"sat p99".padStart(9)}${"@rate".padStart(7)}${"@rate p50".padStart(11)}${"@rate p99".padStart(11)}${"no-op p99".padStart(11)}${"p99/no-op".padStart(11)}${"rounds 5-95%".padStart(14)}${"stolen".padStart(8)}${"errors".padStart(8)}`,
-  );
+  const checks: string[] = [];
   for (const r of results) {
-    const f = r.fixed;
-    const atRate = f
-      ? `${f.rps.toFixed(0).padStart(7)}${fmt(f.p50).padStart(11)}${fmt(f.p99).padStart(11)}${fmt(f.besideP99).padStart(11)}${`${f.noopRatio.toFixed(2)}x`.padStart(11)}${span(f.interval).padStart(14)}${(f.stolen === undefined ? "-" : pct(f.stolen)).padStart(8)}`
-      : `${"-".padStart(7)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(11)}${"-".padStart(14)}${"-".padStart(8)}`;
+    const k = KINDS[r.kind];
+    const ratio = r.cost.cpuUs / noop;
+    const writes = r.cost.rowsWritten + r.cost.kvWrites;
     console.log(
-      `${r.name.padEnd(48)}${fmt(r.sat.rps, 0)}${pct(r.sat.rps / noop.sat.rps).padStart(10)}${pct(r.sat.rps / stat.sat.rps).padStart(11)}` +
-        `${fmt(r.sat.p99)}${atRate}${String(r.sat.non2xx + r.sat.errors + (f?.non2xx ?? 0)).padStart(8)}`,
+      `${r.name.padEnd(54)}${us(r.cost.cpuUs).padStart(10)}${`${ratio.toFixed(2)}x`.padStart(9)}${(k.limit && r.kind !== "noop" ? `${k.limit}x` : "-").padStart(8)}` +
+        `${us(r.cost.maxUs).padStart(11)}${(r.cost.d1Metered ? rows(r.cost.rowsRead) : "n/a").padStart(9)}${rows(r.cost.rowsWritten).padStart(8)}` +
+        `${`${rows(r.cost.kvReads)}/${rows(r.cost.kvWrites)}`.padStart(12)}  ${Object.entries(r.cost.statuses)
+          .map(([s, n]) => `${s} ${n}`)
+          .join(", ")}`,
+    );
+    if (k.limit && r.kind !== "noop") {
+      // Two runs of one build agree within about 10 %: closer than that to the limit, a run cannot tell.
+      const close = Math.abs(ratio / k.limit - 1) < 0.1;
+      checks.push(
+        `${ratio <= k.limit ? "met     " : "MISSED  "} ${r.name}: ${ratio.toFixed(2)}x <= ${k.limit}x${close ? " (within 10 % of the limit: run again to decide)" : ""}`,
+      );
+    }
+    if (k.zeroRows && r.cost.d1Metered && r.kind !== "static") {
+      checks.push(
+        `${r.cost.rowsRead === 0 ? "met     " : "MISSED  "} ${r.name}: ${rows(r.cost.rowsRead)} D1 rows read per request (target 0)`,
+      );
+    }
+    if (r.kind === "notFound")
+      checks.push(`${writes === 0 ? "met     " : "MISSED  "} ${r.name}: ${rows(writes)} writes per request (target 0)`);
+  }
+  const ask = results.find((r) => r.kind === "ask");
+  const cryptos = results.find((r) => r.paths[0] === "/api/cryptos?limit=10");
+  if (ask && cryptos) {
+    console.log(
+      `\nthe cached Ask answer costs ${(ask.cost.cpuUs / cryptos.cost.cpuUs).toFixed(2)}x /api/cryptos?limit=10 (issue 11 asked for half its throughput: at most 2x its CPU)`,
     );
   }
-  // Reported, not asserted: a shared 2-core machine is not a stable instrument.
-  const checks: [string, Verdict][] = [];
-  const met = (ok: boolean): Verdict => (ok ? "met" : "missed");
-  for (const r of results.filter((x) => x.kind === "hot"))
-    checks.push([`${r.name}: >= 50% of the no-op's throughput`, met(r.sat.rps >= 0.5 * noop.sat.rps)]);
-  // Decided by the ratio's interval over resampled rounds, and only while the no-op against itself
-  // holds 1 in its own (docs/decisions/performance/paired-fixed-rate-windows.md).
-  const instrument = noop.fixed?.interval;
-  for (const r of results.filter((x) => x.kind === "hot" || x.kind === "search")) {
-    const limit = r.kind === "search" ? 2 : 1.5;
-    checks.push([
-      `${r.name}: p99 at ${FIXED_RATE} req/s <= ${limit}x the no-op's (pooled windows against the no-op windows beside them; 5-95% over resampled rounds ${span(r.fixed?.interval)})`,
-      verdict(r.fixed?.interval ?? [Number.NaN, Number.NaN], limit, instrument),
-    ]);
+  const ticks = feedAfter.feedTicks - feedBefore.feedTicks;
+  if (ticks > 0) {
+    const per = (k: keyof MeterTotals["feed"]) => ((feedAfter.feed[k] - feedBefore.feed[k]) / ticks).toFixed(0);
+    console.log(
+      `the price feed ticked ${ticks} times meanwhile (every 30 s, whoever reads): per tick ${per("rowsRead")} D1 rows read, ` +
+        `${per("rowsWritten")} written in ${per("queries")} queries, ${per("kvReads")} KV reads, ${per("kvWrites")} KV writes`,
+    );
   }
-  const search = by("search");
-  if (search) checks.push([`${search.name}: >= 50% of the static asset's throughput`, met(search.sat.rps >= 0.5 * stat.sat.rps)]);
-  const ask = by("ask");
-  if (ask) checks.push([`${ask.name}: >= 50% of /api/cryptos?limit=10's throughput`, met(ask.sat.rps >= 0.5 * cryptos.sat.rps)]);
-  // The instrument's own resolution: the no-op's windows against the no-op windows beside them.
   console.log(
-    `\nthe no-op against itself (A/A): ${(noop.fixed?.noopRatio ?? Number.NaN).toFixed(2)}x, ${span(instrument)} over resampled rounds; ` +
-      "when that leaves out 1 the yardstick moved between windows, and no p99 ratio of this run is decided",
+    `load average at the end: ${load()}; the host took ${stolen === undefined ? "-" : `${(stolen * 100).toFixed(0)} %`} of the server's core meanwhile (steal, not counted as workerd's CPU)`,
   );
   console.log("\ntargets (reported, not asserted):");
-  const mark: Record<Verdict, string> = { met: "met      ", missed: "MISSED   ", undecided: "UNDECIDED" };
-  for (const [text, v] of checks) console.log(`  ${mark[v]} ${text}`);
+  for (const line of checks) console.log(`  ${line}`);
+}
+
+/**
+ * Information only (issue 34): on this VM the tail belongs to the host, so no p99 target is judged.
+ * Each route's fixed-rate windows lie between no-op windows, pooled over rounds
+ * (docs/decisions/performance/paired-fixed-rate-windows.md).
+ */
+async function p99Bench(server: BenchServer): Promise<void> {
+  const paths = [
+    "/api/cryptos?limit=10",
+    "/api/cryptos?page=1&limit=100&fromDb=true",
+    "/api/guides",
+    "/api/search?q=wallet",
+    "/api/cryptos/btc/history?range=1y",
+  ];
+  const targets: { name: string; url: string; options?: LoadOptions }[] = [
+    { name: "no-op (against itself)", url: new URL(BENCH_NOOP_PATH, server.url).href },
+    ...paths.map((p) => ({ name: p, url: new URL(p, server.url).href })),
+  ];
+  const rounds: RoundPair[][] = targets.map(() => []);
+  const { order, beside } = roundPlan(targets.length);
+  for (let n = 0; n < FIXED_ROUNDS; n++) {
+    const taken: Window[] = [];
+    for (const step of order) {
+      await new Promise((r) => setTimeout(r, 1000));
+      taken.push(await fixedRateWindow(step === "noop" ? (targets[0]?.url as string) : (targets[step]?.url as string), WINDOW_SECONDS));
+    }
+    for (const [i, [before, after]] of beside.entries()) {
+      rounds[i]?.push({ route: taken[before + 1] as Window, beside: [taken[before] as Window, taken[after] as Window] });
+    }
+  }
+  console.log(
+    `\np99 at a fixed ${FIXED_RATE} req/s (information only, no target: the host's steal decides the tail here), ${FIXED_ROUNDS} rounds of ${WINDOW_SECONDS} s windows`,
+  );
+  console.log(
+    `${"route".padEnd(48)}${"p50".padStart(9)}${"p99".padStart(9)}${"no-op p99".padStart(11)}${"ratio".padStart(8)}${"5-95%".padStart(14)}${"stolen".padStart(8)}`,
+  );
+  for (const [i, t] of targets.entries()) {
+    const r = pool((rounds[i] ?? []).map((x) => x.route));
+    const n = pool((rounds[i] ?? []).flatMap((x) => x.beside));
+    const [lo, hi] = ratioInterval(rounds[i] ?? []);
+    console.log(
+      `${t.name.padEnd(48)}${`${r.p50.toFixed(1)} ms`.padStart(9)}${`${r.p99.toFixed(1)} ms`.padStart(9)}${`${n.p99.toFixed(1)} ms`.padStart(11)}` +
+        `${`${(r.p99 / n.p99).toFixed(2)}x`.padStart(8)}${`${lo.toFixed(2)}-${hi.toFixed(2)}x`.padStart(14)}${(r.stolen === undefined ? "-" : `${(r.stolen * 100).toFixed(0)}%`).padStart(8)}`,
+    );
+  }
 }
 
 function bundleBench(): void {
@@ -172,9 +241,18 @@ function bundleBench(): void {
   console.log(`\nHome page JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzipped in ${files.length} files (target <= 150 KB)`);
 }
 
-// BENCH_BUILD=0 measures the last build again (repeated runs for a median).
 if (process.env.BENCH_BUILD !== "0") buildAll();
 bundleBench();
-await httpBench();
+pinServerToCore0();
+const server = await startBenchServer({ SESSION_SECRET: BENCH_SESSION_SECRET }, { articles: ARTICLES });
+try {
+  // The first read publishes the first price snapshot; it is not part of the measurement.
+  const warm = await fetch(new URL("/api/cryptos?limit=10", server.url));
+  if (!warm.ok) throw new Error(`warm-up failed: ${warm.status}`);
+  await costBench(server);
+  if (process.env.BENCH_P99 !== "0") await p99Bench(server);
+} finally {
+  await server.dispose();
+}
 // Set BENCH_SEARCH=0 to skip the 10,000-article search comparison (about a minute).
 if (process.env.BENCH_SEARCH !== "0") await benchSearch();

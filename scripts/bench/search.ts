@@ -11,6 +11,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { Miniflare } from "miniflare";
 import { ftsSearchSql, scanSearchSql, searchArticlesFts, searchArticlesScan } from "#worker/features/search/article-search.ts";
 import { projectRoot } from "../lib/wrangler.ts";
+import { benchArticles } from "./corpus.ts";
 
 const ARTICLES = 10_000;
 const RUNS_PER_QUERY = 12;
@@ -33,60 +34,6 @@ const QUERIES = [
   "xyzzyqq",
   "phishing",
 ];
-
-/** Real prose to generate from: the sentences of the Crypto 101 guides. */
-function corpus(): { sentences: string[]; names: string[] } {
-  const dir = join(projectRoot, "worker/features/content/guides");
-  const text = readdirSync(dir)
-    .filter((f) => f.endsWith(".md"))
-    .map((f) => readFileSync(join(dir, f), "utf8").replace(/^---[\s\S]*?---/, ""))
-    .join("\n");
-  const sentences = text
-    .replace(/[#*>`|[\]()-]+/g, " ")
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.replace(/\s+/g, " ").trim())
-    .filter((s) => s.split(" ").length >= 6);
-  const markets = JSON.parse(readFileSync(join(projectRoot, "worker/ports/market/data/offline-markets.json"), "utf8")) as {
-    snapshot: { name: string }[];
-  };
-  const names = markets.snapshot.map((c) => c.name);
-  return { sentences, names };
-}
-
-/** A deterministic generator, so every run searches the same 10,000 articles. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function* articles(count: number) {
-  const { sentences, names } = corpus();
-  const next = rng(42);
-  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)] as T;
-  const now = Date.now();
-  for (let i = 0; i < count; i++) {
-    const coin = pick(names);
-    const paragraphs = Array.from({ length: 5 + Math.floor(next() * 6) }, () =>
-      Array.from({ length: 3 + Math.floor(next() * 3) }, () =>
-        pick(sentences).replace(/\bBitcoin\b/, next() < 0.3 ? coin : "Bitcoin"),
-      ).join(" "),
-    );
-    yield {
-      slug: `bench-${i}`,
-      title: `${coin}: ${pick(sentences).split(" ").slice(0, 8).join(" ")}`,
-      excerpt: pick(sentences),
-      content: paragraphs.map((p, j) => (j % 3 === 0 ? `## ${pick(sentences).split(" ").slice(0, 5).join(" ")}\n\n${p}` : p)).join("\n\n"),
-      categoryId: next() < 0.5 ? 17 : 18,
-      // Ids follow publishing order, as they do when articles are written day by day.
-      publishedAt: new Date(now - (count - i) * 600_000).toISOString(),
-    };
-  }
-}
 
 /** Runs one statement `runs` times inside workerd and answers each run's duration (the timer ticks in whole ms). */
 const TIMING_WORKER = `export default {
@@ -139,7 +86,7 @@ export async function benchSearch(): Promise<void> {
       "INSERT INTO articles (slug, title, excerpt, content, category_id, status, published_at) VALUES (?, ?, ?, ?, ?, 'published', ?)",
     );
     let batch: ReturnType<typeof insert.bind>[] = [];
-    for (const a of articles(ARTICLES)) {
+    for (const a of benchArticles(ARTICLES)) {
       batch.push(insert.bind(a.slug, a.title, a.excerpt, a.content, a.categoryId, a.publishedAt));
       if (batch.length === 250) {
         await d1.batch(batch);

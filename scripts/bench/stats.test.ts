@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prng } from "#schema/contracts/prng.ts";
-import { percentile, pool, ratioInterval, ratioOf, roundPlan, verdict } from "./stats.ts";
+import { percentile, pool, ratioInterval, ratioOf, roundPlan } from "./stats.ts";
 import { stolenShare } from "./steal.ts";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -75,20 +75,6 @@ describe("the ratio's interval over resampled rounds", () => {
   it("reads a ratio of no rounds as unknown", () => {
     expect(ratioInterval([])).toEqual([Number.NaN, Number.NaN]);
     expect(ratioOf([{ route: flat(1), beside: [] }])).toBeNaN();
-  });
-});
-
-describe("verdict", () => {
-  it("is met or missed only when the whole interval is on one side of the limit", () => {
-    expect(verdict([1.1, 1.4], 1.5)).toBe("met");
-    expect(verdict([1.6, 2.1], 1.5)).toBe("missed");
-    expect(verdict([1.3, 1.9], 1.5)).toBe("undecided");
-  });
-
-  it("decides nothing when the no-op against itself leaves out 1", () => {
-    expect(verdict([1.1, 1.2], 1.5, [0.3, 0.6])).toBe("undecided");
-    expect(verdict([1.6, 2.1], 1.5, [1.2, 1.9])).toBe("undecided");
-    expect(verdict([1.1, 1.2], 1.5, [0.8, 1.1])).toBe("met");
   });
 });
 

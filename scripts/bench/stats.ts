@@ -90,17 +90,3 @@ export function ratioInterval(rounds: readonly RoundPair[], draws = 1000, random
   ratios.sort((x, y) => x - y);
   return [percentile(ratios, 5), percentile(ratios, 95)];
 }
-
-export type Verdict = "met" | "missed" | "undecided";
-
-/**
- * Met when even the interval's top is within the limit, missed when even its bottom is past it;
- * otherwise this run cannot tell. `instrument` is the no-op against itself: when its own interval
- * leaves out 1, the yardstick itself moved between windows and no ratio of that run decides anything.
- */
-export function verdict([low, high]: [number, number], limit: number, instrument?: [number, number]): Verdict {
-  if (instrument && !(instrument[0] <= 1 && 1 <= instrument[1])) return "undecided";
-  if (high <= limit) return "met";
-  if (low > limit) return "missed";
-  return "undecided";
-}

@@ -110,25 +110,37 @@ describe("pages machines read", () => {
     await context.close();
   });
 
-  it("the feeds and the sitemap are well-formed XML to a browser's parser", async () => {
+  it("the feeds and the sitemaps are well-formed XML to a browser's parser", async () => {
     const { page, context } = await openPage(browser());
     await page.goto("/");
     const results = await page.evaluate(async () => {
       const out: Record<string, { ok: boolean; root: string; items: number }> = {};
-      for (const path of ["/rss.xml", "/categories/security-safety/rss.xml", "/sitemap.xml"]) {
+      const counted: Record<string, string> = { "/sitemap.xml": "sitemap", "/sitemap-pages.xml": "url", "/sitemap-articles-1.xml": "url" };
+      for (const path of [
+        "/rss.xml",
+        "/categories/security-safety/rss.xml",
+        "/sitemap.xml",
+        "/sitemap-pages.xml",
+        "/sitemap-articles-1.xml",
+      ]) {
         const doc = new DOMParser().parseFromString(await (await fetch(path)).text(), "application/xml");
         out[path] = {
           ok: doc.getElementsByTagName("parsererror").length === 0,
           root: doc.documentElement.nodeName,
-          items: doc.getElementsByTagName(path === "/sitemap.xml" ? "url" : "item").length,
+          items: doc.getElementsByTagName(counted[path] ?? "item").length,
         };
       }
       return out;
     });
     expect(results["/rss.xml"]).toMatchObject({ ok: true, root: "rss" });
     expect(results["/categories/security-safety/rss.xml"]).toMatchObject({ ok: true, root: "rss", items: 5 });
-    expect(results["/sitemap.xml"]?.ok).toBe(true);
-    expect(results["/sitemap.xml"]?.items).toBeGreaterThan(500);
+    // An index of the pages-and-coins file and the articles' files.
+    expect(results["/sitemap.xml"]).toMatchObject({ ok: true, root: "sitemapindex" });
+    expect(results["/sitemap.xml"]?.items).toBeGreaterThanOrEqual(2);
+    expect(results["/sitemap-pages.xml"]).toMatchObject({ ok: true, root: "urlset" });
+    expect(results["/sitemap-pages.xml"]?.items).toBeGreaterThan(500);
+    expect(results["/sitemap-articles-1.xml"]).toMatchObject({ ok: true, root: "urlset" });
+    expect(results["/sitemap-articles-1.xml"]?.items).toBeGreaterThan(0);
     expect(await (await page.request.get("/robots.txt")).text()).toContain("Sitemap: ");
     await context.close();
   });

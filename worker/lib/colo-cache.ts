@@ -214,6 +214,11 @@ export async function putColo(key: string, res: Response, now = Date.now()): Pro
   await caches.default.put(key, stored);
 }
 
+/** Forgets the remembered entries whose key passes `test` (the colo's copies are left as they are). */
+export function forgetColoWhere(test: (key: string) => boolean): void {
+  for (const key of [...kept.keys()]) if (test(key)) drop(key);
+}
+
 /** For tests: forget what this isolate remembers (the colo's cache is left as it is). */
 export function forgetColoMemory(): void {
   kept.clear();

@@ -33,6 +33,8 @@ const CONTENT = 60;
 export const PUBLIC_CACHE_RULES: PublicCacheRule[] = [
   // An admin's `?page=` list is the editors' desk (private): it never comes from or goes into the cache.
   { path: "/api/articles", ttl: CONTENT, version: "content", signedInVaries: (q) => q.has("page") && !q.has("kind") },
+  // Before `:slug`, which it would otherwise match (and never be stored: it has no slug to validate).
+  { path: "/api/articles/trending", ttl: CONTENT, version: "content" },
   { path: "/api/articles/:slug", ttl: CONTENT, version: "content" },
   { path: "/api/articles/:slug/related", ttl: CONTENT, version: "content" },
   { path: "/api/categories", ttl: CONTENT, version: "content" },

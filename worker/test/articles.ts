@@ -1,13 +1,18 @@
 import { env } from "cloudflare:test";
 import { articles } from "#schema/db/content.ts";
+import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
 import { getDb } from "#worker/lib/db.ts";
 
 type NewArticle = typeof articles.$inferInsert;
 
 let counter = 0;
 
-/** Inserts an article (published an hour ago unless told otherwise) and returns its row. */
-export async function insertArticle(overrides: Partial<NewArticle> = {}) {
+/**
+ * Inserts an article (published an hour ago unless told otherwise) and returns its row. Like every
+ * writer of articles, it bumps the content version (cached lists and the slug filter follow), unless
+ * a test writes behind the caches' back on purpose (`invalidate: false`).
+ */
+export async function insertArticle(overrides: Partial<NewArticle> = {}, { invalidate = true }: { invalidate?: boolean } = {}) {
   counter += 1;
   const slug = overrides.slug ?? `test-article-${counter}`;
   const [row] = await getDb(env.DB)
@@ -26,5 +31,6 @@ export async function insertArticle(overrides: Partial<NewArticle> = {}) {
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
+  if (invalidate) await invalidateContentCache(env);
   return row;
 }

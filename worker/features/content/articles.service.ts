@@ -2,9 +2,10 @@ import type { Article, ArticleKind, ArticlePage, ArticleSummary, Category } from
 import { CATEGORY, isGuideCategory, MAX_LIST } from "#schema/contracts/article-rules.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { countPublic, findPublicBySlug, type ListFilter, listPublic, listSitemapEntries } from "./article-store.ts";
+import { countPublic, findPublicBySlug, type ListFilter, listPublic, listSitemapBlocks, listSitemapEntries } from "./article-store.ts";
 import { cachedContent } from "./content-cache.ts";
 import { presentArticle } from "./present.ts";
+import { articleMayExist } from "./slug-filter.ts";
 
 type ContentEnv = Pick<Env, "DB" | "KV">;
 
@@ -30,9 +31,14 @@ export function pageArticles(
   return cachedContent(env, `articles-page:${kind ?? "all"}:${limit}:${page}`, async () => {
     const db = getDb(env.DB);
     const filter: ListFilter = { now: now(), kind };
-    const [articles, total] = await Promise.all([listPublic(db, filter, limit, (page - 1) * limit), countPublic(db, filter)]);
+    const [articles, total] = await Promise.all([listPublic(db, filter, limit, (page - 1) * limit), publicCount(env, kind)]);
     return { articles, total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
   });
+}
+
+/** How many public articles there are (of a kind): counted once per content version, not once per page. */
+function publicCount(env: ContentEnv, kind: ArticleKind | undefined): Promise<number> {
+  return cachedContent(env, `articles-count:${kind ?? "all"}`, () => countPublic(getDb(env.DB), { now: now(), kind }));
 }
 
 /** "Trending Now": the latest news (Daily Roundup and Trending Analysis), newest first. */
@@ -46,6 +52,8 @@ export function listGuides(env: ContentEnv) {
 }
 
 export async function getArticle(env: ContentEnv, slug: string): Promise<Article> {
+  // A made-up slug (a typo, a crawler, a flood of random ones) is answered from memory: no KV, no D1.
+  if (!(await articleMayExist(env, slug))) throw new ApiError("NOT_FOUND", ARTICLE_NOT_FOUND);
   // The key names the answer's shape: bodies are sent as HTML since 2026-11-26, and an answer cached
   // before (Markdown) must not be served to a reader whose page no longer renders Markdown. "v2": the
   // fixed-point sanitiser; a body cleaned by the earlier one is never served from a cache.
@@ -84,9 +92,23 @@ export function categoryArticles(env: ContentEnv, category: Category, limit: num
   });
 }
 
-/** One sitemap file holds at most 50,000 URLs; the static pages and 500 coins take the rest. */
-export const SITEMAP_ARTICLES = 45_000;
+/**
+ * Articles per sitemap file. The protocol allows 50,000 URLs (and 50 MB) per file; 10,000 keeps a
+ * file near 1 MB, made from one primary-key range, so no request reads or writes more than that at
+ * 100x today's articles (docs/decisions/performance/sitemap-index.md).
+ */
+export const SITEMAP_BLOCK = 10_000;
 
-export function sitemapArticles(env: ContentEnv) {
-  return cachedContent(env, "sitemap", () => listSitemapEntries(getDb(env.DB), now(), SITEMAP_ARTICLES));
+/** The blocks of the sitemap index that have public articles, with their newest change. */
+export function sitemapBlocks(env: ContentEnv) {
+  return cachedContent(env, "sitemap-blocks", () => listSitemapBlocks(getDb(env.DB), now(), SITEMAP_BLOCK));
+}
+
+/** One block's public articles, or null when it has none (its file is 404). */
+export async function sitemapBlock(env: ContentEnv, block: number) {
+  const entries = await cachedContent(env, `sitemap-block:${block}`, async () => {
+    const rows = await listSitemapEntries(getDb(env.DB), now(), block, SITEMAP_BLOCK);
+    return rows.length ? rows : null;
+  });
+  return entries ?? null;
 }

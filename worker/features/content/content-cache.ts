@@ -16,6 +16,45 @@ type Entry<T> = { value: T; validUntil: string | null };
 
 let known: { version: string; readAt: number } | null = null;
 
+/**
+ * The entries this isolate read or wrote, in front of KV: the keys carry the version, so an entry is
+ * right for as long as its version is current (and its scheduled article is not due). A hot read,
+ * such as the article a page's head is filled from, then costs no KV read. Values are frozen: every
+ * caller shares them. Bounded; least recently used out first.
+ */
+const MEMO_MAX_ENTRIES = 512;
+const MEMO_MAX_BYTES = 4 * 1024 * 1024;
+const memo = new Map<string, { entry: Entry<unknown>; bytes: number }>();
+let memoBytes = 0;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function memoize(key: string, entry: Entry<unknown>, bytes: number): void {
+  forget(key);
+  if (bytes > MEMO_MAX_BYTES / 8) return;
+  memo.set(key, { entry: deepFreeze(entry), bytes });
+  memoBytes += bytes;
+  for (const oldest of memo.keys()) {
+    if (memo.size <= MEMO_MAX_ENTRIES && memoBytes <= MEMO_MAX_BYTES) break;
+    forget(oldest);
+  }
+}
+
+function forget(key: string): void {
+  const kept = memo.get(key);
+  if (!kept) return;
+  memo.delete(key);
+  memoBytes -= kept.bytes;
+}
+
+const fresh = (entry: Entry<unknown>, now: string) => entry.validUntil === null || entry.validUntil > now;
+
 /** The version in every content key: the KV cache's here, the edge cache's (public-cache.ts) and the page cache's. */
 export async function contentVersion(env: Pick<Env, "KV">, now = Date.now()): Promise<string> {
   if (known && now - known.readAt < VERSION_REUSE_MS) return known.version;
@@ -35,9 +74,11 @@ export async function invalidateContentCache(env: Pick<Env, "KV">): Promise<void
   known = { version, readAt: Date.now() };
 }
 
-/** For tests that write the version behind this module's back: read it from KV next time. */
+/** For tests that write the version behind this module's back: read it from KV next time (and forget what was read). */
 export function forgetContentVersion(): void {
   known = null;
+  memo.clear();
+  memoBytes = 0;
 }
 
 /** The earliest publish time still in the future, or null: the moment cached lists go stale. */
@@ -58,14 +99,26 @@ export async function cachedContent<T>(env: Pick<Env, "KV" | "DB">, key: string,
   const version = await contentVersion(env);
   const cacheKey = `content:${version}:${key}`;
   const now = new Date().toISOString();
-  const hit = await env.KV.get<Entry<T>>(cacheKey, "json");
-  if (hit && (hit.validUntil === null || hit.validUntil > now)) return hit.value;
+  const remembered = memo.get(cacheKey);
+  if (remembered && fresh(remembered.entry, now)) {
+    memo.delete(cacheKey);
+    memo.set(cacheKey, remembered);
+    return remembered.entry.value as T;
+  }
+  const text = await env.KV.get(cacheKey, "text");
+  const hit = text ? (JSON.parse(text) as Entry<T>) : null;
+  if (hit && fresh(hit, now)) {
+    memoize(cacheKey, hit, text?.length ?? 0);
+    return hit.value;
+  }
 
   const [value, validUntil] = await Promise.all([load(), nextScheduledPublish(env.DB, now)]);
   if (value === null || value === undefined) return value;
   const entry: Entry<T> = { value, validUntil };
+  const stored = JSON.stringify(entry);
+  memoize(cacheKey, JSON.parse(stored) as Entry<T>, stored.length);
   try {
-    await env.KV.put(cacheKey, JSON.stringify(entry), { expirationTtl: CONTENT_CACHE_TTL_S });
+    await env.KV.put(cacheKey, stored, { expirationTtl: CONTENT_CACHE_TTL_S });
   } catch (error) {
     // KV allows one write per key per second; a concurrent miss that loses the race still answers.
     console.warn(JSON.stringify({ level: "warn", msg: "content cache write failed", key: cacheKey, error: String(error) }));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { AdminArticle, AdminArticlePage, AdminArticleQuery } from "#schema/contracts/editorial.ts";
 import { ADMIN_PAGE_SIZE } from "#schema/contracts/editorial.ts";
 import { articles, categories } from "#schema/db/content.ts";
@@ -47,25 +47,51 @@ const listColumns = {
   updatedAt: articles.updatedAt,
 };
 
-/** The admin list: every article not in the trash (drafts and held ones too), newest first. */
+/**
+ * The admin list: every article not in the trash (drafts and held ones too), newest first. The page's
+ * ids are read first, from the desk index alone (articles_desk_idx: no sort of every article, no body
+ * read), then only those rows; a page in the second half is counted from the oldest end, so the first
+ * and the last page each read about one page of the index. A page in the middle still steps over half
+ * of it: going further needs a cursor in the API (docs/performance.md, Scale run).
+ */
 export async function adminArticlePage(db: Db, query: AdminArticleQuery): Promise<AdminArticlePage> {
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
   const filter = where(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(articles)
-      .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .where(filter)
-      .orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(articles).where(filter),
-  ]);
-  const list: AdminArticle[] = rows.map((r) => ({ ...r, publishedAt: r.status === "published" ? r.publishedAt : null }));
+  const [total] = await db.select({ n: count() }).from(articles).where(filter);
   const n = total?.n ?? 0;
-  return { articles: list, total: n, page, limit, totalPages: Math.max(1, Math.ceil(n / limit)) };
+  const totalPages = Math.max(1, Math.ceil(n / limit));
+  const start = (page - 1) * limit;
+  const size = Math.max(0, Math.min(limit, n - start));
+  let ids: number[] = [];
+  if (size > 0) {
+    // Counted from whichever end is nearer: the rows after this page, or the rows before it.
+    const after = n - start - size;
+    const fromOldest = after < start;
+    const order = fromOldest ? [asc(articles.createdAt), asc(articles.id)] : [desc(articles.createdAt), desc(articles.id)];
+    const picked = await db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(filter)
+      .orderBy(...order)
+      .limit(size)
+      .offset(fromOldest ? after : start);
+    ids = picked.map((r) => r.id);
+    if (fromOldest) ids.reverse();
+  }
+  const rows = ids.length
+    ? await db
+        .select(listColumns)
+        .from(articles)
+        .innerJoin(categories, eq(categories.id, articles.categoryId))
+        .where(inArray(articles.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const list: AdminArticle[] = ids
+    .map((id) => byId.get(id))
+    .filter((r) => r !== undefined)
+    .map((r) => ({ ...r, publishedAt: r.status === "published" ? r.publishedAt : null }));
+  return { articles: list, total: n, page, limit, totalPages };
 }
 
 export type ArticleRow = typeof articles.$inferSelect;

@@ -5,6 +5,7 @@ import { invalidateContentCache } from "#worker/features/content/content-cache.t
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { call } from "#worker/test/http.ts";
 import { forgetRouteModules } from "./preload-hints.ts";
+import { forgetShell } from "./shell.ts";
 
 let build: string;
 let shellReads = 0;
@@ -62,11 +63,13 @@ describe("a guest's rendered page in the colo's cache", () => {
     await invalidateContentCache(env);
     expect((await page("/crypto-101")).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
     await untilHit("/crypto-101");
+    // A deployment: new isolates, which read the new shell.
     build = `"${crypto.randomUUID()}"`;
+    forgetShell();
     expect((await page("/crypto-101")).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
   });
 
-  it("is never used for a member, a page with a query, or a missing page", async () => {
+  it("is never used for a member or a missing page", async () => {
     await page("/markets");
     await untilHit("/markets");
     const member = await page("/markets", "coinsight_member=1");
@@ -74,12 +77,22 @@ describe("a guest's rendered page in the colo's cache", () => {
     expect(await member.text()).not.toContain('id="ssr-state"');
 
     for (let i = 0; i < 2; i++) {
-      const sorted = await page("/markets?sort=change24h&order=desc");
-      expect(sorted.headers.get(EDGE_CACHE_HEADER)).toBeNull();
       const missing = await page("/coin/notacoin");
       expect(missing.status).toBe(404);
       expect(missing.headers.get(EDGE_CACHE_HEADER)).toBeNull();
     }
+  });
+
+  it("keeps a page's own parameters apart, and a Top 500 page the server does not render out of it", async () => {
+    const sorted = await page("/markets?sort=change24h&order=desc");
+    expect(sorted.headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
+    expect(await (await untilHit("/markets?order=desc&sort=change24h")).text()).toBe(await sorted.text());
+    // Another sort is another page.
+    expect((await page("/markets?sort=price&order=desc")).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
+    // Page 9 of the Top 500 does not exist: the browser shows it, the server renders nothing.
+    const beyond = await page("/markets?page=9");
+    expect(beyond.headers.get(EDGE_CACHE_HEADER)).toBeNull();
+    expect(await beyond.text()).not.toContain('id="ssr-state"');
   });
 
   // A longer limit: on a busy machine, importing the page renderer's module here can take seconds.

@@ -4,7 +4,7 @@ import { symbolParam } from "#schema/contracts/crypto.ts";
 import { longDay } from "#schema/contracts/format.ts";
 import type { RenderedPage } from "#schema/contracts/server-render.ts";
 import { isSpaPath } from "#schema/contracts/spa-paths.ts";
-import { categoryArticles, getArticle, listArticles, sitemapArticles } from "#worker/features/content/articles.service.ts";
+import { categoryArticles, getArticle, listArticles, sitemapBlock, sitemapBlocks } from "#worker/features/content/articles.service.ts";
 import { getCategory, listCategories } from "#worker/features/content/categories.service.ts";
 import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
@@ -17,6 +17,7 @@ import { fillHead, type PageMeta } from "./html-head.ts";
 import { inlineSheet } from "./inline-styles.ts";
 import { cachedPage } from "./page-cache.ts";
 import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";
+import { CATEGORY_PARAMS, MARKETS_PARAMS, NO_PARAMS, type PageParams } from "./page-query.ts";
 import {
   articleHints,
   categoryHints,
@@ -32,8 +33,18 @@ import {
 } from "./preload-hints.ts";
 import { inlinedSheets } from "./rendered-body.ts";
 import { serverRender } from "./server-render.ts";
+import { loadShell } from "./shell.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, siteOrigin } from "./site.ts";
-import { articleUrls, renderSitemap, robotsTxt, STATIC_PATHS } from "./sitemap.ts";
+import {
+  articlesSitemap,
+  articleUrls,
+  PAGES_SITEMAP,
+  renderSitemap,
+  renderSitemapIndex,
+  robotsTxt,
+  STATIC_PATHS,
+  sitemapBlockOf,
+} from "./sitemap.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -45,11 +56,6 @@ const origin = (c: Ctx) => siteOrigin(c.env, c.req.url);
 function feedNote(c: Ctx): string | undefined {
   if (createMarketData(c.env).source === "coingecko") return undefined;
   return replayNote(longDay(RECORDED_AT.slice(0, 10)));
-}
-
-/** The SPA's index.html, fetched fresh (no conditional headers, so never a bodiless 304). */
-function loadShell(c: Ctx): Promise<Response> {
-  return c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { headers: { accept: "text/html" } }));
 }
 
 /**
@@ -79,35 +85,43 @@ async function respond(
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "NOT_FOUND";
 
-/**
- * Serves the SPA with this page's <head>. A missing page answers 404 with noindex (the SPA still
- * shows its not-found state); if the data cannot be read at all, the plain shell is served.
- */
-async function page(c: Ctx, what: string, build: () => Promise<{ meta: PageMeta; hints: PreloadHints }>): Promise<Response> {
+/** The not-found page: the shell with noindex and HTTP 404, no render, never cached. */
+async function notFoundPage(c: Ctx, what: string): Promise<Response> {
   const shell = await loadShell(c);
-  if (!shell.ok) return shell;
-  return cachedPage(c, shell, async () => {
-    try {
-      const { meta, hints } = await build();
-      // Rendered once the page is known to exist, so a made-up address (never cached) costs no render.
-      // The head's read is a memory or cache hit for a page readers open, and warms the render's own.
-      const rendered = await serverRender(c);
-      return { res: await respond(c, shell, meta, hints, rendered), shared: rendered !== null };
-    } catch (error) {
-      if (isNotFound(error)) return { res: fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404), shared: false };
-      console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
-      return { res: shell, shared: false };
-    }
-  });
+  return shell.ok ? fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404) : shell;
 }
 
-/** A page whose <head> is the site-wide one: only its preload hints are added. */
-async function hintedPage(c: Ctx, hints: PreloadHints): Promise<Response> {
+type Head = { meta: PageMeta; hints: PreloadHints };
+
+/**
+ * Serves the SPA with this page's <head>, rendered for a guest. The head's data is read first, so a
+ * missing page answers 404 with noindex (the SPA still shows its not-found state) before any cache
+ * lookup or render: a made-up address costs a lookup in memory (the slug filter, the price snapshot,
+ * the categories). If the data cannot be read at all, the plain shell is served.
+ */
+async function page(c: Ctx, what: string, params: PageParams, build: () => Promise<Head>): Promise<Response> {
+  let head: Head;
+  try {
+    head = await build();
+  } catch (error) {
+    if (isNotFound(error)) return notFoundPage(c, what);
+    console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
+    return loadShell(c);
+  }
+  return renderedPage(c, head.meta, head.hints, params);
+}
+
+/**
+ * The page from the colo's cache, or rendered for its address (page-query.ts) and kept there; a
+ * member's page, or one the server does not render, is the shell with its hints. `meta` null: the
+ * site-wide <head>.
+ */
+async function renderedPage(c: Ctx, meta: PageMeta | null, hints: PreloadHints, params: PageParams): Promise<Response> {
   const shell = await loadShell(c);
   if (!shell.ok) return shell;
-  return cachedPage(c, shell, async () => {
-    const rendered = await serverRender(c);
-    return { res: await respond(c, shell, null, hints, rendered), shared: rendered !== null };
+  return cachedPage(c, shell, params, async (address) => {
+    const rendered = address ? await serverRender(c, address) : null;
+    return { res: await respond(c, shell, meta, hints, rendered), shared: rendered !== null };
   });
 }
 
@@ -116,7 +130,7 @@ function notFound(): never {
 }
 
 function articlePage(c: Ctx) {
-  return page(c, "Article", async () => {
+  return page(c, "Article", NO_PARAMS, async () => {
     const slug = slugParam.safeParse(c.req.param("slug"));
     if (!slug.success) notFound();
     const article = await getArticle(c.env, slug.data);
@@ -131,17 +145,17 @@ function xml(c: Ctx, body: string, type: string) {
 }
 
 export const pagesRoutes = new Hono<AppEnv>()
-  .get("/", (c) => hintedPage(c, homeHints()))
-  .get("/markets", (c) => hintedPage(c, marketsHints(new URL(c.req.url).search)))
-  .get("/crypto-101", (c) => hintedPage(c, crypto101Hints()))
-  .get("/subscribe", (c) => hintedPage(c, subscribeHints()))
-  .get("/privacy", (c) => hintedPage(c, legalHints()))
-  .get("/terms", (c) => hintedPage(c, legalHints()))
-  .get("/cookies", (c) => hintedPage(c, legalHints()))
+  .get("/", (c) => renderedPage(c, null, homeHints(), NO_PARAMS))
+  .get("/markets", (c) => renderedPage(c, null, marketsHints(new URL(c.req.url).search), MARKETS_PARAMS))
+  .get("/crypto-101", (c) => renderedPage(c, null, crypto101Hints(), NO_PARAMS))
+  .get("/subscribe", (c) => renderedPage(c, null, subscribeHints(), NO_PARAMS))
+  .get("/privacy", (c) => renderedPage(c, null, legalHints(), NO_PARAMS))
+  .get("/terms", (c) => renderedPage(c, null, legalHints(), NO_PARAMS))
+  .get("/cookies", (c) => renderedPage(c, null, legalHints(), NO_PARAMS))
   .get("/article/:slug", articlePage)
   .get("/crypto-101/:slug", articlePage)
   .get("/coin/:symbol", (c) =>
-    page(c, "Cryptocurrency", async () => {
+    page(c, "Cryptocurrency", NO_PARAMS, async () => {
       const symbol = symbolParam.safeParse(c.req.param("symbol"));
       if (!symbol.success) notFound();
       const meta = coinMeta(await findBySymbol(runtimeDeps(c), symbol.data), origin(c));
@@ -150,7 +164,7 @@ export const pagesRoutes = new Hono<AppEnv>()
     }),
   )
   .get("/categories/:slug", (c) =>
-    page(c, "Category", async () => {
+    page(c, "Category", CATEGORY_PARAMS, async () => {
       const slug = slugParam.safeParse(c.req.param("slug"));
       if (!slug.success) notFound();
       return { meta: categoryMeta(await getCategory(c.env, slug.data), origin(c)), hints: categoryHints() };
@@ -181,13 +195,24 @@ export const pagesRoutes = new Hono<AppEnv>()
     };
     return xml(c, renderRss(channel, items, site, feedNote(c)), "application/rss+xml");
   })
+  // A sitemap index: the pages and coins in one file, the articles in blocks (sitemap.ts).
   .get("/sitemap.xml", async (c) => {
-    const [articles, snapshot] = await Promise.all([sitemapArticles(c.env), currentSnapshot(runtimeDeps(c)).catch(() => null)]);
+    const blocks = await sitemapBlocks(c.env);
+    const files = [{ path: PAGES_SITEMAP }, ...blocks.map((b) => ({ path: articlesSitemap(b.block), lastmod: b.lastmod }))];
+    return xml(c, renderSitemapIndex(files, origin(c)), "application/xml");
+  })
+  .get(PAGES_SITEMAP, async (c) => {
+    const snapshot = await currentSnapshot(runtimeDeps(c)).catch(() => null);
     const coins = (snapshot?.coins ?? []).map((coin) => ({ path: `/coin/${coin.symbol.toLowerCase()}` }));
     // Two coins may share a symbol; the page belongs to the higher-ranked one, listed once.
     const uniqueCoins = [...new Map(coins.map((u) => [u.path, u])).values()];
-    const urls = [...STATIC_PATHS.map((path) => ({ path })), ...articleUrls(articles), ...uniqueCoins];
-    return xml(c, renderSitemap(urls, origin(c)), "application/xml");
+    return xml(c, renderSitemap([...STATIC_PATHS.map((path) => ({ path })), ...uniqueCoins], origin(c)), "application/xml");
+  })
+  .get("/:file{sitemap-articles-[0-9]+\\.xml}", async (c) => {
+    const block = sitemapBlockOf(c.req.param("file"));
+    const entries = block ? await sitemapBlock(c.env, block) : null;
+    if (!entries) return c.text("Sitemap not found", 404);
+    return xml(c, renderSitemap(articleUrls(entries), origin(c)), "application/xml");
   })
   .get("/robots.txt", (c) => {
     c.header("cache-control", "public, max-age=3600");

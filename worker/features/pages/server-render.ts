@@ -50,21 +50,21 @@ export function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
 }
 
 /**
- * This page's first screen as HTML, with the answers it shows, or null (the browser then renders it
- * alone, as before). It is a guest's page: the calls are answered by the app itself with no cookie.
+ * The first screen of the page at `page` (its path and own parameters: page-query.ts) as HTML, with
+ * the answers it shows, or null (the browser then renders it alone, as before). It is a guest's page:
+ * the calls are answered by the app itself with no cookie.
  */
-export async function serverRender(c: Ctx): Promise<RenderedPage | null> {
+export async function serverRender(c: Ctx, page: URL): Promise<RenderedPage | null> {
   // A member's page shows their account, watchlist and plan: the browser renders it, as before.
   if (!rendersPage(c)) return null;
   const { app } = await import("#worker/app.ts");
-  const page = new URL(c.req.url);
   const answer: ApiTransport = (path, init) => {
     const url = new URL(path, page);
     if (!isSharedRead(init.method ?? "GET", url, page)) return Promise.reject(new Error(`${path}: not part of a server-rendered page`));
     return Promise.resolve(app.fetch(new Request(url, { headers: { accept: "application/json" } }), c.env, executionCtx(c)));
   };
   try {
-    return await current.run(answer, () => renderPage({ url: c.req.url, now: Date.now() }));
+    return await current.run(answer, () => renderPage({ url: page.href, now: Date.now() }));
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "server render failed", path: page.pathname, error: String(error) }));
     return null;

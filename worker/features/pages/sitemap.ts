@@ -31,6 +31,34 @@ export function renderSitemap(urls: readonly SitemapUrl[], origin: string): stri
   ].join("\n");
 }
 
+/** A sitemap index (sitemaps.org): the files that list the site's pages, each with its newest change. */
+export function renderSitemapIndex(files: readonly SitemapUrl[], origin: string): string {
+  const entries = files.map(({ path, lastmod }) => {
+    const date = lastmod ? `<lastmod>${escapeXml(new Date(lastmod).toISOString())}</lastmod>` : "";
+    return `  <sitemap><loc>${escapeXml(absoluteUrl(origin, path))}</loc>${date}</sitemap>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}
+
+/**
+ * The index's files, at the site's root: a sitemap may only list addresses under its own directory,
+ * so a file in /sitemaps/ could not list /article/... One for the pages and coins, one per block of
+ * articles.
+ */
+export const PAGES_SITEMAP = "/sitemap-pages.xml";
+export const articlesSitemap = (block: number) => `/sitemap-articles-${block}.xml`;
+/** The block named by an articles file's name, or null. */
+export function sitemapBlockOf(file: string): number | null {
+  const n = /^sitemap-articles-([1-9][0-9]{0,5})\.xml$/.exec(file)?.[1];
+  return n ? Number(n) : null;
+}
+
 export function articleUrls(entries: readonly { slug: string; categoryId: number; updatedAt: string }[]): SitemapUrl[] {
   return entries.map((e) => ({ path: articlePath(e), lastmod: e.updatedAt }));
 }

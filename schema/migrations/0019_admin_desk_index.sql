@@ -1,0 +1,1 @@
+CREATE INDEX `articles_desk_idx` ON `articles` (`created_at`,`id`) WHERE deleted_at IS NULL;

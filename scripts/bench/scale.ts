@@ -1,0 +1,371 @@
+/**
+ * `npm run bench:scale`: the site at about 100x today's data, served like `npm run bench` (Miniflare,
+ * the bench build), and what its heavy paths cost there. Not part of `npm test`; nothing asserted.
+ *   npm run bench:scale                      build, seed (about 15 min here), measure
+ *   BENCH_SCALE=0.1 npm run bench:scale      a tenth of the data, for a quick look
+ *   BENCH_BUILD=0 BENCH_SCALE_REUSE=1 ...    the last build and the last seeded database (build/bench-scale)
+ * Seeds: 100,000 articles, 100,000 members, 100,000 confirmed newsletter subscribers, 500 coins with
+ * a year of price history thinned as the nightly roll-up keeps it. Reports: search, the admin article
+ * list's first and last page, the sitemap index and its files, RSS, one newsroom day (the Workflow),
+ * the daily newsletter send (the mail queue), and the database's size against D1's 10 GB.
+ * Results: docs/performance.md (Scale run).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { readD1Migrations } from "@cloudflare/vitest-plugin";
+import { BENCH_METER_HEADER } from "#worker/bench-noop.ts";
+import { CONTENT_VERSION_KEY } from "#worker/features/content/cache-keys.ts";
+import { projectRoot } from "../lib/wrangler.ts";
+import { seedStatements } from "../seed.ts";
+import { benchAdminCookie } from "./ask.ts";
+import { pinServerToCore0 } from "./cores.ts";
+import { BROWSER_HEADERS, type MeterTotals, measureCost, meter } from "./cost.ts";
+import { cpuNanos, workerdPids } from "./cpu.ts";
+import { type BenchServer, buildAll, insertArticles, startBenchServer } from "./serve.ts";
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const ARTICLES = Math.round(100_000 * SCALE);
+const MEMBERS = Math.round(100_000 * SCALE);
+const SUBSCRIBERS = Math.round(100_000 * SCALE);
+const STATE = join(projectRoot, "build/bench-scale");
+const REUSE = process.env.BENCH_SCALE_REUSE === "1" && existsSync(join(STATE, "seeded.json"));
+const D1_LIMIT_BYTES = 10 * 1000 ** 3;
+const ORIGIN = "https://coinsight.example";
+
+type Db = Awaited<ReturnType<BenchServer["mf"]["getD1Database"]>>;
+
+/** The KV binding, as far as this script writes it. */
+async function kvOf(server: BenchServer): Promise<{ put(key: string, value: string): Promise<void> }> {
+  return (await server.mf.getKVNamespace("KV")) as unknown as { put(key: string, value: string): Promise<void> };
+}
+
+/** A progress bar on stderr: `[#####.....] 50% seeding articles`. */
+let shown = "";
+function progress(label: string, done: number, total: number): void {
+  const width = 30;
+  const filled = Math.round((done / Math.max(1, total)) * width);
+  // Drawn again only when it changes: on a pipe, every redraw is a line of output.
+  const state = `${label}:${Math.round((done / Math.max(1, total)) * 100)}`;
+  if (state === shown) return;
+  shown = state;
+  process.stderr.write(
+    `\r[${"#".repeat(filled)}${".".repeat(width - filled)}] ${Math.round((done / Math.max(1, total)) * 100)}% ${label}   `,
+  );
+  if (done >= total) process.stderr.write("\n");
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
+
+async function sizeOf(db: Db): Promise<number> {
+  const res = await db.prepare("SELECT 1").all();
+  return Number((res.meta as { size_after?: number }).size_after ?? Number.NaN);
+}
+
+/** Migrations the persisted database has not had yet (a reused database after a new one). */
+async function migrate(db: Db): Promise<void> {
+  await db.prepare("CREATE TABLE IF NOT EXISTS bench_migrations (name TEXT PRIMARY KEY)").run();
+  const done = new Set(
+    (await db.prepare("SELECT name FROM bench_migrations").all<{ name: string }>()).results.map((r: { name: string }) => r.name),
+  );
+  for (const migration of await readD1Migrations(join(projectRoot, "schema/migrations"))) {
+    if (done.has(migration.name)) continue;
+    await db.batch([
+      ...migration.queries.map((q) => db.prepare(q)),
+      db.prepare("INSERT INTO bench_migrations (name) VALUES (?)").bind(migration.name),
+    ]);
+  }
+}
+
+/** Rows made inside SQLite from a counter (a recursive CTE), in chunks so no statement runs long. */
+async function generate(db: Db, label: string, total: number, sql: (from: number, to: number) => string, chunk = 10_000): Promise<void> {
+  for (let from = 1; from <= total; from += chunk) {
+    const to = Math.min(total, from + chunk - 1);
+    await db.prepare(sql(from, to)).run();
+    progress(label, to, total);
+  }
+}
+
+const counter = (from: number, to: number) => `WITH RECURSIVE n(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM n WHERE i < ${to})`;
+
+async function seed(server: BenchServer): Promise<void> {
+  const db = await server.mf.getD1Database("DB");
+  const started = Date.now();
+  await insertArticles(db, ARTICLES, (done) =>
+    progress(`articles (${ARTICLES.toLocaleString("en")}, with the search index)`, done, ARTICLES),
+  );
+  await generate(
+    db,
+    `members (${MEMBERS.toLocaleString("en")})`,
+    MEMBERS,
+    (from, to) =>
+      `${counter(from, to)} INSERT INTO users (id, email, role, identity_issuer, identity_subject, last_login_at) ` +
+      `SELECT printf('bench-member-%07d', i), printf('member%07d@example.com', i), 'user', 'bench', printf('member-%07d', i), ` +
+      `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d minutes', i % 100000)) FROM n`,
+  );
+  await generate(
+    db,
+    `confirmed subscribers (${SUBSCRIBERS.toLocaleString("en")})`,
+    SUBSCRIBERS,
+    (from, to) =>
+      `${counter(from, to)} INSERT INTO newsletter_subscribers (email, status, consent_at, confirmed_at, unsubscribe_token) ` +
+      `SELECT printf('reader%07d@example.com', i), 'confirmed', '2026-01-01T00:00:00.000Z', '2026-01-01T00:05:00.000Z', ` +
+      `lower(hex(randomblob(32))) FROM n`,
+  );
+  // A year of history for every coin the feed tracks, thinned as rollUpHistory keeps it: every 5
+  // minutes for 2 days, hourly to 90 days, daily beyond (price-store.ts).
+  const coins = (await db.prepare("SELECT id, price FROM coins").all<{ id: string; price: number | null }>()).results;
+  const now = Math.floor(Date.now() / 1000 / 300) * 300;
+  const times = [
+    ...Array.from({ length: (2 * 86_400) / 300 }, (_, i) => now - i * 300),
+    ...Array.from({ length: 88 * 24 }, (_, i) => Math.floor((now - 2 * 86_400) / 3600) * 3600 - i * 3600),
+    ...Array.from({ length: 275 }, (_, i) => Math.floor((now - 90 * 86_400) / 86_400) * 86_400 - i * 86_400),
+  ];
+  const ts = JSON.stringify(times);
+  for (const [i, coin] of coins.entries()) {
+    await db
+      .prepare(
+        "INSERT OR IGNORE INTO price_history (coin_id, ts, price, market_cap, volume_24h) " +
+          "SELECT ?1, j.value, ?2 * (1 + 0.2 * sin(j.value / 86400.0)), NULL, NULL FROM json_each(?3) AS j",
+      )
+      .bind(coin.id, coin.price ?? 1, ts)
+      .run();
+    progress(`price history (${coins.length} coins x ${times.length} points)`, i + 1, coins.length);
+  }
+  // Everything cached so far describes the site before the seed.
+  await (await kvOf(server)).put(CONTENT_VERSION_KEY, `scale-${Date.now().toString(36)}`);
+  console.log(`seeded in ${seconds(Date.now() - started)}`);
+}
+
+/** D1 rows and KV operations the crons, the Workflow and the queue consumer made between two readings. */
+function storage(m0: MeterTotals, m1: MeterTotals): string {
+  const d = (k: keyof MeterTotals["background"]) => (m1.background[k] - m0.background[k]).toLocaleString("en");
+  return `D1 ${d("rowsRead")} rows read, ${d("rowsWritten")} written in ${d("queries")} queries, KV ${d("kvReads")} reads, ${d("kvWrites")} writes`;
+}
+
+type One = { ms: number; cpuMs: number; rows: number; status: number; bytes: number };
+
+/** One request alone, metered: its time, workerd's CPU meanwhile, and the D1 rows it read. */
+async function one(server: BenchServer, path: string, headers: Record<string, string> = {}): Promise<One> {
+  const pids = workerdPids();
+  const m0 = await meter(server);
+  const n0 = cpuNanos(pids);
+  const t0 = performance.now();
+  const res = await fetch(new URL(path, server.url), {
+    headers: { ...BROWSER_HEADERS, ...headers, [BENCH_METER_HEADER]: "1", "accept-encoding": "identity" },
+  });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const ms = performance.now() - t0;
+  const cpuMs = (cpuNanos(pids) - n0) / 1e6;
+  await new Promise((r) => setTimeout(r, 200));
+  const m1 = await meter(server);
+  return { ms, cpuMs, rows: m1.rowsRead - m0.rowsRead, status: res.status, bytes };
+}
+
+/** A new content version, as an article write makes: every content cache starts cold. */
+async function newVersion(server: BenchServer): Promise<void> {
+  await (await kvOf(server)).put(CONTENT_VERSION_KEY, `cold-${Date.now().toString(36)}`);
+  // Isolates reread the version at most once a second (cache-keys.ts).
+  await new Promise((r) => setTimeout(r, 1200));
+}
+
+const line = (name: string, o: One) =>
+  `  ${name.padEnd(44)} ${`${o.ms.toFixed(0)} ms`.padStart(8)} ${`${o.cpuMs.toFixed(1)} ms CPU`.padStart(13)} ${`${o.rows.toLocaleString("en")} rows`.padStart(14)} ${`${(o.bytes / 1024).toFixed(0)} KB`.padStart(8)}  ${o.status}`;
+
+async function measure(server: BenchServer): Promise<void> {
+  const db = await server.mf.getD1Database("DB");
+  const counts = await db
+    .prepare(
+      "SELECT (SELECT count(*) FROM articles) AS articles, (SELECT count(*) FROM users) AS members, " +
+        "(SELECT count(*) FROM newsletter_subscribers WHERE status = 'confirmed') AS subscribers, " +
+        "(SELECT count(*) FROM coins) AS coins, (SELECT count(*) FROM price_history) AS history",
+    )
+    .first<Record<string, number>>();
+  console.log(
+    `\nThe database: ${Object.entries(counts ?? {})
+      .map(([k, v]) => `${Number(v).toLocaleString("en")} ${k}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `size ${mb(await sizeOf(db))} of D1's 10 GB (${((100 * (await sizeOf(db))) / D1_LIMIT_BYTES).toFixed(1)} %); load average ${load()}`,
+  );
+
+  // Search: a different query each time (a cached answer would measure the cache).
+  const guides = join(projectRoot, "worker/features/content/guides");
+  const text = readdirSync(guides)
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => readFileSync(join(guides, f), "utf8"))
+    .join(" ");
+  const words = [...new Set(text.toLowerCase().match(/[a-z]{5,}/g) ?? [])];
+  const queries = words.slice(0, 400).map((w) => `/api/search?q=${w}`);
+  console.log(`\nSearch (${queries.length} different queries, each once uncached, then sampled one at a time):`);
+  const search = await measureCost(
+    server,
+    { name: "search", paths: queries.slice(0, 300), samplePaths: queries.slice(300) },
+    { amount: 300, connections: 4, samples: 100, metered: 0 },
+  );
+  console.log(
+    `  p50 ${search.p50Ms.toFixed(0)} ms, p95 ${search.p95Ms.toFixed(0)} ms (one at a time); CPU ${(search.cpuUs / 1000).toFixed(1)} ms per request at 4 connections, at most ${(search.maxUs / 1000).toFixed(1)} ms`,
+  );
+  const searchRows = await one(server, "/api/search?q=liquidity");
+  console.log(line("one uncached search, metered", searchRows));
+
+  // The admin article list: 100 a page, newest first.
+  const cookie = await benchAdminCookie(server);
+  const admin = { cookie, accept: "application/json" };
+  const first = await one(server, "/api/articles?page=1&limit=100", admin);
+  const total = (await (await fetch(new URL("/api/articles?page=1&limit=100", server.url), { headers: admin })).json()) as {
+    totalPages: number;
+  };
+  const last = await one(server, `/api/articles?page=${total.totalPages}&limit=100`, admin);
+  const middle = await one(server, `/api/articles?page=${Math.ceil(total.totalPages / 2)}&limit=100`, admin);
+  console.log(`\nThe admin article list (${total.totalPages.toLocaleString("en")} pages of 100):`);
+  console.log(line("first page", first));
+  console.log(line(`middle page (${Math.ceil(total.totalPages / 2)})`, middle));
+  console.log(line(`last page (${total.totalPages})`, last));
+
+  // Sitemap and feeds, cold (the first request after an article write) and then warm.
+  console.log("\nSitemap index, its files and the RSS feed, cold (right after a content write), then warm:");
+  const index = await (async () => {
+    await newVersion(server);
+    return one(server, "/sitemap.xml");
+  })();
+  console.log(line("/sitemap.xml (cold)", index));
+  console.log(line("/sitemap.xml (warm)", await one(server, "/sitemap.xml")));
+  const files = [
+    ...(await (await fetch(new URL("/sitemap.xml", server.url))).text()).matchAll(/<loc>[^<]*?(\/sitemap-[a-z0-9-]+\.xml)<\/loc>/g),
+  ].map((m) => m[1] as string);
+  console.log(`  the index names ${files.length} files`);
+  for (const file of [files[0], files[1], files.at(-1)].filter((f): f is string => Boolean(f))) {
+    console.log(line(`${file} (cold for its block)`, await one(server, file)));
+  }
+  await newVersion(server);
+  console.log(line("/rss.xml (cold)", await one(server, "/rss.xml")));
+  console.log(line("/rss.xml (warm)", await one(server, "/rss.xml")));
+  console.log(line("/ (guest page, cold content)", await one(server, "/")));
+  console.log(line("/api/articles?page=1&limit=20 (public, cold)", await one(server, "/api/articles?page=1&limit=20")));
+
+  await newsroomDay(server, db);
+  await dailySend(server, db);
+  console.log(`\nsize at the end: ${mb(await sizeOf(db))} of D1's 10 GB; load average ${load()}`);
+}
+
+/** Runs a cron as the platform would, at `at`. */
+async function cron(server: BenchServer, expression: string, at: Date): Promise<void> {
+  // Miniflare's Fetcher has scheduled(); its types do not say so.
+  const worker = (await server.mf.getWorker()) as unknown as { scheduled(o: { cron: string; scheduledTime: Date }): Promise<unknown> };
+  await worker.scheduled({ cron: expression, scheduledTime: at });
+}
+
+async function until(what: string, check: () => Promise<{ done: number; total: number } | null>, limitMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const state = await check();
+    if (state) progress(what, state.done, state.total);
+    if (state && state.done >= state.total) return Date.now() - started;
+    if (Date.now() - started > limitMs) throw new Error(`${what}: not done after ${seconds(limitMs)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function newsroomDay(server: BenchServer, db: Db): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  const pids = workerdPids();
+  const cpu0 = cpuNanos(pids);
+  const before = (await db.prepare("SELECT count(*) AS n FROM articles").first<{ n: number }>())?.n ?? 0;
+  const done = await db.prepare("SELECT count(*) AS n FROM generation_runs WHERE date = ?").bind(today).first<{ n: number }>();
+  if ((done?.n ?? 0) > 0) {
+    console.log("\nOne newsroom day: already run on this database today (a reused one): see the first run's figures");
+    return;
+  }
+  const m0 = await meter(server);
+  const started = Date.now();
+  await cron(server, "0 6 * * *", new Date(`${today}T06:00:00Z`));
+  await until(
+    "one newsroom day (the Workflow's tasks)",
+    async () => {
+      const rows = (await db.prepare("SELECT status FROM generation_runs WHERE date = ?").bind(today).all<{ status: string }>()).results;
+      return rows.length
+        ? { done: rows.filter((r: { status: string }) => r.status === "completed" || r.status === "failed").length, total: rows.length }
+        : null;
+    },
+    30 * 60_000,
+  );
+  const ms = Date.now() - started;
+  const runs = (
+    await db.prepare("SELECT task, status FROM generation_runs WHERE date = ?").bind(today).all<{ task: string; status: string }>()
+  ).results;
+  const after = (await db.prepare("SELECT count(*) AS n FROM articles").first<{ n: number }>())?.n ?? 0;
+  const m1 = await meter(server);
+  console.log(
+    `\nOne newsroom day: ${runs.length} tasks (${runs.filter((r: { status: string }) => r.status === "completed").length} completed) in ${seconds(ms)}, ` +
+      `${after - before} articles written, workerd CPU ${seconds((cpuNanos(pids) - cpu0) / 1e6)} meanwhile; ${storage(m0, m1)}`,
+  );
+}
+
+async function dailySend(server: BenchServer, db: Db): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  const pids = workerdPids();
+  const cpu0 = cpuNanos(pids);
+  const m0 = await meter(server);
+  const subscribers =
+    (await db.prepare("SELECT count(*) AS n FROM newsletter_subscribers WHERE status = 'confirmed'").first<{ n: number }>())?.n ?? 0;
+  const started = Date.now();
+  await cron(server, "*/10 7-9 * * *", new Date());
+  const queuedMs = Date.now() - started;
+  const ms = await until(
+    `the daily newsletter to ${subscribers.toLocaleString("en")} subscribers (the mail queue)`,
+    async () => {
+      const sent = await db
+        .prepare(
+          "SELECT count(*) AS n FROM newsletter_deliveries WHERE edition_date = ? AND status IN ('sent', 'failed', 'unknown', 'dead', 'skipped')",
+        )
+        .bind(today)
+        .first<{ n: number }>();
+      return { done: sent?.n ?? 0, total: subscribers };
+    },
+    60 * 60_000,
+  );
+  const m1 = await meter(server);
+  const edition = await db.prepare("SELECT status FROM newsletter_editions WHERE edition_date = ?").bind(today).first<{ status: string }>();
+  console.log(
+    `\nThe daily send: ${subscribers.toLocaleString("en")} subscribers queued in ${seconds(queuedMs)} (one cron invocation), all mailed after ${seconds(ms)}: ` +
+      `${m1.queueBatches - m0.queueBatches} consumer invocations for ${m1.queueMessages - m0.queueMessages} messages, ` +
+      `${Math.round(subscribers / (ms / 1000)).toLocaleString("en")} mails/s; edition ${edition?.status ?? "?"}; workerd CPU ${seconds((cpuNanos(pids) - cpu0) / 1e6)} meanwhile; ` +
+      `${storage(m0, m1)} (the offline mail adapter writes each mail to the outbox: one row a mail more than with a live provider)`,
+  );
+}
+
+if (process.env.BENCH_BUILD !== "0") buildAll();
+pinServerToCore0();
+if (!REUSE) rmSync(STATE, { recursive: true, force: true });
+mkdirSync(STATE, { recursive: true });
+console.log(
+  `bench:scale at ${SCALE}x 100x today (${ARTICLES.toLocaleString("en")} articles); state in ${STATE}${REUSE ? " (reused)" : ""}; load average ${load()}`,
+);
+// Migrated here, not by startBenchServer: a reused database takes only the migrations it lacks.
+// Development: the newsroom writes from the offline market data, which production refuses to.
+const server = await startBenchServer(
+  { SESSION_SECRET: "scale-".repeat(8), PUBLIC_ORIGIN: ORIGIN, APP_ENV: "development" },
+  { persistTo: STATE, seeded: true },
+);
+try {
+  const db = await server.mf.getD1Database("DB");
+  await migrate(db);
+  if (!REUSE) await db.batch(seedStatements().map((q) => db.prepare(q)));
+  // The first read publishes the first price snapshot and fills the coins table.
+  const warm = await fetch(new URL("/api/cryptos?limit=10", server.url));
+  if (!warm.ok) throw new Error(`warm-up failed: ${warm.status}`);
+  if (!REUSE) {
+    await seed(server);
+    writeFileSync(join(STATE, "seeded.json"), JSON.stringify({ scale: SCALE, at: new Date().toISOString() }));
+  }
+  await measure(server);
+} finally {
+  await server.dispose();
+}

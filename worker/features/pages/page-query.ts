@@ -1,0 +1,71 @@
+import { MAX_LIST } from "#schema/contracts/article-rules.ts";
+import { cryptoSortKeys } from "#schema/contracts/crypto.ts";
+
+/**
+ * Which query parameters change what a guest's page shows, and how each is read. Everything else in
+ * an address (utm_*, fbclid, gclid, mc_*, ref, a made-up one) changes nothing on the page, so it
+ * neither splits the page cache nor forces a render: the page is rendered, and kept, for its path
+ * and its own parameters only (docs/decisions/performance/page-query.md).
+ *
+ * Each reader gives the parameter's value as the page reads it: a string to keep in the address,
+ * `null` when it is the page's default (dropped, so `?page=1` is `/`), or `OUT_OF_RANGE` when the
+ * server does not render that page at all (the browser renders it, as for a member).
+ */
+export const OUT_OF_RANGE = Symbol("out of range");
+type Reader = (value: string, all: URLSearchParams) => string | null | typeof OUT_OF_RANGE;
+export type PageParams = Record<string, Reader>;
+
+/** The page number as the browser reads it (parseInt, at least 1), kept when above 1. */
+function pageNumber(max: number, beyond: "clamp" | "out"): Reader {
+  return (value) => {
+    const n = Math.max(1, Number.parseInt(value, 10) || 1);
+    if (n === 1) return null;
+    if (n > max) return beyond === "clamp" ? String(max) : OUT_OF_RANGE;
+    return String(n);
+  };
+}
+
+const TABS = ["gainers", "losers", "watchlist"];
+const SORTS: readonly string[] = cryptoSortKeys;
+const firstOrder = (key: string) => (key === "rank" || key === "name" ? "asc" : "desc");
+
+/**
+ * The Top 500 (web/features/markets): ?tab=, ?page= (100 coins a page, so 5 pages), ?sort=&order=.
+ * A page past the fifth asks the API for a page that does not exist: the browser shows it.
+ */
+export const MARKETS_PARAMS: PageParams = {
+  tab: (v) => (TABS.includes(v) ? v : null),
+  page: pageNumber(5, "out"),
+  sort: (v) => (SORTS.includes(v) ? v : null),
+  // Only read beside a known sort; an unknown order is the sort's natural one.
+  order: (v, all) => {
+    const sort = all.get("sort");
+    if (!sort || !SORTS.includes(sort)) return null;
+    return v === "asc" || v === "desc" ? v : firstOrder(sort);
+  },
+};
+
+/** A category's list, paged in the browser 20 at a time (web/features/articles): a page past the end shows the last. */
+export const CATEGORY_PARAMS: PageParams = { page: pageNumber(Math.ceil(MAX_LIST / 20), "clamp") };
+
+export const NO_PARAMS: PageParams = {};
+
+/**
+ * The address a guest's page is rendered for and kept under: its path and its own parameters, read
+ * as the page reads them, in a fixed order. Null when one is outside what the server renders.
+ */
+export function pageAddress(url: URL, params: PageParams): URL | null {
+  const kept = new URLSearchParams();
+  for (const [name, read] of Object.entries(params)) {
+    const raw = url.searchParams.get(name);
+    if (raw === null) continue;
+    const value = read(raw, url.searchParams);
+    if (value === OUT_OF_RANGE) return null;
+    if (value !== null) kept.set(name, value);
+  }
+  // `order` means nothing without its sort: the page reads the sort's natural order then.
+  if (kept.has("order") && !kept.has("sort")) kept.delete("order");
+  const address = new URL(url.pathname, url.origin);
+  address.search = kept.toString();
+  return address;
+}
