@@ -81,6 +81,21 @@ describe("Ask Coinsight card", () => {
     expect(posts()).toHaveLength(1);
   });
 
+  it("a question clicked while the card still learns who is asking is asked once it knows", async () => {
+    const subscription = makeSubscription();
+    let release = () => {};
+    const plan = new Promise<Response>((r) => (release = () => r(json({ success: true, tier: subscription.tier, subscription }))));
+    const [user] = authMocks(makeUser());
+    setup([user as HttpHandler, mock(apiContract.getSubscription, () => plan)], () => json(answer(subscription)));
+    fireEvent.click(await question(/What is Bitcoin\?/));
+    await waitFor(() => expect(calls.some((c) => c.operation === "getSubscription")).toBe(true));
+    expect(posts()).toEqual([]);
+    expect(await question(/What is Bitcoin\?/)).toHaveAttribute("aria-busy", "true");
+    release();
+    expect(await screen.findByRole("heading", { name: "About Bitcoin (BTC)" })).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+  });
+
   it("shows the pending state while an answer is written, and renders a stream progressively", async () => {
     let release: (r: Response) => void = () => {};
     setup(authMocks(null), () => new Promise<Response>((r) => (release = r)));

@@ -76,6 +76,8 @@ export function AskCard({ coin }: { coin: AskCoin }) {
   const baseId = useId();
   const [questions, setQuestions] = useState(() => initial(coin.symbol));
   const [limitReached, setLimitReached] = useState<string | null>(null);
+  // A question clicked before we know who is asking: asked (or sent to the plans) once we do, so an early click is not lost.
+  const [waiting, setWaiting] = useState<QuestionType | null>(null);
   const sub = plan.data;
   const kept = useQuery(storedAnswersQuery(coin.symbol, signedIn));
   // A member whose trials or month are spent has reached the limit without needing a refused question;
@@ -137,11 +139,18 @@ export function AskCard({ coin }: { coin: AskCoin }) {
 
   function onClick(t: QuestionType) {
     const q = questions[t];
-    if (q.status === "pending" || deciding) return;
+    if (q.status === "pending") return;
+    if (deciding) return setWaiting(t);
     if (q.status === "answered") return update(t, { open: !q.open });
     if (locked(t)) return void navigate("/subscribe");
     void ask(t);
   }
+
+  useEffect(() => {
+    if (deciding || waiting === null) return;
+    setWaiting(null);
+    onClick(waiting);
+  });
 
   return (
     <Card title="Ask Coinsight" className={styles.card} aria-label="Ask Coinsight">
@@ -174,7 +183,7 @@ export function AskCard({ coin }: { coin: AskCoin }) {
                 // A question being answered shows its panel (the answer streams into it), so it reads as expanded.
                 aria-expanded={q.status === "answered" ? q.open : q.status === "pending" ? true : undefined}
                 aria-controls={q.open || q.status === "pending" ? panelId : undefined}
-                aria-busy={q.status === "pending"}
+                aria-busy={q.status === "pending" || waiting === t}
                 aria-label={isLocked ? `${label[t](coin)} (subscribers only)` : undefined}
                 data-locked={isLocked || undefined}
               >
