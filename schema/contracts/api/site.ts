@@ -4,6 +4,7 @@ import { newsletterTokenParam, oneClickForm, subscribeRequest, subscribeResponse
 import { content, errors, HTML, json, type RouteContract, redirect } from "./route-contract.ts";
 
 const RSS = "application/rss+xml; charset=utf-8";
+const XML = "application/xml; charset=utf-8";
 /** Pages whose <head> is filled at the edge: the SPA's shell, 404 with noindex when the thing is missing. */
 const edgePage = (path: string, summary: string) =>
   ({
@@ -138,7 +139,23 @@ export const siteContract = {
     summary: "The sitemap",
     tags: ["Pages and feeds"],
     access: "public",
-    responses: { 200: content("Static pages, articles and coins", "application/xml; charset=utf-8") },
+    responses: { 200: content("The sitemap index: the pages-and-coins file and one file per block of articles", XML) },
+  },
+  pagesSitemap: {
+    method: "GET",
+    path: "/sitemap-pages.xml",
+    summary: "The sitemap of the static pages and the coins",
+    tags: ["Pages and feeds"],
+    access: "public",
+    responses: { 200: content("Static pages and coins", XML) },
+  },
+  articlesSitemap: {
+    method: "GET",
+    path: "/:file{sitemap-articles-[0-9]+\\.xml}",
+    summary: "One block of articles' sitemap (sitemap-articles-<block>.xml)",
+    tags: ["Pages and feeds"],
+    access: "public",
+    responses: { 200: content("The block's articles", XML), 404: content("No such block", "text/plain; charset=utf-8") },
   },
   robotsTxt: {
     method: "GET",
