@@ -1,5 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { emptyMeter, meterD1, metered } from "#worker/bench-meter.ts";
 import { CRONS } from "#worker/cron/scheduled.ts";
 import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
 import worker from "#worker/index.ts";
@@ -275,5 +276,12 @@ describe("daily newsletter send", () => {
     const queue = capturingQueue();
     expect(await runDailySend(testEnv, { now: at(day), queue })).toMatchObject({ queued: 253, messages: 3 });
     expect(queue.sent.map((j) => (j.kind === "daily" ? j.subscriberIds.length : 0))).toEqual([100, 100, 53]);
+
+    // A message costs its recipients, not the day's other rows: each row is looked up by its key.
+    expect(meterD1(env.DB)).toBe(true);
+    const meter = emptyMeter();
+    await metered(meter, () => deliver(queue.sent.slice(0, 1), { env: testEnv, now: at(day) }));
+    expect(await eventually(async () => (await dailyMails(day)).length, (n) => n >= 100)).toBe(100);
+    expect(meter.rowsRead / 100).toBeLessThan(30);
   });
 });

@@ -103,10 +103,11 @@ async function sendDaily(env: Env, mail: MailPort, job: DailyJob, message: Messa
   }));
   try {
     const results = await mail.sendBatch(mails, { idempotencyKey: `newsletter-daily/${job.date}/${message.id}` });
+    // By the row's key (day, subscriber): through the claim's index each update walked the whole claim.
     const update = env.DB.prepare(
-      "UPDATE newsletter_deliveries SET status = 'sent', message_id = ?1, updated_at = ?2 WHERE claim_id = ?3 AND subscriber_id = ?4",
+      "UPDATE newsletter_deliveries SET status = 'sent', message_id = ?1, updated_at = ?2 WHERE edition_date = ?5 AND subscriber_id = ?4 AND +claim_id = ?3",
     );
-    await env.DB.batch(recipients.map((r, i) => update.bind(results[i]?.id || null, nowIso, claimId, r.id)));
+    await env.DB.batch(recipients.map((r, i) => update.bind(results[i]?.id || null, nowIso, claimId, r.id, job.date)));
     await countMail(db, job.date, "daily", "sent", recipients.length);
     return "ack";
   } catch (err) {
