@@ -21,7 +21,7 @@ import { content, errors, HTML, json, noQuery, type RouteContract } from "./rout
 
 const TAGS = ["Alerts"];
 
-/** Alerts, the bell's notifications, the digest settings and the mails' one-click unsubscribe. */
+/** Alerts, the bell's notifications, the digest settings, the mails' one-click unsubscribe and the local price mover. */
 export const alertsContract = {
   listAlerts: {
     method: "GET",
@@ -138,5 +138,3 @@ export const alertsContract = {
     responses: { 200: json("The coin's new price and how many alerts fired", movePriceSchema), ...errors(400, 403, 404, 413, 503) },
   },
 } as const satisfies Record<string, RouteContract>;
-
-export type AlertsContract = typeof alertsContract;

@@ -11,8 +11,10 @@ function compile(id: OperationId, route: RouteContract): Compiled {
       staticSegments.push(i);
       return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     }
-    names.push(segment.slice(1));
-    return "([^/]+)";
+    // Hono's ":file{sitemap-articles-[0-9]+\.xml}": a parameter with its own pattern.
+    const [, name = "", pattern] = /^:([^{]+)(?:\{(.+)\})?$/.exec(segment) ?? [];
+    names.push(name);
+    return pattern ? `(${pattern})` : "([^/]+)";
   });
   // Strict like Hono's router: "/api/cryptos/" (a fuzzed "." segment, say) is no route, not the list.
   return { id, route, pattern: new RegExp(`^${parts.join("/")}$`), names, staticSegments };
