@@ -119,6 +119,7 @@ export const alertsContract = {
     description: "`list` is `digest` or `alert-mail`; the token is the only credential (exempt from the same-origin guard).",
     tags: TAGS,
     access: "public",
+    selfAuthenticating: true,
     request: { params: mailUnsubscribeParams, body: oneClickForm, bodyType: "form" },
     responses: {
       200: content("Unsubscribed (a page saying so)", HTML),

@@ -115,6 +115,9 @@ export const billingContract = {
     description: "The raw event, verified with the `Stripe-Signature` header (exempt from the same-origin guard).",
     tags: ["Billing"],
     access: "public",
+    // Stripe signs it (verified with the endpoint secret in worker/features/billing/webhook.ts).
+    selfAuthenticating: true,
+    maxBodyBytes: 64 * 1024,
     request: { bodyType: "raw" },
     responses: { 200: json("Received (once per event id)", webhookResultSchema), ...errors(400, 413, 503) },
   },

@@ -32,6 +32,8 @@ export const editorialContract = {
     description: "Refused with 409 when `revision` is not the article's current one (someone saved in between).",
     tags: ["Admin: articles"],
     access: "admin",
+    // The editor saves whole articles.
+    maxBodyBytes: 512 * 1024,
     request: { params: articleIdParam, body: articleSaveBody },
     responses: { 200: json("The saved article", savedArticleSchema), ...errors(400, 401, 403, 404, 409, 413) },
   },

@@ -45,6 +45,8 @@ export const newsletterContract = {
     summary: "RFC 8058 one-click unsubscribe (mail providers; the token is the credential)",
     tags: ["Newsletter"],
     access: "public",
+    // RFC 8058: mail providers POST it without cookies or an Origin; the token is the credential.
+    selfAuthenticating: true,
     request: { params: newsletterTokenParam, body: oneClickForm, bodyType: "form" },
     responses: { 200: json("Unsubscribed, or what went wrong", subscribeResponse), ...errors(400, 404, 413) },
   },

@@ -25,13 +25,6 @@ const PARSED_IN_HANDLER = new Set([
   "categoryRssFeed params",
 ]);
 
-/** Writes that authenticate themselves and so carry no same-origin guard (worker/app.ts SELF_AUTHENTICATING). */
-const SELF_AUTHENTICATING = new Set([
-  "POST /api/newsletter/one-click/:token",
-  "POST /api/alerts/unsubscribe/:list/:token",
-  "POST /api/webhooks/stripe",
-]);
-
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 function routeTable(routes: Handler[]): Map<string, Handler[]> {
@@ -94,7 +87,7 @@ function contractProblems(routes: Handler[], contract: Record<string, RouteContr
     if (validated.size) need(400, "invalid request");
     if (c.access !== "public") need(401, "signed out");
     if (c.access === "admin") need(403, "members");
-    if (WRITES.has(c.method) && c.path.startsWith("/api/") && !SELF_AUTHENTICATING.has(route)) need(403, "cross-site write");
+    if (WRITES.has(c.method) && c.path.startsWith("/api/") && !c.selfAuthenticating) need(403, "cross-site write");
     if (WRITES.has(c.method) && c.path.startsWith("/api/")) need(413, "body too large");
   }
   for (const [route, { id }] of documented)
