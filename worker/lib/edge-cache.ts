@@ -2,6 +2,7 @@ import type { TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { acceptsGzip, matchColo, putColo } from "./colo-cache.ts";
 import type { WaitUntil } from "./deps.ts";
+
 type CachedJson<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
 
 /**

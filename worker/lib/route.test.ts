@@ -80,9 +80,7 @@ describe("route() at run time", () => {
       { target: "param", schema: addItem.request.params },
       { target: "json", schema: addItem.request.body },
     ]);
-    expect(boundRoute(route({ ...addItem, access: "admin" }, async (c) => c.json({ id: 1, name: "a" }, 200)))?.chain[0]).toBe(
-      requireAdmin,
-    );
+    expect(boundRoute(route({ ...addItem, access: "admin" }, async (c) => c.json({ id: 1, name: "a" }, 200)))?.chain[0]).toBe(requireAdmin);
     expect(boundRoute(() => null)).toBeUndefined();
   });
 

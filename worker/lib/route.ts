@@ -27,7 +27,9 @@ type Status<R extends RouteContract> = keyof Responses<R> & StatusCode;
 
 /** A JSON answer as `c.json(body, status)` types it: only declared statuses, with the declared schema's shape. */
 type JsonAnswer<R extends RouteContract> = {
-  [S in Status<R>]: Responses<R>[S] extends { schema: infer Z extends z.ZodType } ? TypedResponse<JSONParsed<z.input<Z>>, S, "json"> : never;
+  [S in Status<R>]: Responses<R>[S] extends { schema: infer Z extends z.ZodType }
+    ? TypedResponse<JSONParsed<z.input<Z>>, S, "json">
+    : never;
 }[Status<R>];
 
 /** `c.redirect(to, status)`: only a declared redirect status. */
@@ -45,11 +47,12 @@ type ContentAnswer<R extends RouteContract> = {
  * entry declares a non-JSON answer, so a JSON route cannot slip an unchecked body past the compiler.
  * The run-time answer check (worker/test/contract-check.ts) still reads it in every test.
  */
-type Opaque<R extends RouteContract> =
-  [ContentAnswer<R>] extends [never] ? never : Response & { _data?: never; _status?: never; _format?: never };
+type Opaque<R extends RouteContract> = [ContentAnswer<R>] extends [never]
+  ? never
+  : Response & { _data?: never; _status?: never; _format?: never };
 
 /** Everything a handler of `R` may return: what the entry declares, and nothing else. */
-export type RouteAnswer<R extends RouteContract> = Response & (JsonAnswer<R> | RedirectAnswer<R> | ContentAnswer<R>) | Opaque<R>;
+export type RouteAnswer<R extends RouteContract> = (Response & (JsonAnswer<R> | RedirectAnswer<R> | ContentAnswer<R>)) | Opaque<R>;
 
 export type RouteHandler<R extends RouteContract> = (c: RouteContext<R>, next: Next) => RouteAnswer<R> | Promise<RouteAnswer<R>>;
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { SiteStatus } from "#schema/contracts/site-status.ts";
 import { apiContract } from "#schema/contracts/api/index.ts";
+import type { SiteStatus } from "#schema/contracts/site-status.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { route } from "#worker/lib/route.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
