@@ -58,14 +58,15 @@ export type RouteHandler<R extends RouteContract> = (c: RouteContext<R>, next: N
 
 export type RouteOptions = {
   /**
-   * Parts the handler reads itself instead of the validator answering 400 (a page answers 404 for a
-   * bad slug; an optional body read as text). The coverage test accepts exactly these.
+   * Declared parts `route` leaves alone: the handler reads them itself (a page answers 404 for a bad
+   * slug, not 400; an optional body read as text), or a validator of the route's own does (the
+   * sign-in form answers the form again). The contract coverage test accepts exactly these.
    */
-  parsesItself?: RequestPart[];
+  skipValidation?: RequestPart[];
 };
 
 /** What `route` made of an entry: read by the contract coverage test and the admin matrix. */
-export type BoundRoute = { contract: RouteContract; chain: readonly MiddlewareHandler<AppEnv>[]; parsesItself: readonly RequestPart[] };
+export type BoundRoute = { contract: RouteContract; chain: readonly MiddlewareHandler<AppEnv>[]; skipValidation: readonly RequestPart[] };
 const bound = new WeakMap<object, BoundRoute>();
 
 /** The entry a handler was made from by `route`, with its guard and validators; undefined for any other handler. */
@@ -80,8 +81,8 @@ export function boundRoute(handler: unknown): BoundRoute | undefined {
  * the entry's path: `.post("/add", route(apiContract.addToWatchlist, async (c) => c.json(x, 201)))`.
  */
 export function route<const R extends RouteContract>(contract: R, handler: RouteHandler<R>, options: RouteOptions = {}) {
-  const parsesItself = options.parsesItself ?? [];
-  const own = (part: RequestPart) => parsesItself.includes(part);
+  const skipValidation = options.skipValidation ?? [];
+  const own = (part: RequestPart) => skipValidation.includes(part);
   const chain: MiddlewareHandler<AppEnv>[] = [];
   if (contract.access === "member") chain.push(requireUser);
   if (contract.access === "admin") chain.push(requireAdmin);
@@ -102,6 +103,6 @@ export function route<const R extends RouteContract>(contract: R, handler: Route
     return early instanceof Response ? early : answer;
   };
   const composed: MiddlewareHandler<AppEnv> = async (c, next) => run(c, 0, next);
-  bound.set(composed, { contract, chain, parsesItself });
+  bound.set(composed, { contract, chain, skipValidation });
   return composed;
 }

@@ -5,7 +5,7 @@ import { content, HTML, type RouteContract } from "./route-contract.ts";
 const RSS = "application/rss+xml; charset=utf-8";
 const XML = "application/xml; charset=utf-8";
 /** Pages whose <head> is filled at the edge: the SPA's shell, 404 with noindex when the thing is missing. */
-const edgePage = (path: string, summary: string) =>
+const edgePage = <P extends string>(path: P, summary: string) =>
   ({
     method: "GET",
     path,
@@ -19,7 +19,7 @@ const edgePage = (path: string, summary: string) =>
   }) as const satisfies RouteContract;
 
 /** A page whose HTML the Worker serves with its preload hints (worker/features/pages/preload-hints.ts). */
-const hintedPage = (path: string, summary: string) =>
+const hintedPage = <P extends string>(path: P, summary: string) =>
   ({
     method: "GET",
     path,
