@@ -7,6 +7,7 @@ import { app } from "#worker/app.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { requireAdmin } from "#worker/lib/auth.ts";
 import { onError } from "#worker/lib/errors.ts";
+import { boundRoute } from "#worker/lib/route.ts";
 import { sameOriginWrites } from "#worker/lib/same-origin.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { ORIGIN } from "#worker/test/http.ts";
@@ -93,7 +94,9 @@ describe("admin route matrix, from the app's own route table", () => {
   });
 
   it("every route outside /api/admin that uses requireAdmin is declared admin in the contract", () => {
-    const guarded = app.routes.filter((r) => METHODS.has(r.method) && r.handler === requireAdmin && !r.path.startsWith("/api/admin/"));
+    const adminGuarded = (handler: unknown) => handler === requireAdmin || boundRoute(handler)?.chain.includes(requireAdmin);
+    const guarded = app.routes.filter((r) => METHODS.has(r.method) && adminGuarded(r.handler) && !r.path.startsWith("/api/admin/"));
+    expect(guarded.length).toBeGreaterThanOrEqual(7);
     for (const r of guarded) expect(ADMIN_IN_CONTRACT, `${r.method} ${r.path}`).toContain(`${r.method} ${r.path}`);
   });
 

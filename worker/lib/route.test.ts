@@ -96,4 +96,26 @@ describe("route() at run time", () => {
     // A guest is refused before the body is read: 401, not 400.
     expect((await send({ body: "not json" })).status).toBe(401);
   });
+
+  it("answers 400 for a part its schema refuses, and passes the parsed parts to the handler", async () => {
+    const open = { ...addItem, access: "public" } as const;
+    const app = new Hono<AppEnv>().use(requestId()).post(
+      "/api/items/:listId",
+      route(open, async (c) => c.json({ id: c.req.valid("param").listId, name: c.req.valid("json").name }, 201)),
+    );
+    app.onError(onError);
+    const send = async (body: unknown) => {
+      const ctx = createExecutionContext();
+      const init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+      const res = await app.fetch(new Request("https://coinsight.test/api/items/7", init), env, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const refused = await send({ name: "" });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { issues: { path: string }[] } }).error.issues[0]?.path).toBe("name");
+    const added = await send({ name: "coin" });
+    expect(added.status).toBe(201);
+    expect(await added.json()).toEqual({ id: 7, name: "coin" });
+  });
 });
