@@ -24,13 +24,15 @@ async function settled(task: string, date = TODAY) {
 // Mounted as worker/app.ts mounts it, with an admin already resolved: the guard is tested through the
 // Worker in admin-guard.test.ts and the admin route matrix.
 const ADMIN: AuthUser = { id: "admin-1", email: "admin@example.com", firstName: null, lastName: null, role: "admin", isActive: true };
-const app = new Hono<AppEnv>()
-  .use(requestId())
-  .use(async (c, next) => {
-    c.set("user", ADMIN);
-    await next();
-  })
-  .route("/api/admin", createAdminNewsroomRoutes(factoryOf(deps)));
+const asAdmin = (routes: ReturnType<typeof createAdminNewsroomRoutes>) =>
+  new Hono<AppEnv>()
+    .use(requestId())
+    .use(async (c, next) => {
+      c.set("user", ADMIN);
+      await next();
+    })
+    .route("/api/admin", routes);
+const app = asAdmin(createAdminNewsroomRoutes(factoryOf(deps)));
 app.onError(onError);
 
 async function send<T = unknown>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T; res: Response }> {
@@ -121,7 +123,7 @@ describe("admin newsroom API", () => {
     // The market table of the same moment: older than 30 minutes, it would fail any task that reads it.
     const local = await testDeps(next);
     shareWithWorkflow(local);
-    const app2 = new Hono<AppEnv>().route("/api/admin", createAdminNewsroomRoutes(factoryOf(local)));
+    const app2 = asAdmin(createAdminNewsroomRoutes(factoryOf(local)));
     const res = await app2.request("/api/admin/generate-trending-analysis", { method: "POST" }, env, createExecutionContext());
     const body = (await res.json()) as StartedRuns;
     expect(res.status).toBe(202);
