@@ -2,29 +2,26 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { beforeAll, describe, expect, it } from "vitest";
+import { apiContract, type RouteContract } from "#schema/contracts/api/index.ts";
 import { app } from "#worker/app.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { requireAdmin } from "#worker/lib/auth.ts";
 import { onError } from "#worker/lib/errors.ts";
+import { boundRoute } from "#worker/lib/route.ts";
 import { sameOriginWrites } from "#worker/lib/same-origin.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { ORIGIN } from "#worker/test/http.ts";
 
 /**
- * How an admin-only route is recognised: everything under /api/admin, plus the routes listed here
- * (admin features that live elsewhere, e.g. the article editor's writes). A route outside
- * /api/admin whose handlers include `requireAdmin` must be listed (the test below insists), and
- * every listed or /api/admin route must actually refuse guests, members and cross-site writes.
+ * How an admin-only route is recognised: everything under /api/admin, plus every route whose
+ * contract entry says `access: "admin"` (admin features that live elsewhere, e.g. the article
+ * editor's writes). Every such route must actually refuse guests, members and cross-site writes.
  */
-const ADMIN_ONLY_OUTSIDE_ADMIN: readonly string[] = [
-  "GET /api/articles/:id/edit",
-  "PUT /api/articles/:id",
-  "DELETE /api/articles/:id",
-  "GET /api/articles/:id/versions",
-  "GET /api/articles/:id/versions/:versionId",
-  "POST /api/articles/:id/versions/:versionId/restore",
-  "POST /api/tradingview-mappings",
-];
+const ADMIN_IN_CONTRACT: ReadonlySet<string> = new Set(
+  Object.values(apiContract as Record<string, RouteContract>)
+    .filter((r) => r.access === "admin")
+    .map((r) => `${r.method} ${r.path}`),
+);
 
 type Route = { method: string; path: string };
 type Role = "guest" | "member" | "admin";
@@ -41,7 +38,7 @@ function routeTable(routes: { method: string; path: string }[]): Route[] {
 }
 
 function isAdminOnly(route: Route): boolean {
-  return route.path.startsWith("/api/admin/") || ADMIN_ONLY_OUTSIDE_ADMIN.includes(`${route.method} ${route.path}`);
+  return route.path.startsWith("/api/admin/") || ADMIN_IN_CONTRACT.has(`${route.method} ${route.path}`);
 }
 
 /** A concrete URL for a route pattern (":range", ":id{[0-9]+}" and "*" all become a harmless value). */
@@ -96,9 +93,11 @@ describe("admin route matrix, from the app's own route table", () => {
     expect(await guardViolations(admin, sendToApp)).toEqual([]);
   });
 
-  it("every route outside /api/admin that uses requireAdmin is listed as admin-only", () => {
-    const guarded = app.routes.filter((r) => METHODS.has(r.method) && r.handler === requireAdmin && !r.path.startsWith("/api/admin/"));
-    for (const r of guarded) expect(ADMIN_ONLY_OUTSIDE_ADMIN, `${r.method} ${r.path}`).toContain(`${r.method} ${r.path}`);
+  it("every route outside /api/admin that uses requireAdmin is declared admin in the contract", () => {
+    const adminGuarded = (handler: unknown) => handler === requireAdmin || boundRoute(handler)?.chain.includes(requireAdmin);
+    const guarded = app.routes.filter((r) => METHODS.has(r.method) && adminGuarded(r.handler) && !r.path.startsWith("/api/admin/"));
+    expect(guarded.length).toBeGreaterThanOrEqual(7);
+    for (const r of guarded) expect(ADMIN_IN_CONTRACT, `${r.method} ${r.path}`).toContain(`${r.method} ${r.path}`);
   });
 
   it("catches a route that forgets the guard", async () => {

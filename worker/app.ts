@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { apiContract, type RouteContract } from "#schema/contracts/api/index.ts";
 import { accountRoutes } from "./features/account/account.routes.ts";
 import { adminUsersRoutes } from "./features/admin-users/admin-users.routes.ts";
 import { alertsRoutes, notificationsRoutes } from "./features/alerts/alerts.routes.ts";
@@ -26,36 +27,27 @@ import { siteStatusRoutes } from "./features/site-status/site-status.routes.ts";
 import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { loadUserReused, requireAdmin } from "./lib/auth.ts";
-import { type BodyAllowance, writeBodyLimits } from "./lib/body-limit.ts";
+import { writeBodyLimits } from "./lib/body-limit.ts";
 import { d1Sessions } from "./lib/d1-sessions.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 import { publicEdgeCache } from "./lib/public-cache.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 
-/**
- * State-changing routes that authenticate themselves and carry no Origin: full paths, or prefixes
- * ending in "/*". RFC 8058 one-click unsubscribes are POSTed by mail providers, authorised by the
- * unguessable token in the path.
- */
-const SELF_AUTHENTICATING: string[] = [
-  "/api/newsletter/one-click/*",
-  // The same for alert and digest mails (features/alerts/unsubscribe.routes.ts).
-  "/api/alerts/unsubscribe/*",
-  // Stripe signs its webhook (verified with the endpoint secret in features/billing/webhook.ts).
-  "/api/webhooks/stripe",
-];
+const routes: readonly RouteContract[] = Object.values(apiContract);
 
 /**
- * Write bodies: 16 KB unless a route is listed here (checked before anything parses the body).
- * Add a line when a feature needs more; docs/decisions/security/request-body-limits.md.
+ * Writes that authenticate themselves and carry no Origin (`selfAuthenticating` in their contract
+ * entry): RFC 8058 one-click unsubscribes, authorised by the unguessable token in the path, and
+ * Stripe's signed webhook.
+ */
+const selfAuthenticating = routes.filter((r) => r.selfAuthenticating);
+
+/**
+ * Write bodies: 16 KB unless a route's contract entry allows more (`maxBodyBytes`), checked before
+ * anything parses the body (docs/decisions/security/request-body-limits.md).
  */
 const DEFAULT_BODY_BYTES = 16 * 1024;
-const BODY_ALLOWANCES: BodyAllowance[] = [
-  // The admin article editor saves whole articles.
-  { method: "PUT", path: "/api/articles/:id", bytes: 512 * 1024 },
-  // Stripe's signed events.
-  { method: "POST", path: "/api/webhooks/stripe", bytes: 64 * 1024 },
-];
+const bodyAllowances = routes.flatMap((r) => (r.maxBodyBytes ? [{ method: r.method, path: r.path, bytes: r.maxBodyBytes }] : []));
 
 /** HSTS for a year on everything the Worker answers (web/public/_headers says the same for assets). */
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -63,8 +55,8 @@ const HSTS = "max-age=31536000; includeSubDomains";
 const api = new Hono<AppEnv>()
   // Routes may set their own policy (the sign-in pages need a Referrer-Policy that keeps Origin on form posts).
   .use(secureHeaders({ crossOriginResourcePolicy: "same-origin", strictTransportSecurity: HSTS, overwrite: false }))
-  .use(sameOriginWrites({ exempt: SELF_AUTHENTICATING }))
-  .use(writeBodyLimits(DEFAULT_BODY_BYTES, BODY_ALLOWANCES))
+  .use(sameOriginWrites({ exempt: selfAuthenticating }))
+  .use(writeBodyLimits(DEFAULT_BODY_BYTES, bodyAllowances))
   // Public reads that are the same for everyone, from the colo's cache (table in lib/public-cache.ts).
   .use(publicEdgeCache({ content: contentVersion }))
   .route("/", authRoutes)

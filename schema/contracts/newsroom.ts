@@ -152,6 +152,7 @@ export const lunarcrushFileSchema = z.object({
   count: z.number().int(),
   coins: z.array(z.looseObject({ rank: z.number().int(), coin_id: z.string(), symbol: z.string(), name: z.string() })),
 });
+export type LunarcrushFile = z.infer<typeof lunarcrushFileSchema>;
 
 /** POST /api/dev/newsroom/run-today (local only): how far today's pipeline got. */
 export const dayReportSchema = z.object({

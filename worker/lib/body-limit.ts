@@ -2,9 +2,10 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env.ts";
 import { ApiError } from "./errors.ts";
+import { type RouteLine, routeMatcher } from "./path-pattern.ts";
 
 /** A route that may receive a bigger body than the default: method and Hono-style path (":id" segments). */
-export type BodyAllowance = { method: string; path: string; bytes: number };
+export type BodyAllowance = RouteLine & { bytes: number };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -13,7 +14,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * reads them: from Content-Length when it is given, else by counting the stream as it arrives.
  */
 export function writeBodyLimits(defaultBytes: number, allowances: readonly BodyAllowance[]) {
-  const rules = allowances.map((a) => ({ ...a, pattern: new RegExp(`^${a.path.replace(/:[^/]+/g, "[^/]+")}$`) }));
+  const rules = allowances.map((a) => ({ bytes: a.bytes, matches: routeMatcher(a) }));
   const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
   const limiter = (bytes: number) => {
     let mw = limiters.get(bytes);
@@ -30,7 +31,7 @@ export function writeBodyLimits(defaultBytes: number, allowances: readonly BodyA
   };
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const rule = rules.find((r) => r.method === c.req.method && r.pattern.test(c.req.path));
+    const rule = rules.find((r) => r.matches(c.req.method, c.req.path));
     return limiter(rule?.bytes ?? defaultBytes)(c, next);
   });
 }

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env.ts";
 import { ApiError } from "./errors.ts";
+import { type RouteLine, routeMatcher } from "./path-pattern.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -8,15 +9,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Refuses state-changing requests a browser sends on behalf of another site (CSRF), on top of
  * SameSite=Lax cookies. Browsers label every request with Sec-Fetch-Site and send Origin on
  * non-GET requests; either one naming another origin is refused. Requests with neither come from
- * non-browser clients, which cannot ride on a visitor's cookies. `exempt` lists paths (or
- * "/prefix/*" patterns) that authenticate themselves (signed webhooks have no Origin and must not be refused).
+ * non-browser clients, which cannot ride on a visitor's cookies. `exempt` lists the routes that
+ * authenticate themselves (signed webhooks have no Origin and must not be refused).
  */
-export function sameOriginWrites(options: { exempt?: readonly string[] } = {}) {
-  const exact = new Set((options.exempt ?? []).filter((p) => !p.endsWith("/*")));
-  const prefixes = (options.exempt ?? []).filter((p) => p.endsWith("/*")).map((p) => p.slice(0, -1));
-  const isExempt = (path: string) => exact.has(path) || prefixes.some((p) => path.startsWith(p));
+export function sameOriginWrites(options: { exempt?: readonly RouteLine[] } = {}) {
+  const exempt = (options.exempt ?? []).map(routeMatcher);
+  const isExempt = (method: string, path: string) => exempt.some((matches) => matches(method, path));
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || isExempt(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || isExempt(c.req.method, c.req.path)) return next();
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
     const allowed = new Set([new URL(c.req.url).origin]);

@@ -21,7 +21,7 @@ import { content, errors, HTML, json, noQuery, type RouteContract } from "./rout
 
 const TAGS = ["Alerts"];
 
-/** Alerts, the bell's notifications, the digest settings and the mails' one-click unsubscribe. */
+/** Alerts, the bell's notifications, the digest settings, the mails' one-click unsubscribe and the local price mover. */
 export const alertsContract = {
   listAlerts: {
     method: "GET",
@@ -119,6 +119,7 @@ export const alertsContract = {
     description: "`list` is `digest` or `alert-mail`; the token is the only credential (exempt from the same-origin guard).",
     tags: TAGS,
     access: "public",
+    selfAuthenticating: true,
     request: { params: mailUnsubscribeParams, body: oneClickForm, bodyType: "form" },
     responses: {
       200: content("Unsubscribed (a page saying so)", HTML),
@@ -138,5 +139,3 @@ export const alertsContract = {
     responses: { 200: json("The coin's new price and how many alerts fired", movePriceSchema), ...errors(400, 403, 404, 413, 503) },
   },
 } as const satisfies Record<string, RouteContract>;
-
-export type AlertsContract = typeof alertsContract;

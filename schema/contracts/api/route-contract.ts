@@ -18,6 +18,13 @@ export type RouteContract = {
   request?: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; bodyType?: "json" | "form" | "raw" };
   /** Every status the route answers; a JSON answer has a schema, anything else a content type. */
   responses: Record<number, ResponseContract>;
+  /**
+   * A write that authenticates itself (an unguessable token in the path, a signature) and comes
+   * without an Origin: the same-origin guard lets it through (worker/app.ts).
+   */
+  selfAuthenticating?: true;
+  /** A write body this route may receive beyond the 16 KB default (docs/decisions/security/request-body-limits.md). */
+  maxBodyBytes?: number;
 };
 
 export type ResponseContract = { description: string; schema?: z.ZodType; contentType?: string };

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { currentUser, requireUser } from "#worker/lib/auth.ts";
+import { currentUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 import { createAlert, deleteAlert, listAlerts, updateAlert } from "./alerts.service.ts";
 import { listNotifications, markRead } from "./notifications.service.ts";
 import { getSettings, updateSettings } from "./settings.service.ts";
@@ -26,30 +26,41 @@ const {
  * one-click unsubscribe under the same path is public, its token is the credential).
  */
 export const alertsRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, validate("query", list.request.query), async (c) => c.json(await listAlerts(getDb(c.env.DB), currentUser(c)), 200))
-  .post("/", requireUser, validate("json", create.request.body), async (c) =>
-    c.json(await createAlert(runtimeDeps(c), getDb(c.env.DB), currentUser(c), c.req.valid("json")), 201),
+  .get(
+    "/",
+    route(list, async (c) => c.json(await listAlerts(getDb(c.env.DB), currentUser(c)), 200)),
   )
-  .get("/settings", requireUser, validate("query", getS.request.query), async (c) =>
-    c.json(await getSettings(getDb(c.env.DB), currentUser(c).id), 200),
+  .post(
+    "/",
+    route(create, async (c) => c.json(await createAlert(runtimeDeps(c), getDb(c.env.DB), currentUser(c), c.req.valid("json")), 201)),
   )
-  .put("/settings", requireUser, validate("json", putS.request.body), async (c) =>
-    c.json(await updateSettings(getDb(c.env.DB), currentUser(c).id, c.req.valid("json")), 200),
+  .get(
+    "/settings",
+    route(getS, async (c) => c.json(await getSettings(getDb(c.env.DB), currentUser(c).id), 200)),
   )
-  .patch("/:id", requireUser, validate("param", update.request.params), validate("json", update.request.body), async (c) =>
-    c.json(await updateAlert(runtimeDeps(c), getDb(c.env.DB), currentUser(c).id, c.req.valid("param").id, c.req.valid("json")), 200),
+  .put(
+    "/settings",
+    route(putS, async (c) => c.json(await updateSettings(getDb(c.env.DB), currentUser(c).id, c.req.valid("json")), 200)),
   )
-  .delete("/:id", requireUser, validate("param", remove.request.params), async (c) =>
-    c.json(await deleteAlert(getDb(c.env.DB), currentUser(c).id, c.req.valid("param").id), 200),
+  .patch(
+    "/:id",
+    route(update, async (c) =>
+      c.json(await updateAlert(runtimeDeps(c), getDb(c.env.DB), currentUser(c).id, c.req.valid("param").id, c.req.valid("json")), 200),
+    ),
+  )
+  .delete(
+    "/:id",
+    route(remove, async (c) => c.json(await deleteAlert(getDb(c.env.DB), currentUser(c).id, c.req.valid("param").id), 200)),
   )
   .route("/unsubscribe", unsubscribeRoutes);
 
 /** /api/notifications: the bell. */
 export const notificationsRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/", validate("query", notes.request.query), async (c) =>
-    c.json(await listNotifications(getDb(c.env.DB), currentUser(c).id, c.req.valid("query").limit), 200),
+  .get(
+    "/",
+    route(notes, async (c) => c.json(await listNotifications(getDb(c.env.DB), currentUser(c).id, c.req.valid("query").limit), 200)),
   )
-  .post("/read", validate("json", read.request.body), async (c) =>
-    c.json(await markRead(getDb(c.env.DB), currentUser(c).id, c.req.valid("json")), 200),
+  .post(
+    "/read",
+    route(read, async (c) => c.json(await markRead(getDb(c.env.DB), currentUser(c).id, c.req.valid("json")), 200)),
   );

@@ -5,7 +5,7 @@ import { priceFeed } from "#worker/features/cryptos/feed.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 
 /** Where local helpers exist; anywhere else they answer as if absent. */
 const LOCAL_ENVS = new Set(["development", "test"]);
@@ -21,8 +21,7 @@ export const alertsDevRoutes = new Hono<AppEnv>().post(
     if (!LOCAL_ENVS.has(c.env.APP_ENV)) throw new ApiError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`);
     await next();
   },
-  validate("json", apiContract.devMovePrice.request.body),
-  async (c) => {
+  route(apiContract.devMovePrice, async (c) => {
     const { symbol, percent } = c.req.valid("json");
     const coin = await findBySymbol(runtimeDeps(c), symbol);
     const result = await priceFeed(c.env).movePrice(coin.id, 1 + percent / 100);
@@ -32,5 +31,5 @@ export const alertsDevRoutes = new Hono<AppEnv>().post(
       .bind(coin.id, result.snapshot.updatedAt)
       .first<{ n: number }>();
     return c.json({ symbol: coin.symbol, price: moved?.priceUsd ?? 0, fired: fired?.n ?? 0 }, 200);
-  },
+  }),
 );

@@ -5,7 +5,7 @@ import { layout, PAGE_CSP } from "#worker/features/auth/pages.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { escapeHtml } from "#worker/lib/html.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 
 import { memberOfToken, publicOrigin } from "./links.ts";
 import { unsubscribeList } from "./settings.service.ts";
@@ -45,28 +45,34 @@ async function member(env: Env, requestUrl: string, token: string): Promise<stri
  * same address, which is also the RFC 8058 address in the mail's List-Unsubscribe header.
  */
 export const unsubscribeRoutes = new Hono<AppEnv>()
-  .get("/:list/:token", validate("param", page.request.params), (c) => {
-    const { list } = c.req.valid("param");
-    pageHeaders(c);
-    const title = `Unsubscribe from ${WHAT[list].name}?`;
-    return c.html(
-      layout(
-        title,
-        `<h1>${escapeHtml(title)}</h1>
+  .get(
+    "/:list/:token",
+    route(page, (c) => {
+      const { list } = c.req.valid("param");
+      pageHeaders(c);
+      const title = `Unsubscribe from ${WHAT[list].name}?`;
+      return c.html(
+        layout(
+          title,
+          `<h1>${escapeHtml(title)}</h1>
 <p>Press the button and Coinsight stops sending you ${escapeHtml(WHAT[list].name)}. You can turn it back on under My Watchlist.</p>
 <form method="post" action="${escapeHtml(new URL(c.req.url).pathname)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><div class="actions"><button class="btn btn-primary" type="submit">Unsubscribe</button><a class="btn btn-outline" href="/markets?tab=watchlist">Keep it</a></div></form>`,
-      ),
-      200,
-    );
-  })
-  .post("/:list/:token", validate("param", oneClick.request.params), validate("form", oneClick.request.body), async (c) => {
-    const { list, token } = c.req.valid("param");
-    pageHeaders(c);
-    const userId = await member(c.env, c.req.url, token);
-    if (!userId) return c.html(layout("Invalid link", `<h1>Invalid link</h1><p>${escapeHtml(INVALID)}</p>`), 404);
-    await unsubscribeList(getDb(c.env.DB), userId, list);
-    return c.html(
-      layout("Unsubscribed", `<h1>Unsubscribed</h1><p>${escapeHtml(WHAT[list].done)}</p><p><a href="/">Go to Coinsight</a></p>`),
-      200,
-    );
-  });
+        ),
+        200,
+      );
+    }),
+  )
+  .post(
+    "/:list/:token",
+    route(oneClick, async (c) => {
+      const { list, token } = c.req.valid("param");
+      pageHeaders(c);
+      const userId = await member(c.env, c.req.url, token);
+      if (!userId) return c.html(layout("Invalid link", `<h1>Invalid link</h1><p>${escapeHtml(INVALID)}</p>`), 404);
+      await unsubscribeList(getDb(c.env.DB), userId, list);
+      return c.html(
+        layout("Unsubscribed", `<h1>Unsubscribed</h1><p>${escapeHtml(WHAT[list].done)}</p><p><a href="/">Go to Coinsight</a></p>`),
+        200,
+      );
+    }),
+  );

@@ -3,34 +3,19 @@ import { apiContract } from "#schema/contracts/api/index.ts";
 import type { RouteContract } from "#schema/contracts/api/route-contract.ts";
 import { app } from "#worker/app.ts";
 import { requireAdmin, requireUser } from "#worker/lib/auth.ts";
+import { boundRoute, route } from "#worker/lib/route.ts";
 import { validationOf } from "#worker/lib/validate.ts";
 
 /**
  * The contract table and the app's own route table must agree both ways: every route the Worker
- * answers is documented, every documented route exists, and each validator validates with the very
+ * answers is documented, every documented route exists and is made by `route()` from its own entry
+ * (so the compiler holds its answers to the entry), and each validator validates with the very
  * schema its contract entry declares (so the OpenAPI document cannot drift from what is enforced).
  */
 type Handler = { method: string; path: string; handler: unknown };
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const TARGET_TO_PART = { json: "body", form: "body", query: "query", param: "params" } as const;
-
-/** Declared for the document, parsed by the handler itself rather than by a validator. */
-const PARSED_IN_HANDLER = new Set([
-  "restoreArticleVersion body", // optional body, read as text (an empty body is allowed)
-  "articlePage params",
-  "guidePage params",
-  "coinPage params",
-  "categoryPage params",
-  "categoryRssFeed params",
-]);
-
-/** Writes that authenticate themselves and so carry no same-origin guard (worker/app.ts SELF_AUTHENTICATING). */
-const SELF_AUTHENTICATING = new Set([
-  "POST /api/newsletter/one-click/:token",
-  "POST /api/alerts/unsubscribe/:list/:token",
-  "POST /api/webhooks/stripe",
-]);
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
@@ -68,9 +53,14 @@ function contractProblems(routes: Handler[], contract: Record<string, RouteContr
       continue;
     }
     const { id, c } = entry;
+    const made = handlers.map((h) => boundRoute(h.handler)).find((b) => b !== undefined);
+    if (!made) problems.push(`${route} (${id}): not made with route(apiContract.${id}, ...)`);
+    else if (made.contract !== c) problems.push(`${route} (${id}): made with route() from another entry (${key(made.contract)})`);
+    // The route's own steps (guard, validators) and any middleware registered before it.
+    const steps = [...handlers.map((h) => h.handler), ...(made?.chain ?? [])];
     const validated = new Set<string>();
-    for (const h of handlers) {
-      const v = validationOf(h.handler);
+    for (const step of steps) {
+      const v = validationOf(step);
       if (!v) continue;
       const part = TARGET_TO_PART[v.target as keyof typeof TARGET_TO_PART];
       validated.add(part);
@@ -79,10 +69,10 @@ function contractProblems(routes: Handler[], contract: Record<string, RouteContr
       else if (declared !== v.schema) problems.push(`${route} (${id}): validates its ${part} with a schema other than the contract's`);
     }
     for (const part of ["params", "query", "body"] as const) {
-      if (c.request?.[part] && !validated.has(part) && !PARSED_IN_HANDLER.has(`${id} ${part}`))
+      if (c.request?.[part] && !validated.has(part) && !made?.skipValidation.includes(part))
         problems.push(`${route} (${id}): the contract declares request.${part} but no validator checks it`);
     }
-    const all = [...handlers.map((h) => h.handler), ...middlewareOn(c.path)];
+    const all = [...steps, ...middlewareOn(c.path)];
     const admin = c.path.startsWith("/api/admin/") || all.includes(requireAdmin);
     const member = !admin && all.includes(requireUser);
     const access = admin ? "admin" : member ? "member" : "public";
@@ -94,7 +84,7 @@ function contractProblems(routes: Handler[], contract: Record<string, RouteContr
     if (validated.size) need(400, "invalid request");
     if (c.access !== "public") need(401, "signed out");
     if (c.access === "admin") need(403, "members");
-    if (WRITES.has(c.method) && c.path.startsWith("/api/") && !SELF_AUTHENTICATING.has(route)) need(403, "cross-site write");
+    if (WRITES.has(c.method) && c.path.startsWith("/api/") && !c.selfAuthenticating) need(403, "cross-site write");
     if (WRITES.has(c.method) && c.path.startsWith("/api/")) need(413, "body too large");
   }
   for (const [route, { id }] of documented)
@@ -115,7 +105,7 @@ describe("the contract table documents every route", () => {
   it("catches an undocumented route, a missing one, and a validator the contract does not know", () => {
     const { getSiteStatus, addToWatchlist } = apiContract;
     const routes: Handler[] = [
-      { method: "GET", path: "/api/site-status", handler: () => null },
+      { method: "GET", path: "/api/site-status", handler: siteStatus },
       { method: "GET", path: "/api/forgotten", handler: () => null },
     ];
     const contract = { getSiteStatus, addToWatchlist } as Record<string, RouteContract>;
@@ -125,12 +115,34 @@ describe("the contract table documents every route", () => {
     ]);
   });
 
+  it("catches a handler not made with route(), or made from another entry", () => {
+    const routes: Handler[] = [
+      { method: "GET", path: "/api/site-status", handler: () => null },
+      { method: "GET", path: "/api/guides", handler: siteStatus },
+    ];
+    const { getSiteStatus, listGuides } = apiContract;
+    expect(contractProblems(routes, { getSiteStatus, listGuides } as Record<string, RouteContract>)).toEqual([
+      "GET /api/site-status (getSiteStatus): not made with route(apiContract.getSiteStatus, ...)",
+      "GET /api/guides (listGuides): made with route() from another entry (GET /api/site-status)",
+      "GET /api/guides (listGuides): the contract declares request.query but no validator checks it",
+    ]);
+  });
+
   it("catches a route validating with a schema of its own", async () => {
     const { validate } = await import("#worker/lib/validate.ts");
     const { z } = await import("zod");
-    const routes: Handler[] = [{ method: "GET", path: "/api/cryptos/gainers", handler: validate("query", z.object({}).strict()) }];
-    expect(contractProblems(routes, { listGainers: apiContract.listGainers })).toEqual([
+    const { listGainers } = apiContract;
+    const routes: Handler[] = [
+      { method: "GET", path: "/api/cryptos/gainers", handler: validate("query", z.object({}).strict()) },
+      { method: "GET", path: "/api/cryptos/gainers", handler: route(listGainers, (c) => c.json([], 200)) },
+    ];
+    expect(contractProblems(routes, { listGainers })).toEqual([
       "GET /api/cryptos/gainers (listGainers): validates its query with a schema other than the contract's",
     ]);
   });
 });
+
+/** A handler made from getSiteStatus's entry, for the tests above. */
+const siteStatus = route(apiContract.getSiteStatus, (c) =>
+  c.json({ demo: false, demoDataFrom: null, recordedAt: null, replayedAt: null }, 200),
+);

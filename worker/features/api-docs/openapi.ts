@@ -6,6 +6,8 @@ import { errorBodySchema } from "#schema/contracts/error.ts";
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
+/** The fields the contract's `openApiDocument` entry names; the rest is JSON Schema's business. */
+export type OpenApiDocument = JsonSchema & { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 const ERROR_REF = { $ref: "#/components/schemas/ErrorBody" };
 
@@ -108,7 +110,7 @@ function operation(id: string, route: RouteContract): Operation {
 }
 
 /** The OpenAPI 3.1 document of every route in the contract table. */
-export function buildOpenApiDocument(contract: Record<string, RouteContract> = apiContract): JsonSchema {
+export function buildOpenApiDocument(contract: Record<string, RouteContract> = apiContract): OpenApiDocument {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [id, route] of Object.entries(contract)) {
     const path = openApiPath(route.path);

@@ -6,12 +6,12 @@ import type { Subscription } from "#schema/contracts/auth.ts";
 import type { ErrorCode } from "#schema/contracts/error.ts";
 import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { currentUser, requireUser, resolveUser } from "#worker/lib/auth.ts";
+import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError, errorBody } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 import type { Answerer } from "#worker/ports/llm/answer.ts";
 import { createAnswerer } from "#worker/ports/llm/create-answerer.ts";
 import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
@@ -35,9 +35,9 @@ const STATUS = { PAYMENT_REQUIRED: 402, RATE_LIMITED: 429, UNAVAILABLE: 503 } as
 /** The member's kept answers (GET /answers): reading them again costs nothing. */
 const answersRoutes = new Hono<AppEnv>().get(
   "/answers",
-  requireUser,
-  validate("query", apiContract.listStoredAnswers.request.query),
-  async (c) => c.json({ answers: await storedAnswers(getDb(c.env.DB), currentUser(c).id, c.req.valid("query").symbol, Date.now()) }, 200),
+  route(apiContract.listStoredAnswers, async (c) =>
+    c.json({ answers: await storedAnswers(getDb(c.env.DB), currentUser(c).id, c.req.valid("query").symbol, Date.now()) }, 200),
+  ),
 );
 
 /**
@@ -47,83 +47,88 @@ const answersRoutes = new Hono<AppEnv>().get(
  * JSON answer) or `error`. The label and footer (`closing`) are the server's, after the check.
  */
 export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
-  return new Hono<AppEnv>().route("/", answersRoutes).post("/", validate("json", apiContract.askCoinsight.request.body), async (c) => {
-    const deps = makeDeps(c.env);
-    const req = c.req.valid("json");
-    const now = deps.now();
-    c.header("cache-control", "private, no-store");
-    const user = await resolveUser(c);
-    const snapshot = await currentSnapshot(runtimeDeps(c));
-    const coin = snapshot.coins.find((x) => x.symbol === req.coinSymbol.toUpperCase());
-    if (!coin) throw new ApiError("NOT_FOUND", `The cryptocurrency "${req.coinSymbol}" could not be found.`);
+  return new Hono<AppEnv>().route("/", answersRoutes).post(
+    "/",
+    route(apiContract.askCoinsight, async (c) => {
+      const deps = makeDeps(c.env);
+      const req = c.req.valid("json");
+      const now = deps.now();
+      c.header("cache-control", "private, no-store");
+      const user = await resolveUser(c);
+      const snapshot = await currentSnapshot(runtimeDeps(c));
+      const coin = snapshot.coins.find((x) => x.symbol === req.coinSymbol.toUpperCase());
+      if (!coin) throw new ApiError("NOT_FOUND", `The cryptocurrency "${req.coinSymbol}" could not be found.`);
 
-    const gate = await admit(c.env, user, req.questionType, clientAddress(c.req.raw.headers), now);
-    if (isRefusal(gate)) return c.json(refusalBody(c, gate.code, gate.message, gate.subscription), STATUS[gate.code]);
+      const gate = await admit(c.env, user, req.questionType, clientAddress(c.req.raw.headers), now);
+      if (isRefusal(gate)) return c.json(refusalBody(c, gate.code, gate.message, gate.subscription), STATUS[gate.code]);
 
-    let prepared: Prepared;
-    try {
-      prepared = await prepare(req.questionType, { db: getDb(c.env.DB), d1: c.env.DB, snapshot, coin, now }, deps.answerer, c.env.KV);
-    } catch (err) {
-      await gate.refund();
-      throw err;
-    }
-    if (prepared.unanswerable) {
-      // Too little data to answer: nothing is counted, whatever the question type.
-      const subscription = await gate.refund();
-      return c.json(refusalBody(c, "NOT_FOUND", prepared.unanswerable, subscription ?? gate.subscription), 404);
-    }
-    const { key, cached } = prepared;
-    const keep = user
-      ? (text: string) =>
-          keepAnswer(
-            getDb(c.env.DB),
-            { userId: user.id, symbol: coin.symbol, questionType: req.questionType, response: text, asOf: prepared.asOf },
-            now,
-          )
-      : undefined;
-    const ctx: AnswerCtx = { c, req, gate, asOf: prepared.asOf, keep };
+      let prepared: Prepared;
+      try {
+        prepared = await prepare(req.questionType, { db: getDb(c.env.DB), d1: c.env.DB, snapshot, coin, now }, deps.answerer, c.env.KV);
+      } catch (err) {
+        await gate.refund();
+        throw err;
+      }
+      if (prepared.unanswerable) {
+        // Too little data to answer: nothing is counted, whatever the question type.
+        const subscription = await gate.refund();
+        return c.json(refusalBody(c, "NOT_FOUND", prepared.unanswerable, subscription ?? gate.subscription), 404);
+      }
+      const { key, cached } = prepared;
+      const keep = user
+        ? (text: string) =>
+            keepAnswer(
+              getDb(c.env.DB),
+              { userId: user.id, symbol: coin.symbol, questionType: req.questionType, response: text, asOf: prepared.asOf },
+              now,
+            )
+        : undefined;
+      const ctx: AnswerCtx = { c, req, gate, asOf: prepared.asOf, keep };
 
-    if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
-      return streamSSE(c, async (stream) => {
-        try {
-          if (cached) {
-            await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: cached.text }) });
-            return await done(stream, ctx, cached.text, true);
+      if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
+        return streamSSE(c, async (stream) => {
+          try {
+            if (cached) {
+              await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: cached.text }) });
+              return await done(stream, ctx, cached.text, true);
+            }
+            const { brief } = prepared;
+            const lines: Promise<void>[] = [];
+            const outcome = await answerGrounded(deps.answerer, brief.brief, {
+              line: (text) => lines.push(stream.writeSSE({ event: "delta", data: JSON.stringify({ text }) })),
+              reset: () => lines.push(stream.writeSSE({ event: "reset", data: "{}" })),
+            });
+            await Promise.all(lines);
+            if (!outcome.ok) return await failed(stream, ctx);
+            const tail = closing(brief.brief, brief.sources, deps.answerer);
+            await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: tail }) });
+            const text = `${outcome.text}${tail}`;
+            c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
+            await done(stream, ctx, text, false);
+          } catch (err) {
+            console.error(
+              JSON.stringify({ level: "error", component: "ask", requestId: c.get("requestId"), error: (err as Error).message }),
+            );
+            await failed(stream, ctx);
           }
-          const { brief } = prepared;
-          const lines: Promise<void>[] = [];
-          const outcome = await answerGrounded(deps.answerer, brief.brief, {
-            line: (text) => lines.push(stream.writeSSE({ event: "delta", data: JSON.stringify({ text }) })),
-            reset: () => lines.push(stream.writeSSE({ event: "reset", data: "{}" })),
-          });
-          await Promise.all(lines);
-          if (!outcome.ok) return await failed(stream, ctx);
-          const tail = closing(brief.brief, brief.sources, deps.answerer);
-          await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: tail }) });
-          const text = `${outcome.text}${tail}`;
-          c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
-          await done(stream, ctx, text, false);
-        } catch (err) {
-          console.error(JSON.stringify({ level: "error", component: "ask", requestId: c.get("requestId"), error: (err as Error).message }));
-          await failed(stream, ctx);
-        }
-      });
-    }
+        });
+      }
 
-    if (cached) return c.json(await success(ctx, cached.text, true));
-    const { brief } = prepared;
-    const outcome = await answerGrounded(deps.answerer, brief.brief).catch(async (err) => {
-      await gate.refund();
-      throw err;
-    });
-    if (!outcome.ok) {
-      const subscription = await gate.refund();
-      return c.json(refusalBody(c, "UNAVAILABLE", ANSWER_FAILED, subscription), 503);
-    }
-    const text = `${outcome.text}${closing(brief.brief, brief.sources, deps.answerer)}`;
-    c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
-    return c.json(await success(ctx, text, false));
-  });
+      if (cached) return c.json(await success(ctx, cached.text, true), 200);
+      const { brief } = prepared;
+      const outcome = await answerGrounded(deps.answerer, brief.brief).catch(async (err) => {
+        await gate.refund();
+        throw err;
+      });
+      if (!outcome.ok) {
+        const subscription = await gate.refund();
+        return c.json(refusalBody(c, "UNAVAILABLE", ANSWER_FAILED, subscription), 503);
+      }
+      const text = `${outcome.text}${closing(brief.brief, brief.sources, deps.answerer)}`;
+      c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
+      return c.json(await success(ctx, text, false), 200);
+    }),
+  );
 }
 
 /** Questions whose data time is the price snapshot's: their cache entry is found before any brief is built. */

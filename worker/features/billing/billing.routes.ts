@@ -1,14 +1,15 @@
 import { type Context, Hono } from "hono";
 import Stripe from "stripe";
 import { apiContract } from "#schema/contracts/api/index.ts";
+import type { TestCheckoutResponse } from "#schema/contracts/billing.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { PAGE_CSP } from "#worker/features/auth/pages.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { currentUser, requireUser } from "#worker/lib/auth.ts";
+import { currentUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 import { localTestPayments } from "#worker/ports/payments/create-payments.ts";
 import { LOCAL_WEBHOOK_SECRET, type LocalEvent, type OfflinePayments } from "#worker/ports/payments/offline.ts";
 import { PaymentsError } from "#worker/ports/payments/payments.ts";
@@ -18,6 +19,21 @@ import { testPortalPage } from "./test-portal-page.ts";
 import { MAX_WEBHOOK_BYTES, receiveStripeEvent } from "./webhook.ts";
 
 type Ctx = Context<AppEnv>;
+
+const {
+  getBilling,
+  createSubscription: subscribe,
+  buyCredits,
+  getBillingAccount,
+  openBillingPortal,
+  payTestCheckout,
+  testBillingPortal,
+  cancelTestSubscription,
+  cancelTestSubscriptionAtPeriodEnd,
+  resumeTestSubscription,
+  changeTestPlan,
+  stripeWebhook,
+} = apiContract;
 
 const deps = (c: Ctx): BillingDeps => ({ env: c.env, db: getDb(c.env.DB) });
 const siteOrigin = (c: Ctx) => URL.parse(c.env.PUBLIC_ORIGIN ?? "")?.origin ?? new URL(c.req.url).origin;
@@ -55,66 +71,98 @@ const longDate = (iso: string) =>
 
 /** Plans, credits, Manage Billing and Stripe's webhook (mounted at /api). */
 export const billingRoutes = new Hono<AppEnv>()
-  .get("/billing", requireUser, async (c) => c.json(await billingInfo(deps(c), currentUser(c).id), 200))
-  .post("/create-subscription", requireUser, validate("json", apiContract.createSubscription.request.body), async (c) => {
-    const { clientSecret } = await createSubscription(deps(c), currentUser(c), c.req.valid("json").tier);
-    return c.json({ clientSecret }, 200);
-  })
-  .post("/billing/credits", requireUser, async (c) => {
-    const { clientSecret } = await createCreditsPayment(deps(c), currentUser(c));
-    return c.json({ clientSecret }, 200);
-  })
-  .get("/billing/account", requireUser, async (c) => c.json(await billingAccount(deps(c), currentUser(c).id), 200))
-  .post("/billing/portal", requireUser, async (c) => {
-    const url = await portalUrl(deps(c), currentUser(c).id, `${siteOrigin(c)}/account`);
-    return c.json({ url }, 200);
-  })
-  .post("/billing/test-checkout", requireUser, validate("json", apiContract.payTestCheckout.request.body), async (c) => {
-    const local = testPaymentsOr404(c);
-    const { clientSecret, outcome } = c.req.valid("json");
-    const row = await billingRow(getDb(c.env.DB), currentUser(c).id);
-    const record = row ? await local.findByClientSecret(clientSecret, row.customerId) : null;
-    if (!record) throw new ApiError("NOT_FOUND", "This payment was not found. Go back to the plans and start again.");
-    let events: LocalEvent[];
-    try {
-      events = await local.pay(record, outcome);
-    } catch (err) {
-      if (err instanceof PaymentsError) throw new ApiError(err.status === 409 ? "CONFLICT" : "PAYMENT_REQUIRED", err.message);
-      throw err;
-    }
-    await deliverLocally(c, events);
-    await local.logPayment(record);
-    return c.json({ success: true, events: events.length }, 200);
-  })
-  .get("/billing/test-portal", requireUser, async (c) => {
-    const local = testPaymentsOr404(c);
-    const user = currentUser(c);
-    const state = await quotaCounter(c.env, user.id).state(user.id);
-    const row = await billingRow(getDb(c.env.DB), user.id);
-    const sub =
-      row?.subscriptionId && state.tier !== "free" && !state.complimentary ? await local.getSubscription(row.subscriptionId) : null;
-    c.header("cache-control", "no-store");
-    // The site's own pages' policy: this page has no script and posts only to this origin.
-    c.header("content-security-policy", PAGE_CSP);
-    return c.html(
-      testPortalPage({
-        plan: `${PLANS[state.tier].name} (${state.status})`,
-        tier: sub?.status === "active" ? sub.tier : null,
-        cancelsOn: sub?.cancelAt ? longDate(sub.cancelAt) : null,
-      }),
-    );
-  })
-  .post("/billing/test-portal/cancel", requireUser, (c) => portalChange(c, (local, sub, customer) => local.cancel(sub, customer)))
-  .post("/billing/test-portal/cancel-at-period-end", requireUser, (c) =>
-    portalChange(c, (local, sub, customer) => local.cancelAtPeriodEnd(sub, customer)),
+  .get(
+    "/billing",
+    route(getBilling, async (c) => c.json(await billingInfo(deps(c), currentUser(c).id), 200)),
   )
-  .post("/billing/test-portal/resume", requireUser, (c) => portalChange(c, (local, sub, customer) => local.resume(sub, customer)))
-  .post("/billing/test-portal/plan/:tier", requireUser, validate("param", apiContract.changeTestPlan.request.params), (c) =>
-    portalChange(c, (local, sub, customer) => local.changePlan(sub, customer, c.req.valid("param").tier)),
+  .post(
+    "/create-subscription",
+    route(subscribe, async (c) => {
+      const { clientSecret } = await createSubscription(deps(c), currentUser(c), c.req.valid("json").tier);
+      return c.json({ clientSecret }, 200);
+    }),
   )
-  .post("/webhooks/stripe", async (c) => {
-    if (Number(c.req.header("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw new ApiError("BAD_REQUEST", "Event too large.");
-    const payload = await c.req.text();
-    if (payload.length > MAX_WEBHOOK_BYTES) throw new ApiError("BAD_REQUEST", "Event too large.");
-    return c.json(await receiveStripeEvent(deps(c), payload, c.req.header("stripe-signature")), 200);
-  });
+  .post(
+    "/billing/credits",
+    route(buyCredits, async (c) => {
+      const { clientSecret } = await createCreditsPayment(deps(c), currentUser(c));
+      return c.json({ clientSecret }, 200);
+    }),
+  )
+  .get(
+    "/billing/account",
+    route(getBillingAccount, async (c) => c.json(await billingAccount(deps(c), currentUser(c).id), 200)),
+  )
+  .post(
+    "/billing/portal",
+    route(openBillingPortal, async (c) => {
+      const url = await portalUrl(deps(c), currentUser(c).id, `${siteOrigin(c)}/account`);
+      return c.json({ url }, 200);
+    }),
+  )
+  .post(
+    "/billing/test-checkout",
+    route(payTestCheckout, async (c) => {
+      const local = testPaymentsOr404(c);
+      const { clientSecret, outcome } = c.req.valid("json");
+      const row = await billingRow(getDb(c.env.DB), currentUser(c).id);
+      const record = row ? await local.findByClientSecret(clientSecret, row.customerId) : null;
+      if (!record) throw new ApiError("NOT_FOUND", "This payment was not found. Go back to the plans and start again.");
+      let events: LocalEvent[];
+      try {
+        events = await local.pay(record, outcome);
+      } catch (err) {
+        if (err instanceof PaymentsError) throw new ApiError(err.status === 409 ? "CONFLICT" : "PAYMENT_REQUIRED", err.message);
+        throw err;
+      }
+      await deliverLocally(c, events);
+      await local.logPayment(record);
+      return c.json({ success: true, events: events.length } satisfies TestCheckoutResponse, 200);
+    }),
+  )
+  .get(
+    "/billing/test-portal",
+    route(testBillingPortal, async (c) => {
+      const local = testPaymentsOr404(c);
+      const user = currentUser(c);
+      const state = await quotaCounter(c.env, user.id).state(user.id);
+      const row = await billingRow(getDb(c.env.DB), user.id);
+      const sub =
+        row?.subscriptionId && state.tier !== "free" && !state.complimentary ? await local.getSubscription(row.subscriptionId) : null;
+      c.header("cache-control", "no-store");
+      // The site's own pages' policy: this page has no script and posts only to this origin.
+      c.header("content-security-policy", PAGE_CSP);
+      return c.html(
+        testPortalPage({
+          plan: `${PLANS[state.tier].name} (${state.status})`,
+          tier: sub?.status === "active" ? sub.tier : null,
+          cancelsOn: sub?.cancelAt ? longDate(sub.cancelAt) : null,
+        }),
+      );
+    }),
+  )
+  .post(
+    "/billing/test-portal/cancel",
+    route(cancelTestSubscription, (c) => portalChange(c, (local, sub, customer) => local.cancel(sub, customer))),
+  )
+  .post(
+    "/billing/test-portal/cancel-at-period-end",
+    route(cancelTestSubscriptionAtPeriodEnd, (c) => portalChange(c, (local, sub, customer) => local.cancelAtPeriodEnd(sub, customer))),
+  )
+  .post(
+    "/billing/test-portal/resume",
+    route(resumeTestSubscription, (c) => portalChange(c, (local, sub, customer) => local.resume(sub, customer))),
+  )
+  .post(
+    "/billing/test-portal/plan/:tier",
+    route(changeTestPlan, (c) => portalChange(c, (local, sub, customer) => local.changePlan(sub, customer, c.req.valid("param").tier))),
+  )
+  .post(
+    "/webhooks/stripe",
+    route(stripeWebhook, async (c) => {
+      if (Number(c.req.header("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw new ApiError("BAD_REQUEST", "Event too large.");
+      const payload = await c.req.text();
+      if (payload.length > MAX_WEBHOOK_BYTES) throw new ApiError("BAD_REQUEST", "Event too large.");
+      return c.json(await receiveStripeEvent(deps(c), payload, c.req.header("stripe-signature")), 200);
+    }),
+  );

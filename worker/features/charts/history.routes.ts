@@ -5,15 +5,13 @@ import { findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 import { HISTORY_CACHE_SECONDS, RANGES, readHistory } from "./history.service.ts";
 
 /** GET /api/cryptos/{symbol}/history?range=: served from the colo's cache, computed from D1 on a miss. */
 export const historyRoutes = new Hono<AppEnv>().get(
   "/:symbol/history",
-  validate("param", apiContract.getPriceHistory.request.params),
-  validate("query", apiContract.getPriceHistory.request.query),
-  async (c) => {
+  route(apiContract.getPriceHistory, async (c) => {
     const { symbol } = c.req.valid("param");
     const { range } = c.req.valid("query");
     // Unknown coins answer 404 before any cache entry is made for them.
@@ -32,5 +30,5 @@ export const historyRoutes = new Hono<AppEnv>().get(
       }),
       (p) => c.executionCtx.waitUntil(p),
     );
-  },
+  }),
 );

@@ -3,7 +3,7 @@ import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 import { findByName, findBySymbol, findBySymbolInDb, listFromDb, listMovers, listTop, pageFromDb } from "./cryptos.service.ts";
 
 /** Prices change every 30 s; let browsers and the edge reuse an answer briefly. */
@@ -11,42 +11,55 @@ const PRICE_CACHE = "public, max-age=10, stale-while-revalidate=20";
 const DEFAULT_MOVERS = 10;
 const DB_CACHE_SECONDS = 10;
 
-const { listCryptos, listGainers, symbolByName, getCrypto } = apiContract;
+const { listCryptos, listGainers, listLosers, symbolByName, getCrypto } = apiContract;
 
 export const cryptosRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", listCryptos.request.query), async (c) => {
-    const { limit, page, fromDb, sort, order } = c.req.valid("query");
-    c.header("cache-control", PRICE_CACHE);
-    // The D1 copy changes once per 30 s tick; the colo's cache keeps these reads off D1 in between.
-    if (page !== undefined)
-      return fromCache(
-        c,
-        `/api/cryptos?page=${page}&limit=${limit ?? 100}${sort ? `&sort=${sort}` : ""}${order ? `&order=${order}` : ""}`,
-        () => pageFromDb(runtimeDeps(c), page, limit ?? 100, sort || order ? { by: sort ?? "rank", order } : undefined),
-      );
-    if (fromDb === "true") return fromCache(c, `/api/cryptos?fromDb=true&limit=${limit ?? "all"}`, () => listFromDb(c.env, limit));
-    return c.json(await listTop(runtimeDeps(c), limit), 200);
-  })
-  .get("/gainers", validate("query", listGainers.request.query), async (c) => {
-    c.header("cache-control", PRICE_CACHE);
-    return c.json(await listMovers(runtimeDeps(c), "gainers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
-  })
-  .get("/losers", validate("query", apiContract.listLosers.request.query), async (c) => {
-    c.header("cache-control", PRICE_CACHE);
-    return c.json(await listMovers(runtimeDeps(c), "losers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
-  })
-  .get("/symbol-by-name/:name", validate("param", symbolByName.request.params), async (c) =>
-    c.json(await findByName(runtimeDeps(c), c.req.valid("param").name), 200),
+  .get(
+    "/",
+    route(listCryptos, async (c) => {
+      const { limit, page, fromDb, sort, order } = c.req.valid("query");
+      c.header("cache-control", PRICE_CACHE);
+      // The D1 copy changes once per 30 s tick; the colo's cache keeps these reads off D1 in between.
+      if (page !== undefined)
+        return fromCache(
+          c,
+          `/api/cryptos?page=${page}&limit=${limit ?? 100}${sort ? `&sort=${sort}` : ""}${order ? `&order=${order}` : ""}`,
+          () => pageFromDb(runtimeDeps(c), page, limit ?? 100, sort || order ? { by: sort ?? "rank", order } : undefined),
+        );
+      if (fromDb === "true") return fromCache(c, `/api/cryptos?fromDb=true&limit=${limit ?? "all"}`, () => listFromDb(c.env, limit));
+      return c.json(await listTop(runtimeDeps(c), limit), 200);
+    }),
   )
-  .get("/:symbol", validate("param", getCrypto.request.params), validate("query", getCrypto.request.query), async (c) => {
-    const { symbol } = c.req.valid("param");
-    c.header("cache-control", PRICE_CACHE);
-    if (c.req.valid("query").fromDb === "true") {
-      return fromCache(c, `/api/cryptos/${encodeURIComponent(symbol)}?fromDb=true`, () => findBySymbolInDb(c.env, symbol));
-    }
-    return c.json(await findBySymbol(runtimeDeps(c), symbol), 200);
-  });
+  .get(
+    "/gainers",
+    route(listGainers, async (c) => {
+      c.header("cache-control", PRICE_CACHE);
+      return c.json(await listMovers(runtimeDeps(c), "gainers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
+    }),
+  )
+  .get(
+    "/losers",
+    route(listLosers, async (c) => {
+      c.header("cache-control", PRICE_CACHE);
+      return c.json(await listMovers(runtimeDeps(c), "losers", c.req.valid("query").limit ?? DEFAULT_MOVERS), 200);
+    }),
+  )
+  .get(
+    "/symbol-by-name/:name",
+    route(symbolByName, async (c) => c.json(await findByName(runtimeDeps(c), c.req.valid("param").name), 200)),
+  )
+  .get(
+    "/:symbol",
+    route(getCrypto, async (c) => {
+      const { symbol } = c.req.valid("param");
+      c.header("cache-control", PRICE_CACHE);
+      if (c.req.valid("query").fromDb === "true") {
+        return fromCache(c, `/api/cryptos/${encodeURIComponent(symbol)}?fromDb=true`, () => findBySymbolInDb(c.env, symbol));
+      }
+      return c.json(await findBySymbol(runtimeDeps(c), symbol), 200);
+    }),
+  );
 
-function fromCache(c: Context<AppEnv>, key: string, compute: () => Promise<unknown>): Promise<Response> {
+function fromCache<T>(c: Context<AppEnv>, key: string, compute: () => Promise<T>) {
   return edgeCachedJson(c.req.raw, key, DB_CACHE_SECONDS, compute, (p) => c.executionCtx.waitUntil(p));
 }

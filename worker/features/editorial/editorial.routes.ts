@@ -3,10 +3,10 @@ import { apiContract } from "#schema/contracts/api/index.ts";
 import { adminArticleQuery } from "#schema/contracts/editorial.ts";
 import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { currentUser, requireAdmin, resolveUser } from "#worker/lib/auth.ts";
+import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
 import { adminArticlePage } from "./article-admin-store.ts";
 import { getEditable, restoreVersion, saveArticle } from "./editor.service.ts";
@@ -16,10 +16,20 @@ import { postToTwitter } from "./twitter.service.ts";
 import { getVersion, listVersions } from "./versions.service.ts";
 
 const PRIVATE = "private, no-store";
-// Every route keyed by an article id takes the same parameter, and the listings no query (the contract declares both on each).
-const { getEditableArticle, saveArticle: save, restoreArticleVersion: restore } = apiContract;
-const id = validate("param", getEditableArticle.request.params);
-const noQuery = validate("query", getEditableArticle.request.query);
+const {
+  getEditableArticle,
+  saveArticle: save,
+  trashArticle,
+  listArticleVersions,
+  getArticleVersion,
+  restoreArticleVersion: restore,
+  listTrash: trash,
+  restoreFromTrash: untrash,
+  deleteForever: erase,
+  publishArticle,
+  regenerateArticle: regenerate,
+  postToTwitter: post,
+} = apiContract;
 const db = (c: Context<AppEnv>) => getDb(c.env.DB);
 
 /**
@@ -43,25 +53,47 @@ export const editorialArticleRoutes = new Hono<AppEnv>()
     c.header("cache-control", PRIVATE);
     return c.json(await adminArticlePage(db(c), parsed.data), 200);
   })
-  .get("/:id/edit", requireAdmin, id, noQuery, async (c) => c.json(await getEditable(db(c), c.req.valid("param").id), 200))
-  .put("/:id", requireAdmin, id, validate("json", save.request.body), async (c) => {
-    const saved = await saveArticle(db(c), c.env, c.req.valid("param").id, c.req.valid("json"), currentUser(c).id);
-    return c.json(saved, 200);
-  })
-  .delete("/:id", requireAdmin, id, async (c) => c.json(await moveToTrash(db(c), c.env, c.req.valid("param").id, currentUser(c).id), 200))
-  .get("/:id/versions", requireAdmin, id, noQuery, async (c) => c.json(await listVersions(db(c), c.req.valid("param").id), 200))
-  .get("/:id/versions/:versionId", requireAdmin, validate("param", restore.request.params), noQuery, async (c) => {
-    const { id: articleId, versionId } = c.req.valid("param");
-    return c.json(await getVersion(db(c), articleId, versionId), 200);
-  })
-  .post("/:id/versions/:versionId/restore", requireAdmin, validate("param", restore.request.params), async (c) => {
-    // No body, or {revision}: the editor sends the revision it shows so a stale restore is refused.
-    const text = await c.req.text();
-    const body = restore.request.body.safeParse(text ? safeJson(text) : {});
-    const revision = body.success ? body.data.revision : undefined;
-    const { id: articleId, versionId } = c.req.valid("param");
-    return c.json(await restoreVersion(db(c), c.env, articleId, versionId, currentUser(c).id, revision), 200);
-  });
+  .get(
+    "/:id/edit",
+    route(getEditableArticle, async (c) => c.json(await getEditable(db(c), c.req.valid("param").id), 200)),
+  )
+  .put(
+    "/:id",
+    route(save, async (c) => {
+      const saved = await saveArticle(db(c), c.env, c.req.valid("param").id, c.req.valid("json"), currentUser(c).id);
+      return c.json(saved, 200);
+    }),
+  )
+  .delete(
+    "/:id",
+    route(trashArticle, async (c) => c.json(await moveToTrash(db(c), c.env, c.req.valid("param").id, currentUser(c).id), 200)),
+  )
+  .get(
+    "/:id/versions",
+    route(listArticleVersions, async (c) => c.json(await listVersions(db(c), c.req.valid("param").id), 200)),
+  )
+  .get(
+    "/:id/versions/:versionId",
+    route(getArticleVersion, async (c) => {
+      const { id: articleId, versionId } = c.req.valid("param");
+      return c.json(await getVersion(db(c), articleId, versionId), 200);
+    }),
+  )
+  .post(
+    "/:id/versions/:versionId/restore",
+    route(
+      restore,
+      async (c) => {
+        // No body, or {revision}: the editor sends the revision it shows so a stale restore is refused.
+        const text = await c.req.text();
+        const body = restore.request.body.safeParse(text ? safeJson(text) : {});
+        const revision = body.success ? body.data.revision : undefined;
+        const { id: articleId, versionId } = c.req.valid("param");
+        return c.json(await restoreVersion(db(c), c.env, articleId, versionId, currentUser(c).id, revision), 200);
+      },
+      { skipValidation: ["body"] },
+    ),
+  );
 
 function safeJson(text: string): unknown {
   try {
@@ -74,18 +106,36 @@ function safeJson(text: string): unknown {
 /** The desk's calls under /api/admin (behind `requireAdmin` there): trash, publish, regenerate, post to X. */
 export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) {
   return new Hono<AppEnv>()
-    .get("/trash", noQuery, async (c) => c.json(await listTrash(db(c)), 200))
-    .post("/trash/:id/restore", id, async (c) => c.json(await restoreFromTrash(db(c), c.env, c.req.valid("param").id), 200))
-    .delete("/trash/:id", id, async (c) => c.json(await deleteForever(db(c), c.env, c.req.valid("param").id), 200))
-    .post("/articles/:id/publish", id, async (c) => c.json(await publishNow(db(c), c.env, c.req.valid("param").id), 200))
-    .post("/articles/:id/regenerate", id, async (c) => {
-      const deps = makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
-      return c.json(await regenerateArticle(deps, c.req.valid("param").id), 202);
-    })
-    .post("/articles/:id/post-twitter", id, async (c) => {
-      const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
-      return c.json(await postToTwitter(db(c), createSocial(c.env), c.req.valid("param").id, origin), 200);
-    });
+    .get(
+      "/trash",
+      route(trash, async (c) => c.json(await listTrash(db(c)), 200)),
+    )
+    .post(
+      "/trash/:id/restore",
+      route(untrash, async (c) => c.json(await restoreFromTrash(db(c), c.env, c.req.valid("param").id), 200)),
+    )
+    .delete(
+      "/trash/:id",
+      route(erase, async (c) => c.json(await deleteForever(db(c), c.env, c.req.valid("param").id), 200)),
+    )
+    .post(
+      "/articles/:id/publish",
+      route(publishArticle, async (c) => c.json(await publishNow(db(c), c.env, c.req.valid("param").id), 200)),
+    )
+    .post(
+      "/articles/:id/regenerate",
+      route(regenerate, async (c) => {
+        const deps = makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
+        return c.json(await regenerateArticle(deps, c.req.valid("param").id), 202);
+      }),
+    )
+    .post(
+      "/articles/:id/post-twitter",
+      route(post, async (c) => {
+        const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
+        return c.json(await postToTwitter(db(c), createSocial(c.env), c.req.valid("param").id, origin), 200);
+      }),
+    );
 }
 
 export const editorialAdminRoutes = createEditorialAdminRoutes();

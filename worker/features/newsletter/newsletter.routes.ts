@@ -5,13 +5,18 @@ import { layout, PAGE_CSP } from "#worker/features/auth/pages.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { escapeHtml } from "#worker/lib/html.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 import { publicOrigin } from "./links.ts";
 import { confirm, subscribe, unsubscribe } from "./subscribers.service.ts";
 
-// Every token route takes the same path parameter (the contract declares it on each).
-const newsletterTokenParam = apiContract.confirmNewsletter.request.params;
-const oneClickForm = apiContract.oneClickUnsubscribe.request.body;
+const {
+  subscribeNewsletter,
+  newsletterConfirmPage,
+  confirmNewsletter,
+  unsubscribeNewsletter,
+  oneClickUnsubscribe,
+  oneClickUnsubscribePage,
+} = apiContract;
 
 /** Token links must never be cached, nor leak through a Referer. */
 function private_(c: { header(name: string, value: string): void }) {
@@ -20,46 +25,64 @@ function private_(c: { header(name: string, value: string): void }) {
 }
 
 export const newsletterRoutes = new Hono<AppEnv>()
-  .post("/subscribe", validate("json", apiContract.subscribeNewsletter.request.body), async (c) => {
-    const origin = publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin;
-    const result = await subscribe(
-      { db: c.env.DB, queue: c.env.MAIL_QUEUE, keys: c.env },
-      { email: c.req.valid("json").email, clientKey: clientAddress(c.req.raw.headers), origin },
-    );
-    return c.json(result, 200);
-  })
+  .post(
+    "/subscribe",
+    route(subscribeNewsletter, async (c) => {
+      const origin = publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin;
+      const result = await subscribe(
+        { db: c.env.DB, queue: c.env.MAIL_QUEUE, keys: c.env },
+        { email: c.req.valid("json").email, clientKey: clientAddress(c.req.raw.headers), origin },
+      );
+      return c.json(result, 200);
+    }),
+  )
   // The link in the confirmation mail opens a page with a button: link scanners and prefetchers
   // (GET, HEAD) must never confirm on the reader's behalf. The button POSTs back here.
-  .get("/confirm/:token", validate("param", newsletterTokenParam), (c) => {
-    private_(c);
-    c.header("content-security-policy", PAGE_CSP);
-    // Not "no-referrer": browsers would send `Origin: null` with the form, and the form carries the token anyway.
-    c.header("referrer-policy", "same-origin");
-    return c.html(confirmPage(new URL(c.req.url).pathname), 200);
-  })
-  .post("/confirm/:token", validate("param", newsletterTokenParam), async (c) => {
-    const outcome = await confirm(c.env.DB, c.req.valid("param").token);
-    private_(c);
-    return c.redirect(`/?${CONFIRM_QUERY_PARAM}=${outcome}`, 303);
-  })
+  .get(
+    "/confirm/:token",
+    route(newsletterConfirmPage, (c) => {
+      private_(c);
+      c.header("content-security-policy", PAGE_CSP);
+      // Not "no-referrer": browsers would send `Origin: null` with the form, and the form carries the token anyway.
+      c.header("referrer-policy", "same-origin");
+      return c.html(confirmPage(new URL(c.req.url).pathname), 200);
+    }),
+  )
+  .post(
+    "/confirm/:token",
+    route(confirmNewsletter, async (c) => {
+      const outcome = await confirm(c.env.DB, c.req.valid("param").token);
+      private_(c);
+      return c.redirect(`/?${CONFIRM_QUERY_PARAM}=${outcome}`, 303);
+    }),
+  )
   // The /unsubscribe page calls this once the reader presses its button (never on page load).
-  .post("/unsubscribe/:token", validate("param", newsletterTokenParam), async (c) => {
-    private_(c);
-    return c.json(await unsubscribe(c.env.DB, c.req.valid("param").token), 200);
-  })
+  .post(
+    "/unsubscribe/:token",
+    route(unsubscribeNewsletter, async (c) => {
+      private_(c);
+      return c.json(await unsubscribe(c.env.DB, c.req.valid("param").token), 200);
+    }),
+  )
   // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` here, without cookies or an
   // Origin; the token is the only credential. Any cross-origin guard must let exactly this path through.
-  .post("/one-click/:token", validate("param", newsletterTokenParam), validate("form", oneClickForm), async (c) => {
-    const { success, message } = await unsubscribe(c.env.DB, c.req.valid("param").token);
-    private_(c);
-    return c.json({ success, message }, 200);
-  })
+  .post(
+    "/one-click/:token",
+    route(oneClickUnsubscribe, async (c) => {
+      const { success, message } = await unsubscribe(c.env.DB, c.req.valid("param").token);
+      private_(c);
+      return c.json({ success, message }, 200);
+    }),
+  )
   // A plain GET of the List-Unsubscribe address (some clients open it in a browser) must not
   // unsubscribe by itself: it goes to the page, which asks the API.
-  .get("/one-click/:token", validate("param", newsletterTokenParam), (c) => {
-    private_(c);
-    return c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid("param").token)}`, 303);
-  });
+  .get(
+    "/one-click/:token",
+    route(oneClickUnsubscribePage, (c) => {
+      private_(c);
+      return c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid("param").token)}`, 303);
+    }),
+  );
 
 function confirmPage(action: string): string {
   return layout(

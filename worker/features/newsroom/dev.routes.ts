@@ -1,6 +1,8 @@
 import { Hono } from "hono";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { route } from "#worker/lib/route.ts";
 import { type DepsFactory, defaultDeps } from "./deps.ts";
 import { runToday } from "./newsroom.service.ts";
 
@@ -19,10 +21,13 @@ export function createDevRoutes(makeDeps: DepsFactory = defaultDeps) {
       if (!LOCAL_ENVS.has(c.env.APP_ENV)) throw new ApiError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`);
       await next();
     })
-    .post("/newsroom/run-today", async (c) => {
-      const deps = makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
-      return c.json(await runToday(deps, RUN_LIMIT_MS), 200);
-    });
+    .post(
+      "/newsroom/run-today",
+      route(apiContract.runToday, async (c) => {
+        const deps = makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
+        return c.json(await runToday(deps, RUN_LIMIT_MS), 200);
+      }),
+    );
 }
 
 export const devRoutes = createDevRoutes();

@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { describe, expect, it } from "vitest";
+import type { AuthUser } from "#schema/contracts/auth.ts";
 import type { DailySummary, GenerationStatus, StartedRuns } from "#schema/contracts/newsroom.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { onError } from "#worker/lib/errors.ts";
@@ -20,8 +21,18 @@ async function settled(task: string, date = TODAY) {
   return settle(String((await runOf(task, date))?.instance_id));
 }
 
-// Mounted as worker/app.ts mounts it, minus the admin guard (tested through the Worker in admin-guard.test.ts).
-const app = new Hono<AppEnv>().use(requestId()).route("/api/admin", createAdminNewsroomRoutes(factoryOf(deps)));
+// Mounted as worker/app.ts mounts it, with an admin already resolved: the guard is tested through the
+// Worker in admin-guard.test.ts and the admin route matrix.
+const ADMIN: AuthUser = { id: "admin-1", email: "admin@example.com", firstName: null, lastName: null, role: "admin", isActive: true };
+const asAdmin = (routes: ReturnType<typeof createAdminNewsroomRoutes>) =>
+  new Hono<AppEnv>()
+    .use(requestId())
+    .use(async (c, next) => {
+      c.set("user", ADMIN);
+      await next();
+    })
+    .route("/api/admin", routes);
+const app = asAdmin(createAdminNewsroomRoutes(factoryOf(deps)));
 app.onError(onError);
 
 async function send<T = unknown>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T; res: Response }> {
@@ -112,7 +123,7 @@ describe("admin newsroom API", () => {
     // The market table of the same moment: older than 30 minutes, it would fail any task that reads it.
     const local = await testDeps(next);
     shareWithWorkflow(local);
-    const app2 = new Hono<AppEnv>().route("/api/admin", createAdminNewsroomRoutes(factoryOf(local)));
+    const app2 = asAdmin(createAdminNewsroomRoutes(factoryOf(local)));
     const res = await app2.request("/api/admin/generate-trending-analysis", { method: "POST" }, env, createExecutionContext());
     const body = (await res.json()) as StartedRuns;
     expect(res.status).toBe(202);

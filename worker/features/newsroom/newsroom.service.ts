@@ -1,6 +1,7 @@
 import {
   type GenerateCall,
   generateCalls,
+  type LunarcrushFile,
   lunarcrushFileName,
   type RankRange,
   type RetryBody,
@@ -106,7 +107,7 @@ export async function lunarcrushDownload(
   deps: NewsroomDeps,
   range: RankRange,
   requested?: string,
-): Promise<{ fileName: string; body: unknown }> {
+): Promise<{ fileName: string; body: LunarcrushFile }> {
   const date = requested ?? (await latestSnapshotDate(deps.db, utcDate(deps.now())));
   const rows = date ? await readBand(deps.db, date, BANDS[range]) : [];
   if (!date || rows.length === 0) {

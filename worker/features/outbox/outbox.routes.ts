@@ -4,7 +4,7 @@ import type { OutboxList } from "#schema/contracts/outbox.ts";
 import { mailQueueDays } from "#worker/features/newsletter/mail-queue.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 import { listOutbox } from "./outbox.service.ts";
 
 /** How many days of mail-queue figures the Outbox shows. */
@@ -15,11 +15,14 @@ const QUEUE_DAYS = 7;
  * what went through the mail queue in the last days. Mounted under /api/admin behind the admin
  * guard; mail bodies name subscribers' addresses.
  */
-export const adminOutboxRoutes = new Hono<AppEnv>().get("/outbox", validate("query", apiContract.listOutbox.request.query), async (c) => {
-  const { channel, limit } = c.req.valid("query");
-  const db = getDb(c.env.DB);
-  const since = new Date(Date.now() - (QUEUE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-  const [items, queue] = await Promise.all([listOutbox(db, { channel, limit }), mailQueueDays(db, since)]);
-  const body: OutboxList = { items, mailLive: Boolean(c.env.MAIL_API_KEY), queue };
-  return c.json(body, 200);
-});
+export const adminOutboxRoutes = new Hono<AppEnv>().get(
+  "/outbox",
+  route(apiContract.listOutbox, async (c) => {
+    const { channel, limit } = c.req.valid("query");
+    const db = getDb(c.env.DB);
+    const since = new Date(Date.now() - (QUEUE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    const [items, queue] = await Promise.all([listOutbox(db, { channel, limit }), mailQueueDays(db, since)]);
+    const body: OutboxList = { items, mailLive: Boolean(c.env.MAIL_API_KEY), queue };
+    return c.json(body, 200);
+  }),
+);

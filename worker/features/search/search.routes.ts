@@ -5,22 +5,25 @@ import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
-import { validate } from "#worker/lib/validate.ts";
+import { route } from "#worker/lib/route.ts";
 import { searchArticles } from "./article-search.ts";
 import { searchCoins } from "./coin-search.ts";
 
 const DEFAULT_LIMIT = 20;
 
-export const searchRoutes = new Hono<AppEnv>().get("/", validate("query", apiContract.search.request.query), async (c) => {
-  const { q, limit = DEFAULT_LIMIT } = c.req.valid("query");
-  const [snapshot, articleHits] = await Promise.all([currentSnapshot(runtimeDeps(c)), searchArticles(getDb(c.env.DB), q, limit)]);
-  const coinHits = searchCoins(snapshot.coins, q, limit);
-  const body: SearchResult = {
-    query: q,
-    cryptos: coinHits.cryptos,
-    articles: articleHits.articles,
-    counts: { cryptos: coinHits.total, articles: articleHits.total, articlesCapped: articleHits.capped },
-  };
-  c.header("cache-control", "public, max-age=30");
-  return c.json(body, 200);
-});
+export const searchRoutes = new Hono<AppEnv>().get(
+  "/",
+  route(apiContract.search, async (c) => {
+    const { q, limit = DEFAULT_LIMIT } = c.req.valid("query");
+    const [snapshot, articleHits] = await Promise.all([currentSnapshot(runtimeDeps(c)), searchArticles(getDb(c.env.DB), q, limit)]);
+    const coinHits = searchCoins(snapshot.coins, q, limit);
+    const body: SearchResult = {
+      query: q,
+      cryptos: coinHits.cryptos,
+      articles: articleHits.articles,
+      counts: { cryptos: coinHits.total, articles: articleHits.total, articlesCapped: articleHits.capped },
+    };
+    c.header("cache-control", "public, max-age=30");
+    return c.json(body, 200);
+  }),
+);

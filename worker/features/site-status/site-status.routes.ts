@@ -1,21 +1,26 @@
 import { Hono } from "hono";
+import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SiteStatus } from "#schema/contracts/site-status.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { route } from "#worker/lib/route.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import { RECORDED_AT } from "#worker/ports/market/offline.ts";
 import { readReplay } from "#worker/ports/market/replay.ts";
 
 /** Without live market data the site replays recorded figures: every page says so, with their dates. */
-export const siteStatusRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const demo = createMarketData(c.env).source !== "coingecko";
-  const replay = demo ? await readReplay(c.env.KV) : null;
-  const body: SiteStatus = {
-    demo,
-    demoDataFrom: demo ? RECORDED_AT.slice(0, 10) : null,
-    recordedAt: demo ? RECORDED_AT : null,
-    replayedAt: replay?.replayedAt ?? null,
-  };
-  // Short: a new `npm start` lays a new replay.
-  c.header("cache-control", "public, max-age=30");
-  return c.json(body, 200);
-});
+export const siteStatusRoutes = new Hono<AppEnv>().get(
+  "/",
+  route(apiContract.getSiteStatus, async (c) => {
+    const demo = createMarketData(c.env).source !== "coingecko";
+    const replay = demo ? await readReplay(c.env.KV) : null;
+    const body: SiteStatus = {
+      demo,
+      demoDataFrom: demo ? RECORDED_AT.slice(0, 10) : null,
+      recordedAt: demo ? RECORDED_AT : null,
+      replayedAt: replay?.replayedAt ?? null,
+    };
+    // Short: a new `npm start` lays a new replay.
+    c.header("cache-control", "public, max-age=30");
+    return c.json(body, 200);
+  }),
+);

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { symbolParams } from "../crypto.ts";
-import { newsletterTokenParam, oneClickForm, subscribeRequest, subscribeResponse, unsubscribeResponse } from "../newsletter.ts";
-import { content, errors, HTML, json, type RouteContract, redirect } from "./route-contract.ts";
+import { content, HTML, type RouteContract } from "./route-contract.ts";
 
 const RSS = "application/rss+xml; charset=utf-8";
 const XML = "application/xml; charset=utf-8";
 /** Pages whose <head> is filled at the edge: the SPA's shell, 404 with noindex when the thing is missing. */
-const edgePage = (path: string, summary: string) =>
+const edgePage = <P extends string>(path: P, summary: string) =>
   ({
     method: "GET",
     path,
@@ -20,7 +19,7 @@ const edgePage = (path: string, summary: string) =>
   }) as const satisfies RouteContract;
 
 /** A page whose HTML the Worker serves with its preload hints (worker/features/pages/preload-hints.ts). */
-const hintedPage = (path: string, summary: string) =>
+const hintedPage = <P extends string>(path: P, summary: string) =>
   ({
     method: "GET",
     path,
@@ -33,78 +32,8 @@ const hintedPage = (path: string, summary: string) =>
 /** A slug in an edge page's path (the page answers 404 for an invalid one, never 400). */
 const pageSlug = z.object({ slug: z.string() });
 
-/** The newsletter, the edge-filled pages and feeds, and this document itself. */
-export const siteContract = {
-  subscribeNewsletter: {
-    method: "POST",
-    path: "/api/newsletter/subscribe",
-    summary: "Subscribe to the newsletter (sends a confirmation mail)",
-    tags: ["Newsletter"],
-    access: "public",
-    request: { body: subscribeRequest },
-    responses: { 200: json("What the form says next", subscribeResponse), ...errors(400, 403, 409, 413, 429) },
-  },
-  newsletterConfirmPage: {
-    method: "GET",
-    path: "/api/newsletter/confirm/:token",
-    summary: "The confirmation mail's link: a page with a Confirm button",
-    tags: ["Newsletter"],
-    access: "public",
-    request: { params: newsletterTokenParam },
-    responses: { 200: content("The confirmation page (link scanners never confirm)", HTML), ...errors(400) },
-  },
-  confirmNewsletter: {
-    method: "POST",
-    path: "/api/newsletter/confirm/:token",
-    summary: "Confirm a subscription",
-    tags: ["Newsletter"],
-    access: "public",
-    request: { params: newsletterTokenParam },
-    responses: { 303: redirect("To `/?newsletter=confirmed|expired|invalid`"), ...errors(400, 403, 413) },
-  },
-  unsubscribeNewsletter: {
-    method: "POST",
-    path: "/api/newsletter/unsubscribe/:token",
-    summary: "Unsubscribe (the /unsubscribe page's button)",
-    tags: ["Newsletter"],
-    access: "public",
-    request: { params: newsletterTokenParam },
-    responses: { 200: json("Unsubscribed, or what went wrong", unsubscribeResponse), ...errors(400, 403, 404, 413) },
-  },
-  oneClickUnsubscribe: {
-    method: "POST",
-    path: "/api/newsletter/one-click/:token",
-    summary: "RFC 8058 one-click unsubscribe (mail providers; the token is the credential)",
-    tags: ["Newsletter"],
-    access: "public",
-    request: { params: newsletterTokenParam, body: oneClickForm, bodyType: "form" },
-    responses: { 200: json("Unsubscribed, or what went wrong", subscribeResponse), ...errors(400, 404, 413) },
-  },
-  oneClickUnsubscribePage: {
-    method: "GET",
-    path: "/api/newsletter/one-click/:token",
-    summary: "A browser opening the List-Unsubscribe address",
-    tags: ["Newsletter"],
-    access: "public",
-    request: { params: newsletterTokenParam },
-    responses: { 303: redirect("To the /unsubscribe page, which asks first"), ...errors(400) },
-  },
-  openApiDocument: {
-    method: "GET",
-    path: "/api/openapi.json",
-    summary: "This API's OpenAPI 3.1 document",
-    tags: ["Site"],
-    access: "public",
-    responses: { 200: json("The document", z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })) },
-  },
-  apiReference: {
-    method: "GET",
-    path: "/api/docs",
-    summary: "The interactive API reference (Scalar)",
-    tags: ["Site"],
-    access: "public",
-    responses: { 200: content("The reference page", HTML) },
-  },
+/** Pages whose HTML the Worker serves (edge-filled heads, preload hints), feeds, sitemap and robots.txt. */
+export const pagesContract = {
   homePage: hintedPage("/", "The home page"),
   marketsPage: hintedPage("/markets", "The Top 500 page (tab, page and sort in the query)"),
   crypto101Page: hintedPage("/crypto-101", "The Crypto 101 guides page"),
