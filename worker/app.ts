@@ -1,29 +1,24 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { accountRoutes } from "./features/account/account.routes.ts";
-import { adminUsersRoutes } from "./features/admin-users/admin-users.routes.ts";
-import { alertsRoutes, notificationsRoutes } from "./features/alerts/alerts.routes.ts";
-import { alertsDevRoutes } from "./features/alerts/dev.routes.ts";
-import { apiDocsRoutes } from "./features/api-docs/api-docs.routes.ts";
-import { askRoutes } from "./features/ask/ask.routes.ts";
-import { authRoutes } from "./features/auth/auth.routes.ts";
-import { billingRoutes } from "./features/billing/billing.routes.ts";
-import { historyRoutes } from "./features/charts/history.routes.ts";
-import { adminChartsRoutes, mappingsRoutes } from "./features/charts/mappings.routes.ts";
-import { coinArticlesRoutes, globalMarketRoutes } from "./features/charts/market.routes.ts";
-import { articlesRoutes, categoriesRoutes, guidesRoutes } from "./features/content/content.routes.ts";
-import { contentVersion } from "./features/content/content-cache.ts";
-import { cryptosRoutes } from "./features/cryptos/cryptos.routes.ts";
-import { editorialAdminRoutes, editorialArticleRoutes } from "./features/editorial/editorial.routes.ts";
-import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
-import { devRoutes } from "./features/newsroom/dev.routes.ts";
-import { adminNewsroomRoutes } from "./features/newsroom/newsroom.routes.ts";
-import { adminOutboxRoutes } from "./features/outbox/outbox.routes.ts";
-import { pagesRoutes } from "./features/pages/pages.routes.ts";
-import { searchRoutes } from "./features/search/search.routes.ts";
-import { siteStatusRoutes } from "./features/site-status/site-status.routes.ts";
-import { watchlistRoutes } from "./features/watchlist/watchlist.routes.ts";
+import { accountRoutes } from "./features/account/index.ts";
+import { adminUsersRoutes } from "./features/admin-users/index.ts";
+import { alertsDevRoutes, alertsRoutes, notificationsRoutes } from "./features/alerts/index.ts";
+import { apiDocsRoutes } from "./features/api-docs/index.ts";
+import { askRoutes } from "./features/ask/index.ts";
+import { authRoutes } from "./features/auth/index.ts";
+import { billingRoutes } from "./features/billing/index.ts";
+import { adminChartsRoutes, coinArticlesRoutes, globalMarketRoutes, historyRoutes, mappingsRoutes } from "./features/charts/index.ts";
+import { articlesRoutes, categoriesRoutes, contentVersion, guidesRoutes } from "./features/content/index.ts";
+import { cryptosRoutes } from "./features/cryptos/index.ts";
+import { editorialAdminRoutes, editorialArticleRoutes } from "./features/editorial/index.ts";
+import { newsletterRoutes } from "./features/newsletter/index.ts";
+import { adminNewsroomRoutes, devRoutes } from "./features/newsroom/index.ts";
+import { adminOutboxRoutes } from "./features/outbox/index.ts";
+import { answerRendersWith, pagesRoutes } from "./features/pages/index.ts";
+import { searchRoutes } from "./features/search/index.ts";
+import { siteStatusRoutes } from "./features/site-status/index.ts";
+import { watchlistRoutes } from "./features/watchlist/index.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { loadUserReused, requireAdmin } from "./lib/auth.ts";
 import { type BodyAllowance, writeBodyLimits } from "./lib/body-limit.ts";
@@ -146,5 +141,7 @@ export const app = new Hono<AppEnv>()
   .route("/", pagesRoutes);
 
 app.onError(onError);
+// A guest's page is rendered with the reads the app itself answers (features/pages/server-render.ts).
+answerRendersWith(app.fetch);
 
 export type AppType = typeof api;

@@ -4,7 +4,7 @@ import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AskRefusal, AskRequest, AskResponse, QuestionType } from "#schema/contracts/ask.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import type { ErrorCode } from "#schema/contracts/error.ts";
-import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
+import { currentSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, requireUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";

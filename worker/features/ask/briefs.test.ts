@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { QUESTION_TYPES } from "#schema/contracts/ask.ts";
-import { formatPrice } from "#worker/features/cryptos/present.ts";
-import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/snapshots.ts";
+import { formatPrice } from "#worker/features/cryptos/index.ts";
+import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/index.ts";
 import { fixedMarket } from "#worker/features/newsroom/testing.ts";
 import { getDb } from "#worker/lib/db.ts";
 import type { AnswerBrief } from "#worker/ports/llm/answer.ts";

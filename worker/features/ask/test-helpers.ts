@@ -5,7 +5,7 @@ import { requestId } from "hono/request-id";
 import type { QuestionType } from "#schema/contracts/ask.ts";
 import type { AuthUser } from "#schema/contracts/auth.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
-import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/snapshots.ts";
+import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/index.ts";
 import { fixedMarket } from "#worker/features/newsroom/testing.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";

@@ -8,9 +8,8 @@ import {
   type SavedArticle,
 } from "#schema/contracts/editorial.ts";
 import { articles, articleVersions, categories } from "#schema/db/content.ts";
-import { markdownToHtml, textOf } from "#worker/features/content/article-html.ts";
-import { displayHtml, sanitizeArticleContent } from "#worker/features/content/sanitize-html.ts";
-import { readTime } from "#worker/features/newsroom/articles.ts";
+import { displayHtml, markdownToHtml, sanitizeArticleContent, textOf } from "#worker/features/content/index.ts";
+import { readTime } from "#worker/features/newsroom/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
-import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
+import { listOutbox } from "#worker/features/outbox/index.ts";
 import worker from "#worker/index.ts";
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";

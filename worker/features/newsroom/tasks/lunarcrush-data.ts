@@ -1,5 +1,5 @@
 import { rankRanges } from "#schema/contracts/newsroom.ts";
-import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
 import { BANDS, buildRows, countTracked, replaceBand, type SnapshotRow, toMarketInput } from "#worker/features/newsroom/snapshots.ts";
 import { guardProduction, StaleMarketError, ValidationError } from "#worker/features/newsroom/task-errors.ts";
 import type { MarketInput, SocialMetrics } from "#worker/ports/sentiment/sentiment.ts";

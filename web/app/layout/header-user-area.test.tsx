@@ -3,10 +3,10 @@ import type { HttpHandler } from "msw";
 import { describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { Header } from "#web/app/layout/header.tsx";
+import { MobileUserArea, UserArea } from "#web/features/account/components/user-area.tsx";
 import { authMocks, makeSubscription, makeUser, setMemberHint } from "#web/test/auth-fixtures.ts";
 import { calls, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
-import { MobileUserArea, UserArea } from "./user-area.tsx";
 
 function renderHeader(handlers: HttpHandler[], at = "/markets?tab=gainers") {
   server.use(...handlers);
