@@ -7,7 +7,7 @@ import type { Category } from "#schema/contracts/article.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import AdminArticleEditPage, { EDITOR_DENIED_TEXT, EDITOR_DENIED_TOAST } from "#web/app/routes/admin-article-edit.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
-import { RESTORE_CONFIRM, TRASH_CONFIRM, VISUAL_NOTE } from "#web/features/editor/components/editor-form.ts";
+import { RESTORE_CONFIRM, TRASH_CONFIRM, VISUAL_NOTE } from "#web/features/editorial/components/editor-form.ts";
 import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
 import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";

@@ -7,7 +7,7 @@ import type { TrashedArticle } from "#schema/contracts/editorial.ts";
 import { ADMIN_DENIED_TEXT } from "#web/app/layout/admin-gate.tsx";
 import AdminTrashPage, { TRASH_DENIED_TOAST } from "#web/app/routes/admin-trash.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
-import { deleteConfirm, restoreConfirm } from "#web/features/trash/components/trash-page.tsx";
+import { deleteConfirm, restoreConfirm } from "#web/features/editorial/components/trash-page.tsx";
 import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
 import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";

@@ -11,7 +11,7 @@ import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { buildBrief } from "./briefs.ts";
 import { checkAnswer, renderAnswer } from "./grounding.ts";
-import { seedHistory as seedDailyCloses } from "./test-helpers.ts";
+import { seedHistory as seedDailyCloses } from "./testing.ts";
 import { dailyCloses, realisedVolatility, volatilityRange } from "./volatility.ts";
 
 const NOW = Date.parse("2026-11-10T06:00:00Z");

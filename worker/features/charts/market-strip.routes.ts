@@ -1,22 +1,19 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { GlobalMarket } from "#schema/contracts/charts.ts";
-import { articles, categories } from "#schema/db/content.ts";
 import { sentimentSnapshots } from "#schema/db/newsroom.ts";
-import { isPublic, summaryColumns, toSummary } from "#worker/features/content/index.ts";
-import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/index.ts";
+import { currentSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { validate } from "#worker/lib/validate.ts";
 
-/** The strip changes with the 30 s price tick; the articles list with the newsroom's writes. */
+/** The strip changes with the 30 s price tick. */
 const GLOBAL_CACHE_SECONDS = 15;
-const COIN_ARTICLES_CACHE_SECONDS = 60;
 
-const { getGlobalMarket: global, listCoinArticles: coin } = apiContract;
+const { getGlobalMarket: global } = apiContract;
 
 /** GET /api/market/global: totals of the tracked coins and the newsroom's latest average sentiment. */
 // No query is accepted: each distinct URL would be its own cache entry.
@@ -59,31 +56,4 @@ export const globalMarketRoutes = new Hono<AppEnv>().get("/global", validate("qu
     },
     (p) => c.executionCtx.waitUntil(p),
   ),
-);
-
-/** GET /api/cryptos/{symbol}/articles?limit=: the latest public articles about one coin. */
-export const coinArticlesRoutes = new Hono<AppEnv>().get(
-  "/:symbol/articles",
-  validate("param", coin.request.params),
-  validate("query", coin.request.query),
-  async (c) => {
-    const coin = await findBySymbol(runtimeDeps(c), c.req.valid("param").symbol);
-    const { limit } = c.req.valid("query");
-    return edgeCachedJson(
-      c.req.raw,
-      `/api/cryptos/${encodeURIComponent(coin.symbol)}/articles?limit=${limit}`,
-      COIN_ARTICLES_CACHE_SECONDS,
-      async () => {
-        const rows = await getDb(c.env.DB)
-          .select(summaryColumns)
-          .from(articles)
-          .innerJoin(categories, eq(categories.id, articles.categoryId))
-          .where(and(isPublic(new Date().toISOString()), eq(sql`upper(${articles.cryptoSymbol})`, coin.symbol)))
-          .orderBy(desc(articles.publishedAt), desc(articles.id))
-          .limit(limit);
-        return { articles: rows.map(toSummary) };
-      },
-      (p) => c.executionCtx.waitUntil(p),
-    );
-  },
 );

@@ -57,9 +57,11 @@ const MIN_COVERAGE = 0.2;
 
 /**
  * `lunarcrush_data`: the day's social metrics for ranks 1-500, stored per rank band so each write
- * is one bounded transaction. Re-running a date replaces its rows.
+ * is one bounded transaction. Re-running a date replaces its rows. The key, the admin API's paths
+ * and the download's file name keep the spec's vendor name (assistant-plans-admin.md); the code calls
+ * it after its port, sentiment (docs/decisions/architecture/names.md).
  */
-export const lunarcrushData: TaskDefinition = {
+export const sentimentData: TaskDefinition = {
   key: "lunarcrush_data",
   steps: () => [
     {

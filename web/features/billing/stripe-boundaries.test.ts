@@ -26,8 +26,8 @@ describe("Stripe.js stays on /subscribe", () => {
     const importers = Object.entries(sources)
       .filter(([, text]) => /from "@stripe\//.test(text))
       .map(([file]) => file);
-    expect(importers).toEqual(["/web/features/subscribe/components/live-payment-form.tsx"]);
-    expect(sources["/web/features/subscribe/components/payment-step.tsx"]).toContain('lazy(() => import("./live-payment-form.tsx"))');
+    expect(importers).toEqual(["/web/features/billing/components/live-payment-form.tsx"]);
+    expect(sources["/web/features/billing/components/payment-step.tsx"]).toContain('lazy(() => import("./live-payment-form.tsx"))');
   });
 
   it("gets from the CSP only the hosts the Payment Element needs", () => {
