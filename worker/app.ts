@@ -143,5 +143,3 @@ export const app = new Hono<AppEnv>()
 app.onError(onError);
 // A guest's page is rendered with the reads the app itself answers (features/pages/server-render.ts).
 answerRendersWith(app.fetch);
-
-export type AppType = typeof api;

@@ -5,7 +5,8 @@ import { FieldError } from "#web/components/ui/field-error.tsx";
 import { editorHref, serverMessage } from "#web/lib/admin-links.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import styles from "./articles.module.css";
-import { ACTION_FAILED, PUBLISH_CONFIRM, REGENERATE_CONFIRM, TRASH_CONFIRM, type useArticleActions } from "./use-article-actions.ts";
+import { TRASH_CONFIRM } from "./editor-form.ts";
+import { ACTION_FAILED, PUBLISH_CONFIRM, REGENERATE_CONFIRM, type useArticleActions } from "./use-article-actions.ts";
 
 type Actions = ReturnType<typeof useArticleActions>;
 type Action = keyof Actions;

@@ -9,7 +9,7 @@ import { Toaster } from "#web/components/ui/toast.tsx";
 import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { ArticlesTab } from "./articles-tab.tsx";
-import { TRASH_CONFIRM } from "./use-article-actions.ts";
+import { TRASH_CONFIRM } from "./editor-form.ts";
 
 function article(overrides: Partial<AdminArticle>): AdminArticle {
   return {

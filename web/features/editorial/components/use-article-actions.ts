@@ -5,7 +5,6 @@ import { serverMessage } from "#web/lib/admin-links.ts";
 import { HttpError } from "#web/lib/api.ts";
 import { adminArticleKeys, postToTwitter, publishArticle, regenerateArticle, trashArticle } from "../api/articles.ts";
 
-export const TRASH_CONFIRM = "Are you sure you want to move this article to trash? This action can be undone.";
 export const REGENERATE_CONFIRM =
   "Regenerate this article? The held draft is replaced by a new one the newsroom writes from the same data (it is checked again before it is published).";
 export const PUBLISH_CONFIRM = "Publish this article although its figures did not pass the check?";
