@@ -18,7 +18,7 @@ export const historySchema = z.object({
 });
 export type History = z.infer<typeof historySchema>;
 
-export { chartExchanges, chartQuotes, FAILED_MAPPING } from "./chart-symbols.ts";
+export { FAILED_MAPPING } from "./chart-symbols.ts";
 
 /** "EXCHANGE:BASEQUOTE" as TradingView spells it, or FAILED. */
 export const tradingViewSymbol = z

@@ -25,10 +25,6 @@ export function adminArticlesQuery(filter: ArticleFilter) {
   });
 }
 
-export function categoriesQuery() {
-  return queryOptions({ queryKey: ["categories"] as const, queryFn: () => request("listCategories") });
-}
-
 export const postToTwitter = (id: number) => request("postToTwitter", { params: { id } });
 export const publishArticle = (id: number) => request("publishArticle", { params: { id } });
 export const regenerateArticle = (id: number) => request("regenerateArticle", { params: { id } });

@@ -11,9 +11,5 @@ export function trashQuery() {
   });
 }
 
-export function categoriesQuery() {
-  return queryOptions({ queryKey: ["categories"] as const, queryFn: () => request("listCategories") });
-}
-
 export const restoreFromTrash = (id: number) => request("restoreFromTrash", { params: { id } });
 export const deleteForever = (id: number) => request("deleteForever", { params: { id } });
