@@ -72,7 +72,11 @@ export async function serverRender(c: Ctx, page: URL): Promise<RenderedPage | nu
   // A member's page shows their account, watchlist and plan: the browser renders it, as before.
   if (!rendersPage(c)) return null;
   const fetch = appFetch;
-  if (!fetch) throw new Error("serverRender: no app to answer the page's reads (worker/app.ts calls answerRendersWith)");
+  if (!fetch) {
+    // Only an app built without worker/app.ts gets here: serve the page as a member's, unrendered.
+    console.error(JSON.stringify({ level: "error", msg: "server render skipped: no app registered (answerRendersWith)", path: page.pathname }));
+    return null;
+  }
   const answer: ApiTransport = (path, init) => {
     const url = new URL(path, page);
     if (!isSharedRead(init.method ?? "GET", url, page)) return Promise.reject(new Error(`${path}: not part of a server-rendered page`));
