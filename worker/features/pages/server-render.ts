@@ -74,7 +74,9 @@ export async function serverRender(c: Ctx, page: URL): Promise<RenderedPage | nu
   const fetch = appFetch;
   if (!fetch) {
     // Only an app built without worker/app.ts gets here: serve the page as a member's, unrendered.
-    console.error(JSON.stringify({ level: "error", msg: "server render skipped: no app registered (answerRendersWith)", path: page.pathname }));
+    console.error(
+      JSON.stringify({ level: "error", msg: "server render skipped: no app registered (answerRendersWith)", path: page.pathname }),
+    );
     return null;
   }
   const answer: ApiTransport = (path, init) => {
