@@ -104,6 +104,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
               "scripts/build/*.test.ts",
               "scripts/lib/*.test.ts",
               "scripts/bench/*.test.ts",
+              "scripts/check/*.test.ts",
             ],
             setupFiles: ["web/test/setup.ts"],
           },
