@@ -40,7 +40,7 @@ const serverRenderer: ViteUserConfig = {
  *   reader's page should load.
  * The rest (zod, the chart library, DOMPurify, Stripe) stays with the pages that use it.
  */
-const ADMIN_CODE = /[\\/]features[\\/](admin-[a-z]+|editor|trash)[\\/]|[\\/]routes[\\/]admin/;
+const ADMIN_CODE = /[\\/]features[\\/](admin-[a-z]+|editorial)[\\/]|[\\/]routes[\\/]admin/;
 const CHUNKS = {
   groups: [
     { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
@@ -104,6 +104,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
               "scripts/build/*.test.ts",
               "scripts/lib/*.test.ts",
               "scripts/bench/*.test.ts",
+              "scripts/check/*.test.ts",
             ],
             setupFiles: ["web/test/setup.ts"],
           },

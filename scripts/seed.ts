@@ -6,9 +6,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SPARKLINE_KEY } from "#worker/features/charts/cache-keys.ts";
 import { CONTENT_VERSION_KEY } from "#worker/features/content/cache-keys.ts";
-import { PRICES_KEY } from "#worker/features/cryptos/cache-keys.ts";
+import { PRICES_KEY, SPARKLINE_KEY } from "#worker/features/cryptos/cache-keys.ts";
 import { REPLAY_KEY, type Replay } from "#worker/ports/market/replay.ts";
 import { guidesSeedSql } from "./lib/guides.ts";
 import { historySeedSql, readHistorySeed } from "./lib/history.ts";

@@ -1,6 +1,6 @@
 import { app } from "./app.ts";
 import { scheduled } from "./cron/scheduled.ts";
-import { handleMailBatch } from "./features/newsletter/mail-consumer.ts";
+import { handleMailBatch } from "./features/newsletter/index.ts";
 
 export default {
   fetch: app.fetch,
@@ -12,4 +12,4 @@ export default {
 export { GuestLimiter } from "./durable-objects/guest-limiter.ts";
 export { PriceFeed } from "./durable-objects/price-feed.ts";
 export { QuotaCounter } from "./durable-objects/quota-counter.ts";
-export { NewsroomWorkflow } from "./features/newsroom/workflow.ts";
+export { NewsroomWorkflow } from "./features/newsroom/index.ts";

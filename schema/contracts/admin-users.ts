@@ -35,5 +35,4 @@ export const userIdParam = z.object({ userId: z.string().min(1).max(128) });
 
 /** POST /api/admin/users/{userId}/role. */
 export const roleChangeBody = z.object({ role: roleSchema }).strict();
-export type RoleChangeBody = z.infer<typeof roleChangeBody>;
 export const roleChangeResultSchema = z.object({ success: z.literal(true), user: adminUserSchema });

@@ -20,7 +20,6 @@ export const GUIDE_CARD_IDS = [
   CATEGORY.tradingInvesting,
   CATEGORY.advancedTopics,
 ] as const;
-export const NEWS_CATEGORY_IDS = [CATEGORY.trendingAnalysis, CATEGORY.dailyRoundup] as const;
 
 /** Crypto 101 guides are categories 19 to 23; everything else is news. */
 export function isGuideCategory(categoryId: number): boolean {

@@ -58,7 +58,6 @@ export const offlineSignInForm = z.object({
   lastName: z.string().trim().max(60, "Use at most 60 characters").optional().default(""),
   returnTo: z.string().max(2048).optional().default("/"),
 });
-export type OfflineSignInForm = z.infer<typeof offlineSignInForm>;
 
 /** GET /api/callback: the provider's answer. Providers add their own parameters (session_state, iss, scope...); each is bounded. */
 export const callbackQuery = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { articleSummarySchema } from "./article.ts";
+import { cryptoSchema } from "./crypto.ts";
 
 /** Ranges of GET /api/cryptos/{symbol}/history. */
 export const historyRanges = ["24h", "7d", "30d", "1y", "max"] as const;
@@ -17,7 +18,7 @@ export const historySchema = z.object({
 });
 export type History = z.infer<typeof historySchema>;
 
-export { chartExchanges, chartQuotes, FAILED_MAPPING } from "./chart-symbols.ts";
+export { FAILED_MAPPING } from "./chart-symbols.ts";
 
 /** "EXCHANGE:BASEQUOTE" as TradingView spells it, or FAILED. */
 export const tradingViewSymbol = z
@@ -46,14 +47,15 @@ export type MappingBody = z.infer<typeof mappingBody>;
 export const mappingSchema = z.object({ tradingviewSymbol: z.string().nullable(), isHidden: z.boolean() });
 export type Mapping = z.infer<typeof mappingSchema>;
 
-export const unmappedCoinSchema = z.object({
-  id: z.string(),
-  rank: z.number().int(),
-  name: z.string(),
-  symbol: z.string(),
-  imageUrl: z.string(),
-  price: z.string(),
-  marketCap: z.number().nullable(),
+/** A tracked coin without a mapping: the fields of the coin (crypto.ts) the Chart Mappings tab shows. */
+export const unmappedCoinSchema = cryptoSchema.pick({
+  id: true,
+  rank: true,
+  name: true,
+  symbol: true,
+  imageUrl: true,
+  price: true,
+  marketCap: true,
 });
 export type UnmappedCoin = z.infer<typeof unmappedCoinSchema>;
 

@@ -28,7 +28,6 @@ export const cryptoListQuery = z
     order: z.enum(["asc", "desc"]).optional(),
   })
   .strict();
-export type CryptoListQuery = z.infer<typeof cryptoListQuery>;
 
 export const moversQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }).strict();
 

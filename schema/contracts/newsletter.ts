@@ -23,7 +23,6 @@ export const newsletterEmail = z
  * The consent checkbox stays on the client (public-site.md §3).
  */
 export const subscribeRequest = z.object({ email: z.string({ error: EMAIL_REQUIRED }).max(1000, EMAIL_TOO_LONG) });
-export type SubscribeRequest = z.infer<typeof subscribeRequest>;
 
 export const subscribeResponse = z.object({ success: z.boolean(), message: z.string() });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;

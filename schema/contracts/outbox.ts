@@ -11,7 +11,6 @@ export const outboxQuery = z
     limit: z.coerce.number().int().min(1).max(200).optional(),
   })
   .strict();
-export type OutboxQuery = z.infer<typeof outboxQuery>;
 
 /** One message the offline mail or social adapter captured instead of sending. */
 export const outboxItemSchema = z.object({

@@ -1,5 +1,5 @@
 // No zod here: the quota model is plain data passed between the QuotaCounter object, the Ask route
-// and the billing webhook (shared agreement: /work/wt/QUOTA.md).
+// and the billing webhook, which all import this module (docs/architecture.md, Quotas).
 
 export type QuotaTier = "free" | "lite" | "basic" | "pro";
 export type PaidTier = Exclude<QuotaTier, "free">;
@@ -39,9 +39,3 @@ export type CreditTopUp = { key: string; amount: number };
 
 /** How long a reservation may stay open before the object's alarm gives the unit back. */
 export const RESERVATION_TTL_MS = 120_000;
-
-/** Can this state pay for one premium question (without reserving it)? */
-export function canReserve(s: QuotaState): boolean {
-  if (s.tier === "free") return s.trialQueriesRemaining > 0;
-  return s.status === "active" && (s.queryCount < s.queryLimit || s.credits > 0);
-}

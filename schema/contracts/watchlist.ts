@@ -13,7 +13,6 @@ export const watchlistAddBody = z
     cryptoName: z.string().trim().min(1).max(100),
   })
   .strict();
-export type WatchlistAddBody = z.infer<typeof watchlistAddBody>;
 
 /** One followed coin, with today's figures when it is still in the Top 500 (else `coin` is null). */
 export const watchlistEntrySchema = z.object({

@@ -53,13 +53,3 @@ export async function api<T>(path: string, init: Omit<RequestInit, "body"> & { j
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }
-
-/** For queries where signed-out is an answer, not an error: a 401 becomes null. */
-export async function apiOrNullOn401<T>(path: string): Promise<T | null> {
-  try {
-    return await api<T>(path);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 401) return null;
-    throw error;
-  }
-}

@@ -26,13 +26,6 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
   return out;
 }
 
-/** The messages under `prefix` ("mappings.0."), keyed by the rest of their path. */
-export function fieldErrorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [path, message] of Object.entries(errors)) if (path.startsWith(prefix)) out[path.slice(prefix.length)] = message;
-  return out;
-}
-
 /** Whatever field messages the form does not show next to a field, for its summary. */
 export function unplacedErrors(errors: FieldErrors, shown: readonly string[]): string[] {
   return Object.entries(errors)

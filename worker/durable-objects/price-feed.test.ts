@@ -8,9 +8,15 @@ import {
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
-import { priceFeed, REFRESH_MS } from "#worker/features/cryptos/feed.ts";
-import { PRICES_KEY, PRICES_STATUS_KEY, type PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
-import { HISTORY_BUCKET_S, historyBucket } from "#worker/features/cryptos/price-store.ts";
+import {
+  HISTORY_BUCKET_S,
+  historyBucket,
+  PRICES_KEY,
+  PRICES_STATUS_KEY,
+  type PriceSnapshot,
+  priceFeed,
+  REFRESH_MS,
+} from "#worker/features/cryptos/index.ts";
 import worker from "#worker/index.ts";
 import type { MarketDataPort } from "#worker/ports/market/market-data.ts";
 import { UpstreamError } from "#worker/ports/port.ts";

@@ -1,17 +1,20 @@
 import { DurableObject } from "cloudflare:workers";
-import { alertsOnTick } from "#worker/features/alerts/runs.ts";
-import { REFRESH_MS, type RefreshResult, TOP_COUNT } from "#worker/features/cryptos/feed.ts";
-import { presentAll } from "#worker/features/cryptos/present.ts";
+import { alertsOnTick } from "#worker/features/alerts/index.ts";
 import {
   type FeedStatus,
+  historyBucket,
   PRICES_KEY,
   PRICES_STATUS_KEY,
   type PriceSnapshot,
+  presentAll,
+  REFRESH_MS,
+  type RefreshResult,
   readSnapshot,
+  TOP_COUNT,
   toMarketCoin,
   writeSnapshot,
-} from "#worker/features/cryptos/price-snapshot.ts";
-import { historyBucket, writeTick } from "#worker/features/cryptos/price-store.ts";
+  writeTick,
+} from "#worker/features/cryptos/index.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import type { MarketCoin, MarketDataPort } from "#worker/ports/market/market-data.ts";
 

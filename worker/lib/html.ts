@@ -19,3 +19,11 @@ export function escapeHtml(text: string): string {
 export function escapeXml(text: string): string {
   return escapeHtml(text.replace(XML_INVALID, ""));
 }
+
+/** JSON inside <script>: "<" is escaped so no value can close the script element. */
+export function scriptJson(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
-import { ADMIN_EMAIL, send, signedIn } from "#worker/features/editorial/testing.ts";
+import { invalidateContentCache } from "#worker/features/content/index.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { callWithEnv } from "#worker/test/http.ts";
+import { ADMIN_EMAIL, send, signedIn } from "#worker/test/signed-in.ts";
 import { EDGE_CACHE_HEADER } from "./public-cache.ts";
 
 type Page = { articles: { slug: string; status?: string }[]; total?: number };

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AskResponse } from "#schema/contracts/ask.ts";
-import { ADMIN_EMAIL, send, signedIn } from "#worker/features/editorial/testing.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
+import { ADMIN_EMAIL, send, signedIn } from "#worker/test/signed-in.ts";
 
 const SESSION = "__Host-coinsight_session";
 

@@ -1,8 +1,7 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { beforeEach } from "vitest";
-import { forgetContentVersion } from "#worker/features/content/content-cache.ts";
-import { forgetSlugFilter } from "#worker/features/content/slug-filter.ts";
-import { forgetShell } from "#worker/features/pages/shell.ts";
+import { forgetContentVersion, forgetSlugFilter } from "#worker/features/content/testing.ts";
+import { forgetShell } from "#worker/features/pages/testing.ts";
 import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
 
 // Setup files run outside per-file storage isolation and may run more than once;

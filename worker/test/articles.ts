@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { articles } from "#schema/db/content.ts";
-import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
+import { invalidateContentCache } from "#worker/features/content/index.ts";
 import { getDb } from "#worker/lib/db.ts";
 
 type NewArticle = typeof articles.$inferInsert;

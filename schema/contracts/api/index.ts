@@ -18,7 +18,7 @@ import { searchContract } from "./search.ts";
 import { siteStatusContract } from "./site-status.ts";
 import { watchlistContract } from "./watchlist.ts";
 
-export type { ResponseContract, RouteContract } from "./route-contract.ts";
+export type { RouteContract } from "./route-contract.ts";
 
 /**
  * Every route the Worker answers, keyed by operation id: one file per worker feature (named after

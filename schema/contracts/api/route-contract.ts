@@ -52,11 +52,6 @@ export function errors<const S extends ErrorStatus[]>(...statuses: S): ErrorResp
   return out as ErrorResponses<S[number]>;
 }
 
-/** The one error body with a route-specific description. */
-export function error(description: string) {
-  return { description, schema: errorBodySchema };
-}
-
 /** A JSON answer. */
 export function json<S extends z.ZodType>(description: string, schema: S) {
   return { description, schema };

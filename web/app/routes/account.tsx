@@ -1,6 +1,6 @@
 import { AccountPage } from "#web/features/account/components/account-page.tsx";
-import { PaymentHistory, PlanRenewal } from "#web/features/subscribe/components/billing-history.tsx";
-import { ManageBilling } from "#web/features/subscribe/components/manage-billing.tsx";
+import { PaymentHistory, PlanRenewal } from "#web/features/billing/components/billing-history.tsx";
+import { ManageBilling } from "#web/features/billing/components/manage-billing.tsx";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 
 export default function AccountRoute() {

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { ArticleEditor } from "#web/features/editor/components/article-editor.tsx";
+import { ArticleEditor } from "#web/features/editorial/components/article-editor.tsx";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { AdminGate } from "../layout/admin-gate.tsx";
 

@@ -1,4 +1,4 @@
-import { TrashPage } from "#web/features/trash/components/trash-page.tsx";
+import { TrashPage } from "#web/features/editorial/components/trash-page.tsx";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { AdminGate } from "../layout/admin-gate.tsx";
 

@@ -10,9 +10,7 @@ import { AdminShell, type AdminTab } from "../layout/admin-shell.tsx";
 
 // The desk's tabs load with their first visit, not with the panel.
 const UsersTab = lazy(() => import("#web/features/admin-users/components/users-tab.tsx").then((m) => ({ default: m.UsersTab })));
-const ArticlesTab = lazy(() =>
-  import("#web/features/admin-articles/components/articles-tab.tsx").then((m) => ({ default: m.ArticlesTab })),
-);
+const ArticlesTab = lazy(() => import("#web/features/editorial/components/articles-tab.tsx").then((m) => ({ default: m.ArticlesTab })));
 const lazyTab = (tab: ReactNode) => <Suspense fallback={<Skeleton height={240} />}>{tab}</Suspense>;
 
 /** The admin panel's tabs, in the spec's order (Overview, Users, Chart Mappings, Articles); the Outbox stays last. */

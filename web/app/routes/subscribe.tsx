@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { subscriptionQuery } from "#web/features/account/api/subscription.ts";
-import { SubscribePage } from "#web/features/subscribe/components/subscribe-page.tsx";
+import { SubscribePage } from "#web/features/billing/components/subscribe-page.tsx";
 import { useAuth } from "#web/lib/auth.ts";
 
 export default function SubscribeRoute() {

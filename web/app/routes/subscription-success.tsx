@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { subscriptionKeys, subscriptionQuery } from "#web/features/account/api/subscription.ts";
-import { SubscriptionSuccess } from "#web/features/subscribe/components/subscription-success.tsx";
+import { SubscriptionSuccess } from "#web/features/billing/components/subscription-success.tsx";
 import { useAuth } from "#web/lib/auth.ts";
 
 export default function SubscriptionSuccessRoute() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AdminUserList } from "#schema/contracts/admin-users.ts";
 import type { SubscriptionResponse } from "#schema/contracts/auth.ts";
-import { send, signedIn } from "#worker/features/editorial/testing.ts";
+import { send, signedIn } from "#worker/test/signed-in.ts";
 
 describe("the Users tab's plan column and the premium role", () => {
   it("shows each member's plan, free for a member without a plan row yet", async () => {

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminUserList } from "#schema/contracts/admin-users.ts";
 import { sessions } from "#schema/db/accounts.ts";
-import { send, signedIn } from "#worker/features/editorial/testing.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { send, signedIn } from "#worker/test/signed-in.ts";
 
 describe("admin users and roles", () => {
   it("lists members with their roles, privately", async () => {

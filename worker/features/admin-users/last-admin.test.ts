@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "#schema/db/accounts.ts";
-import { send, signedIn } from "#worker/features/editorial/testing.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { send, signedIn } from "#worker/test/signed-in.ts";
 
 // Its own file: storage is per file, so the only admins here are the two this test signs in.
 describe("the last admin", () => {

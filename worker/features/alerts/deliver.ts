@@ -1,5 +1,5 @@
 import { ALERT_MAILS_PER_DAY } from "#schema/contracts/alert-rules.ts";
-import { countMail } from "#worker/features/newsletter/mail-queue.ts";
+import { countMail } from "#worker/features/newsletter/index.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
 import type { MailMessage } from "#worker/ports/mail/mail.ts";

@@ -1,5 +1,5 @@
 import type { AlertKind } from "#schema/contracts/alert-rules.ts";
-import { formatChange, formatPrice } from "#worker/features/cryptos/present.ts";
+import { formatChange, formatPrice } from "#worker/features/cryptos/index.ts";
 
 /**
  * Every sentence alerts put in front of a member (the alerts list, the bell, mails) is written here,

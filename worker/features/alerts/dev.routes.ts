@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import { findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
-import { priceFeed } from "#worker/features/cryptos/feed.ts";
+import { findBySymbol, priceFeed } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";

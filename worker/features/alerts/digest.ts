@@ -1,5 +1,5 @@
 import type { DigestFrequency } from "#schema/contracts/alert-rules.ts";
-import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
 import { type MemberMail, sendAlertsMail } from "./deliver.ts";
 import { mailToken, publicOrigin } from "./links.ts";
 import { type DigestCoin, digestMail } from "./mail-templates.ts";

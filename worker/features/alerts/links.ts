@@ -2,7 +2,7 @@ import type { MailList } from "#schema/contracts/alert-rules.ts";
 import { safeEqual } from "#worker/lib/secrets.ts";
 import { unsubscribeMac } from "#worker/lib/unsubscribe-token.ts";
 
-export { publicOrigin } from "#worker/features/newsletter/links.ts";
+export { publicOrigin } from "#worker/features/newsletter/index.ts";
 
 type Keys = Pick<Env, "APP_ENV" | "SESSION_SECRET">;
 

@@ -1,5 +1,5 @@
 import { ALERT_MAILS_PER_DAY, type DigestFrequency } from "#schema/contracts/alert-rules.ts";
-import { formatChange, formatPrice } from "#worker/features/cryptos/present.ts";
+import { formatChange, formatPrice } from "#worker/features/cryptos/index.ts";
 import { escapeHtml } from "#worker/lib/html.ts";
 import { oneClickHeaders } from "#worker/lib/unsubscribe-token.ts";
 import type { MailMessage } from "#worker/ports/mail/mail.ts";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ALERT_MAILS_PER_DAY } from "#schema/contracts/alert-rules.ts";
-import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
 import { eventually } from "#worker/features/newsletter/testing.ts";
-import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
+import { listOutbox } from "#worker/features/outbox/index.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { deliverEvents } from "./deliver.ts";

@@ -2,11 +2,10 @@ import { createExecutionContext, createScheduledController, env, runInDurableObj
 import { describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
 import type { PriceFeed } from "#worker/durable-objects/price-feed.ts";
-import { priceFeed } from "#worker/features/cryptos/feed.ts";
-import { formatPrice } from "#worker/features/cryptos/present.ts";
-import { forgetCachedSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import { formatPrice, priceFeed } from "#worker/features/cryptos/index.ts";
+import { forgetCachedSnapshot } from "#worker/features/cryptos/testing.ts";
 import { eventually } from "#worker/features/newsletter/testing.ts";
-import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
+import { listOutbox } from "#worker/features/outbox/index.ts";
 import worker from "#worker/index.ts";
 import { createOfflineMarketData } from "#worker/ports/market/offline.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";

@@ -1,4 +1,4 @@
-import { readSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import { readSnapshot } from "#worker/features/cryptos/index.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
 import { deliverEvents } from "./deliver.ts";
 import { runDigests } from "./digest.ts";

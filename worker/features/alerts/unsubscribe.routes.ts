@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { MailList } from "#schema/contracts/alert-rules.ts";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import { layout, PAGE_CSP } from "#worker/features/auth/pages.ts";
+import { layout, PAGE_CSP } from "#worker/features/auth/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { escapeHtml } from "#worker/lib/html.ts";

@@ -1,4 +1,4 @@
-import type { Source } from "#worker/features/newsroom/articles.ts";
+import type { Source } from "#worker/features/newsroom/index.ts";
 import type { AnswerBrief, Answerer } from "#worker/ports/llm/answer.ts";
 import { stripHtml } from "#worker/ports/llm/prompt.ts";
 import { checkAnswer, renderAnswer } from "./grounding.ts";

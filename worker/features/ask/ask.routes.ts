@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { AskRefusal, AskRequest, AskResponse, QuestionType } from "#schema/contracts/ask.ts";
+import type { AskRefusal, AskRequest, AskResponse } from "#schema/contracts/ask.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import type { ErrorCode } from "#schema/contracts/error.ts";
-import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
+import { currentSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
@@ -12,17 +12,11 @@ import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError, errorBody } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { route } from "#worker/lib/route.ts";
-import type { Answerer } from "#worker/ports/llm/answer.ts";
-import { createAnswerer } from "#worker/ports/llm/create-answerer.ts";
 import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
-import { type BriefInput, type BriefWithSources, buildBrief } from "./briefs.ts";
-import { answerCacheKey, type CachedAnswer, readCachedAnswer, writeCachedAnswer } from "./cache.ts";
+import { type AskDepsFactory, defaultAskDeps, type Prepared, prepare } from "./ask.service.ts";
+import { writeCachedAnswer } from "./cache.ts";
 import { admit, type Grant, isRefusal } from "./gate.ts";
 import { keepAnswer, storedAnswers } from "./stored-answers.ts";
-
-export type AskDeps = { answerer: Answerer; now: () => number };
-export type AskDepsFactory = (env: Env) => AskDeps;
-export const defaultAskDeps: AskDepsFactory = (env) => ({ answerer: createAnswerer(env), now: Date.now });
 
 type Ctx = Context<AppEnv>;
 
@@ -129,29 +123,6 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
       return c.json(await success(ctx, text, false), 200);
     }),
   );
-}
-
-/** Questions whose data time is the price snapshot's: their cache entry is found before any brief is built. */
-const SNAPSHOT_TIMED: ReadonlySet<QuestionType> = new Set(["about", "price_movement", "future_price"]);
-
-type Prepared = { key: string; asOf: string; unanswerable?: string | undefined } & (
-  | { cached: CachedAnswer; brief: null }
-  | { cached: null; brief: BriefWithSources }
-);
-
-/** The cache entry when there is one (without touching D1 for snapshot-timed questions), else the brief to answer from. */
-async function prepare(type: QuestionType, input: BriefInput, answerer: Answerer, kv: KVNamespace): Promise<Prepared> {
-  if (SNAPSHOT_TIMED.has(type)) {
-    const asOf = input.snapshot.updatedAt;
-    const key = answerCacheKey(input.coin.symbol, type, asOf, answerer.source);
-    const cached = await readCachedAnswer(kv, key);
-    if (cached) return { key, asOf, cached, brief: null };
-  }
-  const brief = await buildBrief(type, input);
-  const key = answerCacheKey(input.coin.symbol, type, brief.brief.asOf, answerer.source);
-  if (brief.unanswerable) return { key, asOf: brief.brief.asOf, cached: null, brief, unanswerable: brief.unanswerable };
-  const cached = SNAPSHOT_TIMED.has(type) ? null : await readCachedAnswer(kv, key);
-  return cached ? { key, asOf: brief.brief.asOf, cached, brief: null } : { key, asOf: brief.brief.asOf, cached: null, brief };
 }
 
 type AnswerCtx = { c: Ctx; req: AskRequest; gate: Grant; asOf: string; keep: ((text: string) => Promise<void>) | undefined };

@@ -1,11 +1,16 @@
 import type { QuestionType } from "#schema/contracts/ask.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
-import { formatPrice } from "#worker/features/cryptos/present.ts";
-import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
-import type { Source } from "#worker/features/newsroom/articles.ts";
-import { coinFacts } from "#worker/features/newsroom/facts.ts";
-import { DEMO_MARKET_NAME, SENTIMENT_MODEL_NAME } from "#worker/features/newsroom/provenance.ts";
-import { latestSnapshotDate, readCoin, type SnapshotRow } from "#worker/features/newsroom/snapshots.ts";
+import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
+import { formatPrice } from "#worker/features/cryptos/index.ts";
+import type { Source } from "#worker/features/newsroom/index.ts";
+import {
+  coinFacts,
+  DEMO_MARKET_NAME,
+  latestSnapshotDate,
+  readCoin,
+  SENTIMENT_MODEL_NAME,
+  type SnapshotRow,
+} from "#worker/features/newsroom/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { facts, longDate } from "#worker/lib/grounding/index.ts";
 import type { AnswerBrief } from "#worker/ports/llm/answer.ts";

@@ -4,7 +4,7 @@ import { apiContract } from "#schema/contracts/api/index.ts";
 import type { TestCheckoutResponse } from "#schema/contracts/billing.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
-import { PAGE_CSP } from "#worker/features/auth/pages.ts";
+import { PAGE_CSP } from "#worker/features/auth/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";

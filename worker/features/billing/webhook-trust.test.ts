@@ -5,7 +5,7 @@ import { billingCustomers } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { getDb } from "#worker/lib/db.ts";
 import recordedIntent from "#worker/ports/payments/fixtures/payment-intent-succeeded.json";
-import { buyCredits, creditsPayment, deliver, member, postJson, subscribe } from "./billing-test-kit.ts";
+import { buyCredits, creditsPayment, deliver, member, postJson, subscribe } from "./testing.ts";
 
 /** Live keys beside a development server, as docs/operations.md suggests for trying them. */
 const LIVE = { APP_ENV: "development", STRIPE_SECRET_KEY: "sk_test_coinsight", STRIPE_WEBHOOK_SECRET: "whsec_endpoint_of_this_site" };

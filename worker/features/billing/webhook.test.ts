@@ -14,7 +14,7 @@ import {
   stripeEvent,
   subscribe,
   subscriptionOf,
-} from "./billing-test-kit.ts";
+} from "./testing.ts";
 import { pruneStripeEvents } from "./webhook.ts";
 
 describe("POST /api/webhooks/stripe", () => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { History } from "#schema/contracts/charts.ts";
-import { findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
+import { findBySymbol } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";

@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ArticleVersion, EditableArticle, SavedArticle } from "#schema/contracts/editorial.ts";
 import { articles, articleVersions } from "#schema/db/content.ts";
-import { send, signedIn } from "#worker/features/editorial/testing.ts";
-import { CATEGORY_ROUNDUP, type GeneratedArticle, saveGenerated } from "#worker/features/newsroom/articles.ts";
+import { CATEGORY_ROUNDUP, type GeneratedArticle, saveGenerated } from "#worker/features/newsroom/index.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { getJson } from "#worker/test/http.ts";
+import { send, signedIn } from "#worker/test/signed-in.ts";
 
 /** The repro that retired the old sanitiser: eight nested raw-text elements, each of its passes peeled one. */
 const PEELED = `${"<xmp>".repeat(8)}<img src=x onerror=alert(1)>${"</xmp>".repeat(8)}<p>kept</p>`;

@@ -2,5 +2,7 @@
 
 /** The KV key every price read serves; written by the PriceFeed once per tick. */
 export const PRICES_KEY = "prices:latest";
+/** The KV key of the market table's 7-day sparklines. */
+export const SPARKLINE_KEY = "sparklines:7d";
 /** Health of the feed (last success, last failure), for admins and for logs. */
 export const PRICES_STATUS_KEY = "prices:status";

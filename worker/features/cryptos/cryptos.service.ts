@@ -1,5 +1,4 @@
 import type { Crypto, CryptoPage, CryptoSortKey } from "#schema/contracts/crypto.ts";
-import { readSparklines, sparklineOf } from "#worker/features/charts/sparklines.ts";
 import { getDb } from "#worker/lib/db.ts";
 import type { RuntimeDeps as Deps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
@@ -7,6 +6,7 @@ import { priceFeed, REFRESH_MS } from "./feed.ts";
 import { present, presentAll } from "./present.ts";
 import { type PriceSnapshot, readSnapshot } from "./price-snapshot.ts";
 import { readAll, readBtcPrice, readBySymbol, readPage } from "./price-store.ts";
+import { readSparklines, sparklineOf } from "./sparklines.ts";
 
 /**
  * The snapshot every price read serves. A site with no snapshot yet (first start) refreshes

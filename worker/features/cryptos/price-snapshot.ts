@@ -2,7 +2,7 @@ import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
 import { PRICES_KEY } from "./cache-keys.ts";
 
-export { PRICES_KEY, PRICES_STATUS_KEY } from "./cache-keys.ts";
+export { PRICES_KEY } from "./cache-keys.ts";
 
 export type PriceSnapshot = {
   updatedAt: string;

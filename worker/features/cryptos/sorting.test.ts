@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CryptoPage } from "#schema/contracts/crypto.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
-import { SPARKLINE_KEY, SPARKLINE_SLOT_S, SPARKLINE_SLOTS } from "#worker/features/charts/sparklines.ts";
 import { getJson } from "#worker/test/http.ts";
+import { SPARKLINE_KEY, SPARKLINE_SLOT_S, SPARKLINE_SLOTS } from "./sparklines.ts";
 
 type Row = CryptoPage["data"][number];
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizz
 import type { AdminArticle, AdminArticlePage, AdminArticleQuery } from "#schema/contracts/editorial.ts";
 import { ADMIN_PAGE_SIZE } from "#schema/contracts/editorial.ts";
 import { articles, categories } from "#schema/db/content.ts";
-import { ftsPhrase, likePattern, TRIGRAM_MIN } from "#worker/features/search/article-search.ts";
+import { ftsPhrase, likePattern, TRIGRAM_MIN } from "#worker/features/search/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AdminArticlePage } from "#schema/contracts/editorial.ts";
 import { insertArticle } from "#worker/test/articles.ts";
-import { ADMIN_EMAIL, send, signedIn } from "./testing.ts";
+import { ADMIN_EMAIL, send, signedIn } from "#worker/test/signed-in.ts";
 
 describe("the admin article list's pages (issue 34: read from the desk index, from the nearer end)", () => {
   it("pages through every article once, newest first, whichever end a page is counted from", async () => {

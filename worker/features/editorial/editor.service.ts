@@ -1,16 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  type ArticleSaveBody,
-  type articleSaveBody,
-  DEFAULT_VERSION_NOTES,
-  type EditableArticle,
-  type SavedArticle,
-} from "#schema/contracts/editorial.ts";
+import { type articleSaveBody, DEFAULT_VERSION_NOTES, type EditableArticle, type SavedArticle } from "#schema/contracts/editorial.ts";
 import { articles, articleVersions, categories } from "#schema/db/content.ts";
-import { markdownToHtml, textOf } from "#worker/features/content/article-html.ts";
-import { displayHtml, sanitizeArticleContent } from "#worker/features/content/sanitize-html.ts";
-import { readTime } from "#worker/features/newsroom/articles.ts";
+import { displayHtml, markdownToHtml, sanitizeArticleContent, textOf } from "#worker/features/content/index.ts";
+import { readTime } from "#worker/features/newsroom/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";
@@ -192,5 +185,3 @@ export async function restoreVersion(
   await invalidateNow(env, id);
   return { success: true, message: `Version ${version.versionNumber} restored`, article: await present(saved) };
 }
-
-export type { ArticleSaveBody };

@@ -6,7 +6,8 @@ import { articles, articleVersions } from "#schema/db/content.ts";
 import { outbox } from "#schema/db/outbox.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
-import { saveBody, send, signedIn } from "./testing.ts";
+import { send, signedIn } from "#worker/test/signed-in.ts";
+import { saveBody } from "./testing.ts";
 
 type Err = { error: { code: string; message: string } };
 

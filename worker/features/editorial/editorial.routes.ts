@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { adminArticleQuery } from "#schema/contracts/editorial.ts";
-import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/deps.ts";
+import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { insertArticle } from "#worker/test/articles.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
-import { send, signedIn } from "./testing.ts";
+import { send, signedIn } from "#worker/test/signed-in.ts";
 
 /** Every call of the desk that is admin-only, with a body where it needs one. */
 async function calls(): Promise<[string, string, unknown?][]> {

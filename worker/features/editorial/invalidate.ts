@@ -1,4 +1,4 @@
-import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
+import { invalidateContentCache } from "#worker/features/content/index.ts";
 
 /**
  * Every editorial write that readers can see (publish, unpublish, edit, trash, restore, delete)

@@ -5,8 +5,8 @@ import { runOf, settle } from "#worker/features/newsroom/testing.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { call } from "#worker/test/http.ts";
+import { send, signedIn } from "#worker/test/signed-in.ts";
 import { sitemapLocs } from "#worker/test/sitemaps.ts";
-import { send, signedIn } from "./testing.ts";
 
 const publicList = async () => (await (await call("/api/articles?page=1&limit=100")).json()) as ArticlePage;
 const feed = async () => (await call("/rss.xml")).text();

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type StartedRuns, type TaskKey, taskKeys } from "#schema/contracts/newsroom.ts";
 import { articles, articleVersions } from "#schema/db/content.ts";
-import { type NewsroomDeps, utcDate } from "#worker/features/newsroom/deps.ts";
-import { assertRetryable, retryGeneration } from "#worker/features/newsroom/newsroom.service.ts";
+import { assertRetryable, type NewsroomDeps, retryGeneration, utcDate } from "#worker/features/newsroom/index.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { liveArticle } from "./editor.service.ts";
 import { invalidateNow } from "./invalidate.ts";

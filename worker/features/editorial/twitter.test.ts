@@ -9,7 +9,7 @@ import duplicateContent from "#worker/ports/social/fixtures/duplicate-content.js
 import serviceUnavailable from "#worker/ports/social/fixtures/service-unavailable.json";
 import tweetCreated from "#worker/ports/social/fixtures/tweet-created.json";
 import { insertArticle } from "#worker/test/articles.ts";
-import { send, signedIn } from "./testing.ts";
+import { send, signedIn } from "#worker/test/signed-in.ts";
 
 type Err = { error: { code: string; message: string } };
 const X = { X_USER_ACCESS_TOKEN: "user-token-123", PUBLIC_ORIGIN: "https://coinsight.news" };

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { ArticleVersion, ArticleVersionDetail } from "#schema/contracts/editorial.ts";
 import { articleVersions } from "#schema/db/content.ts";
-import { markdownToHtml } from "#worker/features/content/article-html.ts";
+import { markdownToHtml } from "#worker/features/content/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { liveArticle } from "./editor.service.ts";

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { beforeAll, describe, expect, it } from "vitest";
 import { emptyMeter, meterD1, metered } from "#worker/bench-meter.ts";
 import { CRONS } from "#worker/cron/scheduled.ts";
-import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
+import { listOutbox } from "#worker/features/outbox/index.ts";
 import worker from "#worker/index.ts";
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { SubscribeResponse } from "#schema/contracts/newsletter.ts";
-import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
+import { listOutbox } from "#worker/features/outbox/index.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { getJson } from "#worker/test/http.ts";

@@ -1,6 +1,5 @@
-import { desc, gte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { MailQueueDay } from "#schema/contracts/outbox.ts";
 import { type MailKind, mailQueueStats } from "#schema/db/newsletter.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { MAX_BATCH } from "#worker/ports/mail/mail.ts";
@@ -52,16 +51,6 @@ export async function countMail(db: Db, date: string, kind: MailKind, counter: C
       target: [mailQueueStats.date, mailQueueStats.kind],
       set: { [counter]: sql`${mailQueueStats[counter]} + ${n}` },
     });
-}
-
-/** The last days' figures, newest first, one entry per day and kind of mail. */
-export async function mailQueueDays(db: Db, since: string): Promise<MailQueueDay[]> {
-  const rows = await db
-    .select()
-    .from(mailQueueStats)
-    .where(gte(mailQueueStats.date, since))
-    .orderBy(desc(mailQueueStats.date), mailQueueStats.kind);
-  return rows.map(({ date, kind, queued, sent, retried, dead }) => ({ date, kind, queued, sent, retried, deadLettered: dead }));
 }
 
 /** The wait before a refused message is delivered again: 1, 2, 4 minutes, then at most 15. */

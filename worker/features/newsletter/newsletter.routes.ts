@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { CONFIRM_QUERY_PARAM } from "#schema/contracts/newsletter-confirm.ts";
-import { layout, PAGE_CSP } from "#worker/features/auth/pages.ts";
+import { layout, PAGE_CSP } from "#worker/features/auth/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { escapeHtml } from "#worker/lib/html.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";

@@ -8,7 +8,7 @@ import {
   type SubscribeResponse,
   type UnsubscribeResponse,
 } from "#schema/contracts/newsletter.ts";
-import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
+import { listOutbox } from "#worker/features/outbox/index.ts";
 import { sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { call, getJson, ORIGIN } from "#worker/test/http.ts";

@@ -1,7 +1,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CRONS, scheduled } from "#worker/cron/scheduled.ts";
-import { listOutbox, OUTBOX_RETENTION_DAYS } from "#worker/features/outbox/outbox.service.ts";
+import { listOutbox, OUTBOX_RETENTION_DAYS } from "#worker/features/outbox/index.ts";
 import { sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { call, getJson } from "#worker/test/http.ts";

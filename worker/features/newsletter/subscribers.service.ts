@@ -3,7 +3,7 @@ import type { SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/n
 import { newsletterEmail } from "#schema/contracts/newsletter.ts";
 import type { ConfirmOutcome } from "#schema/contracts/newsletter-confirm.ts";
 import { newsletterDeliveries, newsletterSubscribers } from "#schema/db/newsletter.ts";
-import { forgetRecipient } from "#worker/features/outbox/outbox.service.ts";
+import { forgetRecipient } from "#worker/features/outbox/index.ts";
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";

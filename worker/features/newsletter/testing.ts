@@ -1,6 +1,6 @@
 /** Test helpers of the newsletter: a queue that keeps what is sent to it, and deliveries to the consumer. */
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
-import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
+import { listOutbox } from "#worker/features/outbox/index.ts";
 import { getDb } from "#worker/lib/db.ts";
 import type { MailPort } from "#worker/ports/mail/mail.ts";
 import { handleMailBatch } from "./mail-consumer.ts";

@@ -1,7 +1,6 @@
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { articles } from "#schema/db/content.ts";
-import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
-import { sanitizeArticleContent } from "#worker/features/content/sanitize-html.ts";
+import { invalidateContentCache, sanitizeArticleContent } from "#worker/features/content/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { type ClaimReport, reviewText } from "#worker/lib/grounding/index.ts";
 import type { Draft, TokenUsage } from "#worker/ports/llm/llm.ts";

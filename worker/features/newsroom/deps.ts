@@ -1,5 +1,5 @@
-import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
-import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
+import { currentSnapshot } from "#worker/features/cryptos/index.ts";
 import { type Db, getDb } from "#worker/lib/db.ts";
 import type { WaitUntil } from "#worker/lib/deps.ts";
 import { createArticleWriter } from "#worker/ports/llm/create-writer.ts";

@@ -1,7 +1,7 @@
 import { env, introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CONTENT_VERSION_KEY } from "#worker/features/content/cache-keys.ts";
-import { formatPrice } from "#worker/features/cryptos/present.ts";
+import { CONTENT_VERSION_KEY } from "#worker/features/content/index.ts";
+import { formatPrice } from "#worker/features/cryptos/index.ts";
 import { restartTasks } from "./pipeline.ts";
 import { generationStatus } from "./status.ts";
 import { ARTICLES_PER_BAND } from "./tasks/trending.ts";

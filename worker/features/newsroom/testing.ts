@@ -1,8 +1,8 @@
 /** Test helpers of the newsroom: a fixed market table, a movable clock, ports that fail on demand, instances run to the end. */
 import { env, introspectWorkflow } from "cloudflare:test";
 import type { TaskKey } from "#schema/contracts/newsroom.ts";
-import { presentAll } from "#worker/features/cryptos/present.ts";
-import type { PriceSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
+import { presentAll } from "#worker/features/cryptos/index.ts";
 import type { ArticleWriter, Draft, Repair } from "#worker/ports/llm/llm.ts";
 import { createOfflineWriter } from "#worker/ports/llm/offline.ts";
 import { createOfflineMarketData } from "#worker/ports/market/offline.ts";

@@ -1,11 +1,10 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { OutboxList } from "#schema/contracts/outbox.ts";
-import { mailQueueDays } from "#worker/features/newsletter/mail-queue.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { route } from "#worker/lib/route.ts";
-import { listOutbox } from "./outbox.service.ts";
+import { listOutbox, mailQueueDays } from "./outbox.service.ts";
 
 /** How many days of mail-queue figures the Outbox shows. */
 const QUEUE_DAYS = 7;

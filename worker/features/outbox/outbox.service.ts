@@ -1,5 +1,6 @@
-import { desc, eq, lt, sql } from "drizzle-orm";
-import type { OutboxChannel, OutboxItem } from "#schema/contracts/outbox.ts";
+import { desc, eq, gte, lt, sql } from "drizzle-orm";
+import type { MailQueueDay, OutboxChannel, OutboxItem } from "#schema/contracts/outbox.ts";
+import { mailQueueStats } from "#schema/db/newsletter.ts";
 import { outbox } from "#schema/db/outbox.ts";
 import type { Db } from "#worker/lib/db.ts";
 
@@ -87,4 +88,14 @@ export async function pruneOutbox(db: Db, now = Date.now()): Promise<number> {
 /** Deletes every captured message to `recipient` (an unsubscribed reader's address is erased everywhere). */
 export async function forgetRecipient(db: Db, recipient: string): Promise<void> {
   await db.delete(outbox).where(eq(outbox.recipient, recipient));
+}
+
+/** The last days' figures, newest first, one entry per day and kind of mail. */
+export async function mailQueueDays(db: Db, since: string): Promise<MailQueueDay[]> {
+  const rows = await db
+    .select()
+    .from(mailQueueStats)
+    .where(gte(mailQueueStats.date, since))
+    .orderBy(desc(mailQueueStats.date), mailQueueStats.kind);
+  return rows.map(({ date, kind, queued, sent, retried, dead }) => ({ date, kind, queued, sent, retried, deadLettered: dead }));
 }

@@ -1,4 +1,4 @@
-import { escapeXml } from "#worker/lib/html.ts";
+import { escapeXml, scriptJson } from "#worker/lib/html.ts";
 import { fillRoot, type RenderedBody } from "./rendered-body.ts";
 import { SITE_NAME, SITE_TWITTER } from "./site.ts";
 
@@ -24,14 +24,6 @@ export type PageMeta = {
 
 const meta = (attr: "name" | "property", key: string, content: string) =>
   `<meta ${attr}="${escapeXml(key)}" content="${escapeXml(content)}">`;
-
-/** JSON inside <script>: "<" is escaped so no value can close the script element. */
-export function scriptJson(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
 
 export function jsonLdScript(data: Record<string, unknown>): string {
   return `<script type="application/ld+json">${scriptJson(data)}</script>`;

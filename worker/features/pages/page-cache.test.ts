@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import indexHtml from "#web/index.html?raw";
-import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
+import { invalidateContentCache } from "#worker/features/content/index.ts";
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { call } from "#worker/test/http.ts";
 import { forgetRouteModules } from "./preload-hints.ts";

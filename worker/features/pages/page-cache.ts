@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { contentVersion } from "#worker/features/content/content-cache.ts";
-import { readSnapshot } from "#worker/features/cryptos/price-snapshot.ts";
+import { contentVersion } from "#worker/features/content/index.ts";
+import { readSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { acceptsGzip, matchColo, putColo } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";

@@ -5,9 +5,16 @@ import { symbolParam } from "#schema/contracts/crypto.ts";
 import { longDay } from "#schema/contracts/format.ts";
 import type { RenderedPage } from "#schema/contracts/server-render.ts";
 import { isSpaPath } from "#schema/contracts/spa-paths.ts";
-import { categoryArticles, getArticle, listArticles, sitemapBlock, sitemapBlocks } from "#worker/features/content/articles.service.ts";
-import { getCategory, listCategories } from "#worker/features/content/categories.service.ts";
-import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
+import {
+  categoryArticles,
+  getArticle,
+  getCategory,
+  listArticles,
+  listCategories,
+  sitemapBlock,
+  sitemapBlocks,
+} from "#worker/features/content/index.ts";
+import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";

@@ -1,6 +1,5 @@
 import { type RenderedPage, SSR_STATE_ID } from "#schema/contracts/server-render.ts";
-import { escapeXml } from "#worker/lib/html.ts";
-import { scriptJson } from "./html-head.ts";
+import { escapeXml, scriptJson } from "#worker/lib/html.ts";
 
 /** A page the Worker rendered (server-render.ts), and how to read a stylesheet to inline it. */
 export type RenderedBody = {

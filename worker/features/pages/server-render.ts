@@ -39,6 +39,20 @@ setApiTransport((path, init) => {
   return answer ? answer(path, init) : Promise.reject(new Error(`${path}: called outside a page render`));
 });
 
+/** How the app answers a request in-process (its own `fetch`). */
+type AppFetch = (request: Request, env: Env, ctx: Ctx["executionCtx"] | undefined) => Response | Promise<Response>;
+
+/**
+ * The app that answers a render's reads. worker/app.ts hands itself over once it is built: importing
+ * the app from here would close a circle (app → pages routes → page cache → this module → app), and
+ * the app is what mounts this feature, so it is the one that knows itself.
+ */
+let appFetch: AppFetch | undefined;
+
+export function answerRendersWith(fetch: AppFetch): void {
+  appFetch = fetch;
+}
+
 /** The request's execution context; undefined under app.request() in tests, which has none. */
 export function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
   try {
@@ -57,11 +71,18 @@ export function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
 export async function serverRender(c: Ctx, page: URL): Promise<RenderedPage | null> {
   // A member's page shows their account, watchlist and plan: the browser renders it, as before.
   if (!rendersPage(c)) return null;
-  const { app } = await import("#worker/app.ts");
+  const fetch = appFetch;
+  if (!fetch) {
+    // Only an app built without worker/app.ts gets here: serve the page as a member's, unrendered.
+    console.error(
+      JSON.stringify({ level: "error", msg: "server render skipped: no app registered (answerRendersWith)", path: page.pathname }),
+    );
+    return null;
+  }
   const answer: ApiTransport = (path, init) => {
     const url = new URL(path, page);
     if (!isSharedRead(init.method ?? "GET", url, page)) return Promise.reject(new Error(`${path}: not part of a server-rendered page`));
-    return Promise.resolve(app.fetch(new Request(url, { headers: { accept: "application/json" } }), c.env, executionCtx(c)));
+    return Promise.resolve(fetch(new Request(url, { headers: { accept: "application/json" } }), c.env, executionCtx(c)));
   };
   try {
     return await current.run(answer, () => renderPage({ url: page.href, now: Date.now() }));

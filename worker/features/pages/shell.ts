@@ -34,12 +34,6 @@ export async function loadShell(c: Ctx): Promise<Response> {
   return new Response(shell.body, { status: shell.status, headers: shell.headers });
 }
 
-/** The shell's ETag: it names the build (every script and sheet), and keys the page cache. */
-export async function shellEtag(c: Ctx): Promise<string | null> {
-  const shell = await loadShell(c);
-  return shell.ok ? shell.headers.get("etag") : null;
-}
-
 /** For tests (a new deployment, another mocked shell): read the shell again. */
 export function forgetShell(): void {
   kept = null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articlePath } from "#schema/contracts/article-rules.ts";
-import { SITEMAP_BLOCK } from "#worker/features/content/articles.service.ts";
+import { SITEMAP_BLOCK } from "#worker/features/content/index.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { call, ORIGIN } from "#worker/test/http.ts";
 import { readSitemaps } from "#worker/test/sitemaps.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SearchResult } from "#schema/contracts/article.ts";
-import { currentSnapshot } from "#worker/features/cryptos/cryptos.service.ts";
+import { currentSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";

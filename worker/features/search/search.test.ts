@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "#schema/contracts/article.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
 import { articles } from "#schema/db/content.ts";
-import { invalidateContentCache } from "#worker/features/content/content-cache.ts";
+import { invalidateContentCache } from "#worker/features/content/index.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { getJson } from "#worker/test/http.ts";

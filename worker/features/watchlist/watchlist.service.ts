@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { WATCHLIST_CAP, type WatchlistChange, type WatchlistEntry } from "#schema/contracts/watchlist.ts";
 import { watchlist } from "#schema/db/accounts.ts";
-import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/cryptos.service.ts";
+import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import type { RuntimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";

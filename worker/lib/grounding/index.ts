@@ -3,12 +3,11 @@
  * citation is checked against the fact it cites. Used by the newsroom (articles) and Ask Coinsight
  * (answers); both build their facts with ./facts.ts. Rules and API: README.md in this folder.
  */
-export { CITATION, checkClaims, renderClaims } from "./check.ts";
-export { findMentions, TRACKED_COINS } from "./entities.ts";
-export { countText, type FactMeta, facts, longDate, moneyText } from "./facts.ts";
-export { HEDGES, TRANSITIONS } from "./hedges.ts";
+export { checkClaims, renderClaims } from "./check.ts";
+export { facts, longDate } from "./facts.ts";
+export { HEDGES } from "./hedges.ts";
 export { writingRules } from "./style.ts";
-export type { ClaimInput, ClaimReport, Entity, Fact, FactKind, FigureCheck, Group, Metric, Period, Ranking, Stat } from "./types.ts";
+export type { ClaimInput, ClaimReport, Entity, Fact, Ranking } from "./types.ts";
 
 import type { ClaimReport } from "./types.ts";
 

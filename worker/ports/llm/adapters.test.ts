@@ -4,42 +4,10 @@ import completion from "./fixtures/openai-chat-completion.json";
 import truncated from "./fixtures/openai-chat-completion-truncated.json";
 import workersAiJson from "./fixtures/workers-ai-json-mode.json";
 import workersAiTruncated from "./fixtures/workers-ai-truncated.json";
-import type { TrendingBrief } from "./llm.ts";
 import { createOpenAiCompatibleWriter } from "./openai-compatible.ts";
 import { buildMessages, promptHash } from "./prompt.ts";
+import { trendingBrief as brief } from "./testing.ts";
 import { createWorkersAiWriter } from "./workers-ai.ts";
-
-const f = (id: string, display: string) => ({ id, label: id, kind: "label" as const, value: 0, display });
-const brief: TrendingBrief = {
-  kind: "trending_analysis",
-  date: "2026-11-22",
-  asOf: "2026-11-22T06:00:00.000Z",
-  band: { from: 1, to: 100, label: "1-100" },
-  coin: {
-    id: "zcash",
-    name: "Zcash",
-    symbol: "ZEC",
-    rank: { ...f("zcash.rank", "#15"), kind: "rank", value: 15 },
-    price: { ...f("zcash.price", "$501.63"), kind: "price", value: 501.63 },
-    change24h: null,
-    change7d: null,
-    marketCap: { ...f("zcash.market_cap", "$8.43 billion"), kind: "money", value: 8.43e9 },
-    volume24h: null,
-    categories: [],
-  },
-  bandContext: {
-    bandLabel: f("band.label", "1-100"),
-    coinsInBand: { ...f("band.coins", "100"), kind: "count", value: 100 },
-    momentumPosition: { ...f("zcash.momentum_position", "#2"), kind: "rank", value: 2 },
-    bandAverageSentiment: { ...f("band.average_sentiment", "59%"), kind: "percent", value: 59 },
-    bandMedianChange: { ...f("band.median_change_24h", "+1.20%"), kind: "percent", value: 1.2, signed: true },
-  },
-  socialSource: "lunarcrush",
-  entities: [{ id: "zcash", name: "Zcash", symbol: "ZEC" }],
-  time: { date: f("date", "22 November 2026"), dataTime: f("data_time", "06:00 UTC") },
-  scale: f("galaxy_scale", "0 to 100"),
-  sections: [],
-};
 
 afterEach(() => vi.restoreAllMocks());
 

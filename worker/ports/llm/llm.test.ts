@@ -1,48 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createArticleWriter } from "./create-writer.ts";
-import type { Fact, TrendingBrief } from "./llm.ts";
 import { createOpenAiCompatibleWriter } from "./openai-compatible.ts";
 import { buildMessages, parseDraft } from "./prompt.ts";
+import { trendingBrief as brief } from "./testing.ts";
 import { type AiRunner, createWorkersAiWriter } from "./workers-ai.ts";
-
-const f = (label: string, kind: Fact["kind"], value: number, display: string, id = label.toLowerCase().replace(/\W+/g, "_")): Fact => ({
-  id,
-  label,
-  kind,
-  value,
-  display,
-});
-
-const brief: TrendingBrief = {
-  kind: "trending_analysis",
-  date: "2026-11-22",
-  asOf: "2026-11-22T06:00:00.000Z",
-  band: { from: 1, to: 100, label: "1-100" },
-  coin: {
-    id: "zcash",
-    name: "Zcash",
-    symbol: "ZEC",
-    rank: f("Zcash market-cap rank", "rank", 15, "#15"),
-    price: f("Zcash price (USD)", "price", 501.63, "$501.63", "zcash.price"),
-    change24h: { ...f("Zcash 24-hour price change", "percent", 12.22, "+12.22%"), signed: true },
-    change7d: null,
-    marketCap: f("Zcash market cap", "money", 8.43e9, "$8.43 billion"),
-    volume24h: f("Zcash 24-hour trading volume", "money", 4.77e8, "$476.83 million"),
-    categories: ["privacy"],
-  },
-  bandContext: {
-    bandLabel: f("The band", "label", 0, "1-100"),
-    coinsInBand: f("Coins ranked 1-100", "count", 100, "100"),
-    momentumPosition: f("position", "rank", 2, "#2"),
-    bandAverageSentiment: f("avg", "percent", 59, "59%"),
-    bandMedianChange: { ...f("median", "percent", 1.2, "+1.20%"), signed: true },
-  },
-  socialSource: "lunarcrush",
-  entities: [{ id: "zcash", name: "Zcash", symbol: "ZEC" }],
-  time: { date: f("Date", "label", 0, "22 November 2026"), dataTime: f("Time", "label", 0, "06:00 UTC") },
-  scale: f("Scale", "label", 0, "0 to 100"),
-  sections: [{ title: "Zcash (ZEC)", facts: [f("Zcash price (USD)", "price", 501.63, "$501.63", "zcash.price")] }],
-};
 
 const answer = `TITLE: Zcash (ZEC) draws attention
 EXCERPT: Zcash trades at $501.63.

@@ -7,7 +7,7 @@
 import type { Entity, Fact } from "#worker/lib/grounding/index.ts";
 
 /** Facts are the grounding library's: an id to cite, the display text, and what the figure is about. */
-export type { Fact, FactKind } from "#worker/lib/grounding/index.ts";
+export type { Fact } from "#worker/lib/grounding/index.ts";
 
 export type FactSection = { title: string; facts: Fact[] };
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { listOutbox } from "#worker/features/outbox/outbox.service.ts";
+import { listOutbox } from "#worker/features/outbox/index.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { createMail } from "./create-mail.ts";
 import { createOutboxMail } from "./outbox.ts";

@@ -1,4 +1,4 @@
-import { writeOutbox } from "#worker/features/outbox/outbox.service.ts";
+import { writeOutbox } from "#worker/features/outbox/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import type { MailMessage, MailPort } from "./mail.ts";
 

@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { MappingBody, UnmappedCoin } from "#schema/contracts/charts.ts";
 import { ChartMappingForm } from "#web/components/chart-mapping-form.tsx";
+import { saveMappingAndTell } from "#web/components/save-mapping.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
 import { CoverageBadge } from "#web/components/ui/coverage-badge.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { toast } from "#web/components/ui/toast.tsx";
-import { mappingKeys, type SaveResult, saveMapping } from "#web/lib/chart-mapping.ts";
+import { mappingKeys, type SaveResult } from "#web/lib/chart-mapping.ts";
 import { formatMoney } from "#web/lib/format.ts";
 import { unmappedQuery } from "../api/unmapped.ts";
 import styles from "./mappings.module.css";
@@ -50,18 +50,8 @@ export function MappingsTab() {
   const [shown, setShown] = useState(SHOWN_STEP);
 
   async function save(body: MappingBody) {
-    const result = await saveMapping(body);
-    if (result.outcome === "refused") {
-      // The input was wrong, not the server away: stored nowhere; the form shows each message by its field.
-      toast({ title: "Error", description: `Mapping not saved: ${result.error}`, variant: "destructive" });
-      return result;
-    }
-    if (result.outcome === "local") {
-      // assistant-plans-admin.md §8: the server failed or could not be reached; the mapping lives in this browser only.
-      toast({ title: "Error", description: `Saved in this browser only: ${result.error}`, variant: "destructive" });
-      return result;
-    }
-    toast({ title: "Success", description: `${body.symbol} now charts as ${body.tradingViewSymbol}.` });
+    const result = await saveMappingAndTell(body, `${body.symbol} now charts as ${body.tradingViewSymbol}.`);
+    if (result.outcome !== "saved") return result;
     await Promise.all([
       client.invalidateQueries({ queryKey: mappingKeys.unmapped }),
       client.invalidateQueries({ queryKey: mappingKeys.stats }),

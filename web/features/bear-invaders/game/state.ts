@@ -120,10 +120,6 @@ export function restart(state: GameState): GameState {
   return start(createGame({ seed: state.rng, highScore: Math.max(state.highScore, state.score) }));
 }
 
-export function isFinished(state: GameState): boolean {
-  return state.status === "over" || state.status === "victory";
-}
-
 export function isNewHighScore(state: GameState): boolean {
   return state.score > state.previousHighScore;
 }

@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import type { HistoryRange, MappingBody } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { saveMappingAndTell } from "#web/components/save-mapping.ts";
 import { type ReplayClock, replayClock, useSiteStatus } from "#web/components/site-status.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
-import { toast } from "#web/components/ui/toast.tsx";
 import { useAuth } from "#web/lib/auth.ts";
-import { mappingKeys, mappingQuery, mappingSentence, saveMapping, usableSymbol } from "#web/lib/chart-mapping.ts";
+import { mappingKeys, mappingQuery, mappingSentence, usableSymbol } from "#web/lib/chart-mapping.ts";
 import { shortMonth } from "#web/lib/format.ts";
 import { historyQuery, MIN_CHART_POINTS, RANGE_LABELS, withGaps } from "../api/history.ts";
 import styles from "./chart.module.css";
@@ -104,19 +104,10 @@ function AdminControls({
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   async function save(body: MappingBody) {
-    const result = await saveMapping(body);
-    if (result.outcome === "refused") {
-      // Stored nowhere: the form (when open) shows each message by its field, and keeps what was typed.
-      toast({ title: "Error", description: `Mapping not saved: ${result.error}`, variant: "destructive" });
-      return result;
-    }
-    if (result.outcome === "local") {
-      // assistant-plans-admin.md §8: the mapping stays in this browser; the admin is told the server does not have it.
-      toast({ title: "Error", description: `Saved in this browser only: ${result.error}`, variant: "destructive" });
-    } else {
-      toast({ title: "Success", description: `Chart mapping for ${coin.symbol} saved.` });
-      setEditing(false);
-    }
+    const result = await saveMappingAndTell(body, `Chart mapping for ${coin.symbol} saved.`);
+    // A refused mapping keeps the form open with what was typed; a local one is drawn from this browser.
+    if (result.outcome === "refused") return result;
+    if (result.outcome === "saved") setEditing(false);
     await client.invalidateQueries({ queryKey: mappingKeys.one(coin.symbol) });
     return result;
   }

@@ -5,7 +5,7 @@ import { writeAndSave } from "#worker/features/newsroom/publish.ts";
 import { readDay, type SnapshotRow } from "#worker/features/newsroom/snapshots.ts";
 import { HeldDraftError } from "#worker/features/newsroom/task-errors.ts";
 import type { RoundupBrief } from "#worker/ports/llm/llm.ts";
-import { freshRows, loadMarket } from "./lunarcrush-data.ts";
+import { freshRows, loadMarket } from "./sentiment-data.ts";
 import type { StepContext, TaskDefinition } from "./task.ts";
 
 const KEY = "daily_roundup";

@@ -1,11 +1,11 @@
 import type { TaskKey } from "#schema/contracts/newsroom.ts";
 import { dailyRoundup } from "./daily-roundup.ts";
-import { lunarcrushData } from "./lunarcrush-data.ts";
+import { sentimentData } from "./sentiment-data.ts";
 import type { TaskDefinition } from "./task.ts";
 import { trending101To300, trending301To500, trendingTop100 } from "./trending.ts";
 
 export const TASKS: Record<TaskKey, TaskDefinition> = {
-  lunarcrush_data: lunarcrushData,
+  lunarcrush_data: sentimentData,
   daily_roundup: dailyRoundup,
   trending_top_100: trendingTop100,
   trending_101_300: trending101To300,

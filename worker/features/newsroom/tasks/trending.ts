@@ -5,7 +5,7 @@ import { sourcesOf } from "#worker/features/newsroom/provenance.ts";
 import { writeAndSave } from "#worker/features/newsroom/publish.ts";
 import { BANDS, countTracked, readBand, readCoin } from "#worker/features/newsroom/snapshots.ts";
 import { DependencyError, HeldDraftError } from "#worker/features/newsroom/task-errors.ts";
-import { loadMarket } from "./lunarcrush-data.ts";
+import { loadMarket } from "./sentiment-data.ts";
 import type { Step, StepContext, TaskDefinition, TaskState } from "./task.ts";
 
 /** How many coins each trending run writes about. */

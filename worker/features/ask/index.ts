@@ -1,0 +1,2 @@
+/** Ask Coinsight's public face (docs/decisions/architecture/feature-faces.md). */
+export { askRoutes } from "./ask.routes.ts";

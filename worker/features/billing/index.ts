@@ -1,0 +1,3 @@
+/** The billing feature's public face (docs/decisions/architecture/feature-faces.md). */
+export { billingRoutes } from "./billing.routes.ts";
+export { pruneStripeEvents } from "./webhook.ts";

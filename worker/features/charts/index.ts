@@ -1,0 +1,6 @@
+/** The charts feature's public face (docs/decisions/architecture/feature-faces.md). */
+
+export { coinArticlesRoutes } from "./coin-news.routes.ts";
+export { historyRoutes } from "./history.routes.ts";
+export { adminChartsRoutes, mappingsRoutes } from "./mappings.routes.ts";
+export { globalMarketRoutes } from "./market-strip.routes.ts";

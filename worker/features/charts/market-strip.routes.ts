@@ -1,0 +1,62 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { GlobalMarket } from "#schema/contracts/charts.ts";
+import { sentimentSnapshots } from "#schema/db/newsroom.ts";
+import { currentSnapshot } from "#worker/features/cryptos/index.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { runtimeDeps } from "#worker/lib/deps.ts";
+import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
+import { route } from "#worker/lib/route.ts";
+
+/** The strip changes with the 30 s price tick. */
+const GLOBAL_CACHE_SECONDS = 15;
+
+const { getGlobalMarket: global } = apiContract;
+
+/** GET /api/market/global: totals of the tracked coins and the newsroom's latest average sentiment. */
+// No query is accepted: each distinct URL would be its own cache entry.
+export const globalMarketRoutes = new Hono<AppEnv>().get(
+  "/global",
+  route(global, async (c) =>
+    edgeCachedJson(
+      c.req.raw,
+      "/api/market/global",
+      GLOBAL_CACHE_SECONDS,
+      async (): Promise<GlobalMarket> => {
+        const snapshot = await currentSnapshot(runtimeDeps(c));
+        const db = getDb(c.env.DB);
+        const [latest] = await db
+          .select({ date: sentimentSnapshots.date, source: sentimentSnapshots.source })
+          .from(sentimentSnapshots)
+          .orderBy(desc(sentimentSnapshots.date))
+          .limit(1);
+        const [avg] = latest
+          ? await db
+              .select({
+                average: sql<number | null>`avg(${sentimentSnapshots.sentiment})`,
+                coins: sql<number>`count(${sentimentSnapshots.sentiment})`,
+              })
+              .from(sentimentSnapshots)
+              .where(eq(sentimentSnapshots.date, latest.date))
+          : [];
+        // Unknown figures (null) are left out of the sums rather than counted as 0.
+        const total = snapshot.coins.reduce((s, coin) => s + (coin.marketCap ?? 0), 0);
+        const volume = snapshot.coins.reduce((s, coin) => s + (coin.volume24h ?? 0), 0);
+        const btc = snapshot.coins.find((coin) => coin.id === "bitcoin")?.marketCap ?? null;
+        return {
+          totalMarketCap: total,
+          volume24h: volume,
+          btcDominance: btc && total > 0 ? Math.round((btc / total) * 10_000) / 100 : null,
+          sentiment:
+            latest && avg?.average != null
+              ? { average: Math.round(avg.average * 10) / 10, date: latest.date, coins: avg.coins, source: latest.source }
+              : null,
+          updatedAt: snapshot.updatedAt,
+        };
+      },
+      (p) => c.executionCtx.waitUntil(p),
+    ),
+  ),
+);

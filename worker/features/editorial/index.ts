@@ -1,0 +1,2 @@
+/** The editors' desk's public face (docs/decisions/architecture/feature-faces.md). */
+export { editorialAdminRoutes, editorialArticleRoutes } from "./editorial.routes.ts";

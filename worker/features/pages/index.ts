@@ -1,0 +1,3 @@
+/** The pages feature's public face: the routes that fill and render the SPA's pages, feeds and sitemaps. */
+export { pagesRoutes } from "./pages.routes.ts";
+export { answerRendersWith } from "./server-render.ts";

@@ -1,0 +1,2 @@
+/** The watchlist's public face (docs/decisions/architecture/feature-faces.md). */
+export { watchlistRoutes } from "./watchlist.routes.ts";
