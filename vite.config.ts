@@ -5,7 +5,6 @@ import { coinIconsPlugin } from "./scripts/build/coin-icons.ts";
 import { markdownHtmlPlugin } from "./scripts/build/markdown-html.ts";
 import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
 import { scalarBundlePlugin } from "./scripts/build/scalar-bundle.ts";
-import { E2eInNameOrder } from "./scripts/e2e/sequencer.ts";
 
 const root = import.meta.dirname;
 
@@ -68,7 +67,6 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
       proxy: { "/api": "http://127.0.0.1:8787" },
     },
     test: {
-      sequence: { sequencer: E2eInNameOrder },
       projects: [
         {
           extends: false,
@@ -97,6 +95,9 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
           test: {
             name: "web",
             environment: "jsdom",
+            // One jsdom per worker and a fresh window (a new VM context) per file: each file stays isolated
+            // without paying for a new jsdom each time (docs/testing.md, Test run times).
+            pool: "vmThreads",
             // scripts/docs: checks of the docs themselves (every spec reference resolves).
             include: [
               "web/**/*.test.{ts,tsx}",
@@ -116,7 +117,8 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
             environment: "node",
             include: ["scripts/e2e/**/*.e2e.ts"],
             globalSetup: ["scripts/e2e/global-setup.ts"],
-            fileParallelism: false,
+            // Files run side by side (one per worker) against the one shared site, each on data of its
+            // own (docs/decisions/testing/e2e-files-own-their-data.md).
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },

@@ -1,10 +1,34 @@
-import { inject } from "vitest";
-import { wranglerOutput } from "../lib/wrangler.ts";
+import { afterAll } from "vitest";
+import { localState, whileBusy } from "./local-state.ts";
+import { insertArticles, type NewsRow } from "./news-fixtures.ts";
+import { persistTo } from "./site.ts";
 
-/** Runs SQL on the local D1 of the server under test (the files `wrangler dev` persists) and returns the rows. */
-export function d1<T>(sql: string): T[] {
-  const out = wranglerOutput(["d1", "execute", "DB", "--local", "--persist-to", inject("persistTo"), "--json", "--command", sql]);
-  return (JSON.parse(out) as { results: T[] }[]).flatMap((r) => r.results);
+/** The file's connection to its site's state, opened at the first statement and closed after its tests. */
+const opened = new Map<string, ReturnType<typeof localState>>();
+afterAll(async () => {
+  for (const state of opened.values()) await (await state).dispose();
+  opened.clear();
+});
+
+export function stateOf(dir = persistTo()): ReturnType<typeof localState> {
+  let state = opened.get(dir);
+  if (!state) {
+    state = localState(dir);
+    opened.set(dir, state);
+  }
+  return state;
+}
+
+/** Runs one SQL statement on the local D1 of the site under test and returns its rows. */
+export async function d1<T>(sql: string): Promise<T[]> {
+  const { db } = await stateOf();
+  return (await whileBusy(() => db.prepare(sql).all())).results as T[];
+}
+
+/** Runs statements in one transaction (D1's batch) on the local D1 of the site under test. */
+export async function d1Batch(statements: string[]): Promise<void> {
+  const { db } = await stateOf();
+  await whileBusy(() => db.batch(statements.map((s) => db.prepare(s))));
 }
 
 export type OutboxMail = { id: number; subject: string; text: string; html: string; headers: Record<string, string> };
@@ -12,10 +36,17 @@ export type OutboxMail = { id: number; subject: string; text: string; html: stri
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** Mails the offline mail adapter captured for `to`, newest first (the outbox the admin panel shows). */
-export function outboxFor(to: string): OutboxMail[] {
-  return d1<{ id: number; subject: string; body_text: string; body_html: string; headers_json: string | null }>(
+export async function outboxFor(to: string): Promise<OutboxMail[]> {
+  const rows = await d1<{ id: number; subject: string; body_text: string; body_html: string; headers_json: string | null }>(
     `SELECT id, subject, body_text, body_html, headers_json FROM outbox WHERE channel = 'email' AND recipient = ${quote(to)} ORDER BY id DESC`,
-  ).map((r) => ({ id: r.id, subject: r.subject, text: r.body_text, html: r.body_html, headers: JSON.parse(r.headers_json ?? "{}") }));
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    subject: r.subject,
+    text: r.body_text,
+    html: r.body_html,
+    headers: JSON.parse(r.headers_json ?? "{}"),
+  }));
 }
 
 export function sqlString(s: string): string {
@@ -24,15 +55,29 @@ export function sqlString(s: string): string {
 
 /**
  * Waits until the mail queue's consumer has put a mail for `to` that `match` accepts in the outbox, and returns
- * those mails. A loop of its own, not `expect.poll`: each look runs `wrangler d1 execute`, which alone takes longer
- * than the poll's one-second default on a loaded machine, so the poll would get one look and fail.
+ * those mails. A loop of its own, not `expect.poll` with its one-second default: a look at the outbox is a
+ * query on a second workerd, which a loaded machine can hold past a second.
  */
 export async function waitForMail(to: string, match: (m: OutboxMail) => boolean = () => true, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = outboxFor(to).filter(match);
+    const found = (await outboxFor(to)).filter(match);
     if (found.length > 0) return found;
     if (Date.now() > deadline) throw new Error(`no matching mail for ${to} reached the outbox in ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Writes news rows into the site under test and refreshes its content cache (news-fixtures.ts). */
+export async function insertNews(rows: NewsRow[]): Promise<void> {
+  await insertArticles(rows, persistTo(), await stateOf());
+}
+
+/** A published article the day's pipeline wrote on the shared site (global-setup.ts), which no journey changes. */
+export async function generatedArticle(categoryId: 17 | 18): Promise<{ slug: string; title: string }> {
+  const [row] = await d1<{ slug: string; title: string }>(
+    `SELECT slug, title FROM articles WHERE category_id = ${categoryId} AND status = 'published' AND generation_key IS NOT NULL ORDER BY id LIMIT 1`,
+  );
+  if (!row) throw new Error("the day's pipeline wrote no such article");
+  return row;
 }

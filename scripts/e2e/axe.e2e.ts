@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
 import { axeViolations, settle, startInTheme, strayClassNames } from "./axe.ts";
 import { baseURL, browserForFile, DESKTOP, PHONE, signIn, type Viewport, waitForAppAfterLoads } from "./browser.ts";
-import { d1, sqlString } from "./d1.ts";
+import { d1, generatedArticle, sqlString } from "./d1.ts";
 
-// Named to run last: it only reads pages, and fails one generation run for the error dialog,
-// which it puts back afterwards.
+// It only reads pages and adds members, and fails one generation run of the day (its own task, the
+// daily roundup's) for the error dialog, which it puts back afterwards.
 
 const browser = browserForFile();
 let publicRoutes: string[];
@@ -21,14 +21,16 @@ const firstSlug = async (path: string) => {
 };
 
 beforeAll(async () => {
-  // Today's articles (a no-op when an earlier journey already ran the day).
+  // Today's articles: global-setup.ts ran the day's pipeline; this only starts it if the day turned since (idempotent).
   await runTodaysPipeline(baseURL());
-  const [article, guide, category] = await Promise.all([
-    firstSlug("/api/articles?limit=1"),
-    firstSlug("/api/guides"),
+  // Pages no other journey changes: one of the day's Trending Analyses and the seed's first guide (the
+  // newest article or guide may be another file's, written or trashed while this one reads it).
+  const [{ slug: article }, [row], category] = await Promise.all([
+    generatedArticle(17),
+    d1<{ id: number; slug: string }>("SELECT id, slug FROM articles WHERE deleted_at IS NULL ORDER BY id LIMIT 1"),
     firstSlug("/api/categories"),
   ]);
-  const [row] = d1<{ id: number }>("SELECT id FROM articles WHERE deleted_at IS NULL ORDER BY id LIMIT 1");
+  const guide = row?.slug;
   // Every route of web/app/router.tsx with real parameters; the admin ones are audited as an admin
   // (anyone else is shown the refusal and sent away after 2 s).
   publicRoutes = [
@@ -124,10 +126,10 @@ describe.each(THEMES)("axe-core, WCAG 2.2 A and AA, %s theme", (theme) => {
 
     const today = new Date().toISOString().slice(0, 10);
     const where = `task = 'daily_roundup' AND date = ${sqlString(today)}`;
-    const [before] = d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
+    const [before] = await d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
     // Near midnight UTC the site's start-up run is yesterday's: make today's row, and remove it afterwards.
-    if (!before) d1(`INSERT INTO generation_runs (task, date) VALUES ('daily_roundup', ${sqlString(today)})`);
-    d1(
+    if (!before) await d1(`INSERT INTO generation_runs (task, date) VALUES ('daily_roundup', ${sqlString(today)})`);
+    await d1(
       `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure', error_message = 'The model answered 503',
          error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), error_stack = 'UpstreamError: 503' WHERE ${where}`,
     );
@@ -139,9 +141,9 @@ describe.each(THEMES)("axe-core, WCAG 2.2 A and AA, %s theme", (theme) => {
       await settle(page);
       found.push(...(await axeViolations(page, `admin ${theme} error dialog`)));
     } finally {
-      if (!before) d1(`DELETE FROM generation_runs WHERE ${where}`);
+      if (!before) await d1(`DELETE FROM generation_runs WHERE ${where}`);
       else
-        d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, retry_count = ${before?.retry_count ?? 0}, error_category = NULL, error_message = NULL,
+        await d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, retry_count = ${before?.retry_count ?? 0}, error_category = NULL, error_message = NULL,
             error_at = NULL, error_stack = NULL WHERE ${where}`);
     }
     await context.close();
