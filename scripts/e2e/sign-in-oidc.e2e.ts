@@ -60,6 +60,7 @@ beforeAll(async () => {
     persistTo,
     port: sitePort,
     vars: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, ADMIN_EMAILS: ADMIN },
+    privateRegistry: true,
   });
   browser = await launchBrowser();
 });

@@ -33,7 +33,7 @@ export function ownSite(): void {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "coinsight-e2e-own-"));
     cpSync(inject("seededState"), dir, { recursive: true });
-    server = await startDevServer({ persistTo: dir, vars: { ADMIN_EMAILS: E2E_ADMIN } });
+    server = await startDevServer({ persistTo: dir, vars: { ADMIN_EMAILS: E2E_ADMIN }, privateRegistry: true });
     own = { url: server.url, persistTo: dir };
   }, 120_000);
   afterAll(async () => {
