@@ -11,6 +11,19 @@ const query = (sql: string) => d1<Row>(sql);
 ownSite();
 const browser = browserForFile();
 
+/** Waits until the task's run for `date` has completed again after `since` (an ISO time). */
+async function rerunCompleted(task: string, date: string, since: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const [run] = await d1<{ status: string; completed_at: string | null }>(
+      `SELECT status, completed_at FROM generation_runs WHERE task = ${sqlString(task)} AND date = ${sqlString(date)}`,
+    );
+    if (run?.status === "completed" && (run.completed_at ?? "") > since) return;
+    if (Date.now() > deadline) throw new Error(`${task} did not complete again since ${since}: ${JSON.stringify(run)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 describe("first-run newsroom pipeline", () => {
   it("npm start's trigger writes today's Daily Roundup and Trending Analyses, with real figures and their data time", async () => {
     const report = await runTodaysPipeline(baseURL());
@@ -57,10 +70,17 @@ describe("first-run newsroom pipeline", () => {
 
     const tools = page.getByRole("region", { name: "Generation tools" });
     const card = (name: string) => page.getByRole("article", { name });
-    for (const task of ["LunarCrush data", "Trending top 100"]) {
+    for (const [task, key] of [
+      ["LunarCrush data", "lunarcrush_data"],
+      ["Trending top 100", "trending_top_100"],
+    ] as const) {
+      const clicked = new Date().toISOString();
       await tools.getByRole("button", { name: task }).click();
       await page.getByText("Success", { exact: true }).waitFor();
       await card(task).getByText("Completed", { exact: true }).waitFor({ timeout: 30_000 });
+      // The card read "Completed" from the first run before this one began: wait for this run to complete
+      // too, so it cannot overwrite the failure written below.
+      await rerunCompleted(key, today, clicked);
     }
     await card("Trending top 100").getByText("3 published").waitFor();
 
