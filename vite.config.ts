@@ -106,7 +106,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
               "scripts/lib/*.test.ts",
               "scripts/bench/*.test.ts",
             ],
-            setupFiles: ["web/test/setup.ts"],
+            setupFiles: ["web/test/vm-globals.ts", "web/test/setup.ts"],
           },
         },
         {
