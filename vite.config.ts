@@ -105,6 +105,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
               "scripts/build/*.test.ts",
               "scripts/lib/*.test.ts",
               "scripts/bench/*.test.ts",
+              "scripts/e2e/*.test.ts",
             ],
             setupFiles: ["web/test/vm-globals.ts", "web/test/setup.ts"],
           },

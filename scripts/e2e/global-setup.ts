@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   const persistTo = mkdtempSync(join(tmpdir(), "coinsight-e2e-"));
   cpSync(seededState, persistTo, { recursive: true });
   const server = await startDevServer({ persistTo, vars: { ADMIN_EMAILS: E2E_ADMIN }, privateRegistry: true });
-  // As `npm start` does: the day's articles exist before any journey starts, whichever runs first.
+  // As `npm start` does: the day's articles exist before any journey starts.
   const day = await runTodaysPipeline(server.url);
   if (!day.done) throw new Error(`today's newsroom pipeline did not finish: ${JSON.stringify(day.tasks)}`);
   project.provide("baseURL", server.url);

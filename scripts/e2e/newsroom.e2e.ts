@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
@@ -11,16 +12,16 @@ const query = (sql: string) => d1<Row>(sql);
 ownSite();
 const browser = browserForFile();
 
-/** Waits until the task's run for `date` has completed again after `since` (an ISO time). */
-async function rerunCompleted(task: string, date: string, since: string): Promise<void> {
+/** Waits until the task's run of today has completed again after `since` (an ISO time), as the admin API tells it. */
+async function rerunCompleted(page: Page, task: string, since: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const [run] = await d1<{ status: string; completed_at: string | null }>(
-      `SELECT status, completed_at FROM generation_runs WHERE task = ${sqlString(task)} AND date = ${sqlString(date)}`,
-    );
+    const res = await page.request.get("/api/admin/generation-status");
+    expect(res.status()).toBe(200);
+    const run = ((await res.json()) as Record<string, { status: string; completed_at: string | null }>)[task];
     if (run?.status === "completed" && (run.completed_at ?? "") > since) return;
     if (Date.now() > deadline) throw new Error(`${task} did not complete again since ${since}: ${JSON.stringify(run)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
@@ -78,9 +79,9 @@ describe("first-run newsroom pipeline", () => {
       await tools.getByRole("button", { name: task }).click();
       await page.getByText("Success", { exact: true }).waitFor();
       await card(task).getByText("Completed", { exact: true }).waitFor({ timeout: 30_000 });
-      // The card read "Completed" from the first run before this one began: wait for this run to complete
+      // The card read "Completed" from the day's earlier run until this one began: wait for this one to complete
       // too, so it cannot overwrite the failure written below.
-      await rerunCompleted(key, today, clicked);
+      await rerunCompleted(page, key, clicked);
     }
     await card("Trending top 100").getByText("3 published").waitFor();
 
