@@ -1,5 +1,5 @@
 import { afterAll } from "vitest";
-import type { OutboxItem } from "#schema/contracts/outbox.ts";
+import type { OutboxList } from "#schema/contracts/outbox.ts";
 import { E2E_ADMIN } from "./global-setup.ts";
 import { localState, whileBusy } from "./local-state.ts";
 import { insertArticles, type NewsRow } from "./news-fixtures.ts";
@@ -66,7 +66,7 @@ function adminCookie(): Promise<string> {
 export async function outboxFor(to: string): Promise<OutboxMail[]> {
   const res = await fetch(`${baseURL()}/api/admin/outbox?channel=email&limit=200`, { headers: { cookie: await adminCookie() } });
   if (!res.ok) throw new Error(`GET /api/admin/outbox answered ${res.status}`);
-  const items = (await res.json()) as OutboxItem[];
+  const { items } = (await res.json()) as OutboxList;
   return items
     .filter((m) => m.recipient === to)
     .map((m) => ({ id: m.id, subject: m.subject ?? "", text: m.text, html: m.html ?? "", headers: m.headers }));
