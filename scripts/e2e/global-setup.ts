@@ -27,17 +27,23 @@ export const E2E_ADMIN = "admin@coinsight.test";
  * behind for the files that need a site of their own (site.ts).
  */
 export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const took = (what: string) => console.log(`e2e setup: ${what} at ${Math.round((Date.now() - started) / 1000)} s`);
   buildSite({ logLevel: "error", echo: false });
+  took("built");
 
   const seededState = mkdtempSync(join(tmpdir(), "coinsight-e2e-seeded-"));
   wranglerSync(["d1", "migrations", "apply", "DB", "--local", "--persist-to", seededState]);
   await seedLocal({ persistTo: seededState });
+  took("migrated and seeded");
   const persistTo = mkdtempSync(join(tmpdir(), "coinsight-e2e-"));
   cpSync(seededState, persistTo, { recursive: true });
   const server = await startDevServer({ persistTo, vars: { ADMIN_EMAILS: E2E_ADMIN }, privateRegistry: true });
+  took("served");
   // As `npm start` does: the day's articles exist before any journey starts.
   const day = await runTodaysPipeline(server.url);
   if (!day.done) throw new Error(`today's newsroom pipeline did not finish: ${JSON.stringify(day.tasks)}`);
+  took("ran the day's pipeline");
   project.provide("baseURL", server.url);
   project.provide("persistTo", persistTo);
   project.provide("seededState", seededState);
