@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
@@ -67,6 +68,9 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
       proxy: { "/api": "http://127.0.0.1:8787" },
     },
     test: {
+      // vitest's default for a run is one worker fewer than the cores: one worker on a 2-core CI machine,
+      // so e2e files, which mostly wait for Chromium and the server, would run one at a time.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           extends: false,
