@@ -8,6 +8,11 @@ import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
 import { scalarBundlePlugin } from "./scripts/build/scalar-bundle.ts";
 
 const root = import.meta.dirname;
+/**
+ * Workers of every project (they must agree): vitest's default for a run is one fewer than the cores, one
+ * on a 2-core CI machine, so e2e files, which mostly wait for Chromium and the server, ran one at a time.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
  * The page renderer the Worker runs (web/entry-server.tsx): one module with everything bundled in, for
@@ -68,9 +73,6 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
       proxy: { "/api": "http://127.0.0.1:8787" },
     },
     test: {
-      // vitest's default for a run is one worker fewer than the cores: one worker on a 2-core CI machine,
-      // so e2e files, which mostly wait for Chromium and the server, would run one at a time.
-      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           extends: false,
@@ -88,6 +90,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
           ],
           test: {
             name: "worker",
+            maxWorkers: WORKERS,
             include: ["worker/**/*.test.ts"],
             setupFiles: ["worker/test/apply-migrations.ts"],
           },
@@ -98,6 +101,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
           plugins: [react(), markdownHtmlPlugin()],
           test: {
             name: "web",
+            maxWorkers: WORKERS,
             environment: "jsdom",
             // One jsdom per worker and a fresh window (a new VM context) per file: each file stays isolated
             // without paying for a new jsdom each time (docs/testing.md, Test run times).
@@ -119,6 +123,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
           root,
           test: {
             name: "e2e",
+            maxWorkers: WORKERS,
             environment: "node",
             include: ["scripts/e2e/**/*.e2e.ts"],
             globalSetup: ["scripts/e2e/global-setup.ts"],
