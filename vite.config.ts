@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
@@ -5,9 +6,13 @@ import { coinIconsPlugin } from "./scripts/build/coin-icons.ts";
 import { markdownHtmlPlugin } from "./scripts/build/markdown-html.ts";
 import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
 import { scalarBundlePlugin } from "./scripts/build/scalar-bundle.ts";
-import { E2eInNameOrder } from "./scripts/e2e/sequencer.ts";
 
 const root = import.meta.dirname;
+/**
+ * Workers of every project (they must agree): vitest's default for a run is one fewer than the cores, one
+ * on a 2-core CI machine, so e2e files, which mostly wait for Chromium and the server, ran one at a time.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
  * The page renderer the Worker runs (web/entry-server.tsx): one module with everything bundled in, for
@@ -68,7 +73,6 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
       proxy: { "/api": "http://127.0.0.1:8787" },
     },
     test: {
-      sequence: { sequencer: E2eInNameOrder },
       projects: [
         {
           extends: false,
@@ -86,6 +90,7 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
           ],
           test: {
             name: "worker",
+            maxWorkers: WORKERS,
             include: ["worker/**/*.test.ts"],
             setupFiles: ["worker/test/apply-migrations.ts"],
           },
@@ -96,7 +101,11 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
           plugins: [react(), markdownHtmlPlugin()],
           test: {
             name: "web",
+            maxWorkers: WORKERS,
             environment: "jsdom",
+            // One jsdom per worker and a fresh window (a new VM context) per file: each file stays isolated
+            // without paying for a new jsdom each time (docs/testing.md, Test run times).
+            pool: "vmThreads",
             // scripts/docs: checks of the docs themselves (every spec reference resolves).
             include: [
               "web/**/*.test.{ts,tsx}",
@@ -105,8 +114,9 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
               "scripts/lib/*.test.ts",
               "scripts/bench/*.test.ts",
               "scripts/check/*.test.ts",
+              "scripts/e2e/*.test.ts",
             ],
-            setupFiles: ["web/test/setup.ts"],
+            setupFiles: ["web/test/vm-globals.ts", "web/test/setup.ts"],
           },
         },
         {
@@ -114,10 +124,12 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
           root,
           test: {
             name: "e2e",
+            maxWorkers: WORKERS,
             environment: "node",
             include: ["scripts/e2e/**/*.e2e.ts"],
             globalSetup: ["scripts/e2e/global-setup.ts"],
-            fileParallelism: false,
+            // Files run side by side (one per worker) against the one shared site, each on data of its
+            // own (docs/decisions/testing/e2e-files-own-their-data.md).
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },

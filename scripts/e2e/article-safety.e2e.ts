@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, browserForFile, openPage } from "./browser.ts";
-import { insertArticles, type NewsRow } from "./news-fixtures.ts";
+import { insertNews } from "./d1.ts";
+import type { NewsRow } from "./news-fixtures.ts";
 
 // Every payload sets window.pwned or calls alert if it ever runs.
 const PAYLOADS = [
@@ -31,14 +32,11 @@ const hostile = (slug: string, format: "markdown" | "html"): NewsRow => ({
 
 const browser = browserForFile();
 beforeAll(async () => {
-  insertArticles(
-    [
-      hostile("hostile-markdown", "markdown"),
-      hostile("hostile-html", "html"),
-      { ...hostile("unpublished-draft", "markdown"), status: "draft", title: "An unpublished draft" },
-    ],
-    inject("persistTo"),
-  );
+  await insertNews([
+    hostile("hostile-markdown", "markdown"),
+    hostile("hostile-html", "html"),
+    { ...hostile("unpublished-draft", "markdown"), status: "draft", title: "An unpublished draft" },
+  ]);
 });
 describe("stored hostile content never runs", () => {
   it.each(["hostile-markdown", "hostile-html"])("%s: nothing executes and the text still reads", async (slug) => {

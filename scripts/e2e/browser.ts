@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "../lib/chromium.ts";
+import { baseURL } from "./site.ts";
 
-export { launchBrowser };
+export { baseURL, launchBrowser };
 
 /**
  * One Chromium for a file's tests: launched before them, closed after them. Call it at the top of the
@@ -21,10 +22,6 @@ export function browserForFile(): () => Browser {
     if (!browser) throw new Error("browserForFile(): the browser starts in beforeAll; use it inside a test or hook");
     return browser;
   };
-}
-
-export function baseURL(): string {
-  return inject("baseURL");
 }
 
 export type Viewport = { width: number; height: number };

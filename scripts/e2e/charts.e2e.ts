@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserForFile, openPage, PHONE, signIn } from "./browser.ts";
 
-// Runs after accounts.e2e.ts; the chart mapping it makes (Cardano, hidden) touches no other file's journeys.
+// The chart mapping it makes (Cardano, hidden) is its own: no other file looks at Cardano's chart.
 const browser = browserForFile();
 
 async function signedIn(page: Page, email: string, name: string, returnTo: string) {

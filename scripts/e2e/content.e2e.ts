@@ -1,13 +1,17 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, browserForFile, openPage } from "./browser.ts";
-import { buildNews, fetchCoins, insertArticles } from "./news-fixtures.ts";
+import { insertNews } from "./d1.ts";
+import { buildNews, fetchCoins } from "./news-fixtures.ts";
+import { ownSite } from "./site.ts";
 
+// A site of its own: its empty states and its counts are of the whole site, which other files write to.
+ownSite();
 const browser = browserForFile();
 
 const cardTitles = (page: Page, scope: string) => page.locator(`${scope} article h3`).allTextContents();
 
-// Runs first: the site has its seeded guides but no news yet (the AI pipeline writes news later).
+// The site has its seeded guides but no news yet (the day's pipeline has not run on it).
 describe("before any news is written", () => {
   it("home, /news and the news categories show their empty states; guides are there", async () => {
     const { page, context, errors } = await openPage(browser());
@@ -32,7 +36,7 @@ describe("with news written from the site's market data", () => {
   let news: ReturnType<typeof buildNews>;
   beforeAll(async () => {
     news = buildNews(await fetchCoins(baseURL()));
-    insertArticles(news, inject("persistTo"));
+    await insertNews(news);
   });
 
   it("home fills Daily Roundup (1), Trending Analysis (6, with rank badges), Crypto 101 (3) and Trending Now (5)", async () => {
@@ -124,7 +128,7 @@ describe("with news written from the site's market data", () => {
 
   it("Crypto 101: a card filters, the search narrows, the toggle expands and collapses", async () => {
     const { page, context } = await openPage(browser());
-    // Other e2e files may add guides of their own: count what the site has.
+    // Count what the site has: the seed's guides, whatever their number.
     const total = ((await (await page.request.get("/api/guides")).json()) as unknown[]).length;
     expect(total).toBeGreaterThanOrEqual(20);
     await page.goto("/crypto-101");

@@ -1,21 +1,75 @@
-import { inject } from "vitest";
-import { wranglerOutput } from "../lib/wrangler.ts";
+import { afterAll } from "vitest";
+import type { OutboxList } from "#schema/contracts/outbox.ts";
+import { E2E_ADMIN } from "./global-setup.ts";
+import { localState, whileBusy } from "./local-state.ts";
+import { insertArticles, type NewsRow } from "./news-fixtures.ts";
+import { baseURL, persistTo } from "./site.ts";
 
-/** Runs SQL on the local D1 of the server under test (the files `wrangler dev` persists) and returns the rows. */
-export function d1<T>(sql: string): T[] {
-  const out = wranglerOutput(["d1", "execute", "DB", "--local", "--persist-to", inject("persistTo"), "--json", "--command", sql]);
-  return (JSON.parse(out) as { results: T[] }[]).flatMap((r) => r.results);
+/** The file's connection to its site's state, opened at the first statement and closed after its tests. */
+const opened = new Map<string, ReturnType<typeof localState>>();
+afterAll(async () => {
+  for (const state of opened.values()) await (await state).dispose();
+  opened.clear();
+});
+
+export function stateOf(dir = persistTo()): ReturnType<typeof localState> {
+  let state = opened.get(dir);
+  if (!state) {
+    state = localState(dir);
+    opened.set(dir, state);
+  }
+  return state;
+}
+
+/** Runs one SQL statement on the local D1 of the site under test and returns its rows. */
+export async function d1<T>(sql: string): Promise<T[]> {
+  const { db } = await stateOf();
+  return (await whileBusy(() => db.prepare(sql).all())).results as T[];
+}
+
+/** Runs statements in one transaction (D1's batch) on the local D1 of the site under test. */
+export async function d1Batch(statements: string[]): Promise<void> {
+  const { db } = await stateOf();
+  await whileBusy(() => db.batch(statements.map((s) => db.prepare(s))));
 }
 
 export type OutboxMail = { id: number; subject: string; text: string; html: string; headers: Record<string, string> };
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+/** A session of the site's admin, for reading what only the admin API shows (one sign-in per file and site). */
+const adminSessions = new Map<string, Promise<string>>();
+function adminCookie(): Promise<string> {
+  const site = baseURL();
+  let cookie = adminSessions.get(site);
+  if (!cookie) {
+    cookie = (async () => {
+      const res = await fetch(`${site}/api/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: site },
+        body: new URLSearchParams({ email: E2E_ADMIN, firstName: "Outbox", lastName: "", returnTo: "/" }),
+      });
+      const session = res.headers.getSetCookie().find((c) => c.startsWith("__Host-coinsight_session="));
+      if (!session) throw new Error(`the admin sign-in answered ${res.status} without a session`);
+      return session.split(";")[0] as string;
+    })();
+    adminSessions.set(site, cookie);
+  }
+  return cookie;
+}
 
-/** Mails the offline mail adapter captured for `to`, newest first (the outbox the admin panel shows). */
-export function outboxFor(to: string): OutboxMail[] {
-  return d1<{ id: number; subject: string; body_text: string; body_html: string; headers_json: string | null }>(
-    `SELECT id, subject, body_text, body_html, headers_json FROM outbox WHERE channel = 'email' AND recipient = ${quote(to)} ORDER BY id DESC`,
-  ).map((r) => ({ id: r.id, subject: r.subject, text: r.body_text, html: r.body_html, headers: JSON.parse(r.headers_json ?? "{}") }));
+/**
+ * Mails the offline mail adapter captured for `to`, newest first: the outbox the admin panel shows, read
+ * through the site's admin API (a read of its database from a second workerd can meet the write lock of the
+ * mail queue's consumer, which SQLite then refuses at once, and the consumer retries the mail much later).
+ */
+export async function outboxFor(to: string): Promise<OutboxMail[]> {
+  const res = await fetch(`${baseURL()}/api/admin/outbox?channel=email&limit=200`, { headers: { cookie: await adminCookie() } });
+  if (!res.ok) throw new Error(`GET /api/admin/outbox answered ${res.status}`);
+  const { items } = (await res.json()) as OutboxList;
+  return items
+    .filter((m) => m.recipient === to)
+    .map((m) => ({ id: m.id, subject: m.subject ?? "", text: m.text, html: m.html ?? "", headers: m.headers }));
 }
 
 export function sqlString(s: string): string {
@@ -24,15 +78,29 @@ export function sqlString(s: string): string {
 
 /**
  * Waits until the mail queue's consumer has put a mail for `to` that `match` accepts in the outbox, and returns
- * those mails. A loop of its own, not `expect.poll`: each look runs `wrangler d1 execute`, which alone takes longer
- * than the poll's one-second default on a loaded machine, so the poll would get one look and fail.
+ * those mails. A loop of its own, not `expect.poll` with its one-second default: a look at the outbox goes
+ * through the site, which a loaded machine can hold past a second.
  */
 export async function waitForMail(to: string, match: (m: OutboxMail) => boolean = () => true, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = outboxFor(to).filter(match);
+    const found = (await outboxFor(to)).filter(match);
     if (found.length > 0) return found;
     if (Date.now() > deadline) throw new Error(`no matching mail for ${to} reached the outbox in ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** Writes news rows into the site under test and refreshes its content cache (news-fixtures.ts). */
+export async function insertNews(rows: NewsRow[]): Promise<void> {
+  await insertArticles(rows, persistTo(), await stateOf());
+}
+
+/** A published article the day's pipeline wrote on the shared site (global-setup.ts), which no journey changes. */
+export async function generatedArticle(categoryId: 17 | 18): Promise<{ slug: string; title: string }> {
+  const [row] = await d1<{ slug: string; title: string }>(
+    `SELECT slug, title FROM articles WHERE category_id = ${categoryId} AND status = 'published' AND generation_key IS NOT NULL ORDER BY id LIMIT 1`,
+  );
+  if (!row) throw new Error("the day's pipeline wrote no such article");
+  return row;
 }

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browserForFile, openPage, signIn } from "./browser.ts";
-import { d1 } from "./d1.ts";
+import { d1, d1Batch } from "./d1.ts";
 
 /**
  * The editors' desk in Chromium: a held article is found, fixed, published, trashed, restored on
  * its slug, and another is deleted for good. Trending Analysis (17) without a generation key, so
- * the newsroom's and the newsletter's journeys (which run later) never count these articles.
+ * journeys that count the day's generated articles never count these.
  */
 const HELD = {
   slug: "e2e-desk-orbitcoin-social-surge",
@@ -16,37 +16,20 @@ const HELD = {
 const DOOMED = { slug: "e2e-desk-doomed-draft", title: "Doomed desk draft about Quokkacoin" };
 const RESTORED = { slug: "e2e-desk-restore-with-diff", title: "Wombatcoin steadies after a quiet week" };
 
-/** The dev server may hold the local database for a moment (a cron tick): try again briefly. */
-async function write(sql: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      d1(sql);
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !String(error).includes("SQLITE_BUSY")) throw error;
-      await new Promise((r) => setTimeout(r, 500 * attempt));
-    }
-  }
-}
-
 const browser = browserForFile();
 beforeAll(async () => {
-  await write(
+  await d1Batch([
     `INSERT INTO articles (slug, title, excerpt, content, category_id, status, published_at, crypto_symbol, crypto_name, review_reason)
      VALUES ('${HELD.slug}', '${HELD.title}', 'Orbitcoin led the social charts today.',
              '## Orbitcoin\n\nOrbitcoin rose **900%** in 24 hours while its social volume doubled.', 17, 'review', NULL, 'ORB', 'Orbitcoin',
              'Orbitcoin 24h change: +900% does not match the data (+9.0%)')`,
-  );
-  await write(
     `INSERT INTO articles (slug, title, excerpt, content, category_id, status, published_at)
      VALUES ('${DOOMED.slug}', '${DOOMED.title}', 'Never meant to be read.', 'Quokkacoin body', 17, 'draft', NULL)`,
-  );
-  await write(
     `INSERT INTO articles (slug, title, excerpt, content, content_format, category_id, status, published_at)
      VALUES ('${RESTORED.slug}', '${RESTORED.title}', 'A quiet week.', '<p>Wombatcoin held its range.</p><p>Volume was light.</p>', 'html', 17, 'draft', NULL)`,
-  );
+  ]);
 });
-const idOf = (slug: string) => d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${slug}'`)[0]?.id;
+const idOf = async (slug: string) => (await d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${slug}'`))[0]?.id;
 
 /** Move to Trash asks in a dialog first; its own Move to Trash button confirms. */
 async function moveToTrash(page: Page) {
@@ -106,13 +89,13 @@ describe("the editors' desk", () => {
     await reader.context.close();
 
     // Trash: gone from /news and from search.
-    const id = idOf(HELD.slug);
+    const id = await idOf(HELD.slug);
     await page.goto(`/admin/articles/${id}/edit`);
     await moveToTrash(page);
     await page.waitForURL((url) => url.pathname === "/admin" && url.searchParams.get("tab") === "articles");
     const later = await openPage(browser());
     await later.page.goto("/news");
-    // Loaded: other news, or (when this file runs alone) the empty list.
+    // Loaded: the day's news and other files' articles, or the empty list on a site without any.
     await later.page.locator("main a[href^='/article/']").first().or(later.page.getByText("No articles found")).waitFor();
     expect(await later.page.getByRole("link", { name: HELD.fixed }).count()).toBe(0);
     await later.page.goto("/search?q=Orbitcoin");
@@ -131,7 +114,7 @@ describe("the editors' desk", () => {
     expect(await page.getByText("Orbitcoin rose 9% in 24 hours").count()).toBe(1);
 
     // Another article: trashed, then deleted forever.
-    await page.goto(`/admin/articles/${idOf(DOOMED.slug)}/edit`);
+    await page.goto(`/admin/articles/${await idOf(DOOMED.slug)}/edit`);
     await moveToTrash(page);
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.goto("/admin/trash");
@@ -139,16 +122,16 @@ describe("the editors' desk", () => {
     await page.getByRole("row").filter({ hasText: DOOMED.title }).getByRole("button", { name: "Delete Forever" }).click();
     await toast(page, "Article permanently deleted");
     await page.getByText("No matching articles found").or(page.getByText("Trash is empty")).waitFor();
-    expect(d1(`SELECT id FROM articles WHERE slug = '${DOOMED.slug}'`)).toEqual([]);
+    expect(await d1(`SELECT id FROM articles WHERE slug = '${DOOMED.slug}'`)).toEqual([]);
 
     expect(errors).toEqual([]);
     await context.close();
-    // A long journey on a shared two-core machine: each d1() call alone starts wrangler.
+    // A long journey on a shared two-core machine.
   }, 180_000);
 
   it("an admin restores a version after reading its preview and its diff against the current text", async () => {
     const { page, errors, context } = await openPage(browser());
-    await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${idOf(RESTORED.slug)}/edit`)}`);
+    await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${await idOf(RESTORED.slug)}/edit`)}`);
     await signIn(page, "admin@coinsight.test", "Ava");
     await page.getByRole("heading", { name: "Article Editor" }).waitFor();
     await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(RESTORED.title);
@@ -188,9 +171,9 @@ describe("the editors' desk", () => {
 
   it("a member is refused the editor and the trash with the spec's texts, then sent to /admin", async () => {
     const { page, context } = await openPage(browser());
-    const heldId = idOf(HELD.slug);
+    const heldId = await idOf(HELD.slug);
     await page.goto("/api/login?returnTo=%2F");
-    await signIn(page, "reader@coinsight.test", "Rita");
+    await signIn(page, "editorial-reader@coinsight.test", "Rita");
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/admin/trash");
     await page.getByText("Unauthorized: Admin access required. Redirecting...").waitFor();

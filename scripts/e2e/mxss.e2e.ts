@@ -1,9 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MXSS_CORPUS } from "#schema/contracts/mxss-corpus.ts";
 import { baseURL, browserForFile, signIn, waitForAppAfterLoads } from "./browser.ts";
-import { d1 } from "./d1.ts";
-import { insertArticles } from "./news-fixtures.ts";
+import { d1, insertNews } from "./d1.ts";
 
 /**
  * The worst cases of the mXSS corpus in Chromium, with the page's CSP bypassed so that only the
@@ -61,12 +60,12 @@ async function dangerousMarkup(page: Page, selector: string) {
 
 const browser = browserForFile();
 let admin: { context: BrowserContext; page: Page };
-/** The inserted articles by slug (one wrangler call: each one costs seconds). */
+/** The inserted articles by slug. */
 let rows: Map<string, { id: number; revision: number; category_id: number }>;
 
 beforeAll(async () => {
   const at = new Date(Date.now() - 3_600_000).toISOString();
-  insertArticles(
+  await insertNews(
     WORST.map((c, i) => ({
       slug: slugOf(i),
       title: `mXSS case ${i}: ${c.name}`,
@@ -77,9 +76,8 @@ beforeAll(async () => {
       imageUrl: "/images/covers/getting-started.svg",
       publishedAt: at,
     })),
-    inject("persistTo"),
   );
-  const found = d1<{ slug: string; id: number; revision: number; category_id: number }>(
+  const found = await d1<{ slug: string; id: number; revision: number; category_id: number }>(
     "SELECT slug, id, revision, category_id FROM articles WHERE slug LIKE 'e2e-mxss-%'",
   );
   rows = new Map(found.map((r) => [r.slug, r]));

@@ -1,17 +1,14 @@
 /**
  * Realistic published news for end-to-end tests and local screenshots: Daily Roundups and Trending
  * Analyses written from the site's own market data (GET /api/cryptos), as the generation pipeline
- * will write them. Inserted with `wrangler d1 execute` into a local database, then the content cache
+ * will write them. Inserted into a local database (as `wrangler d1 execute` would), then the content cache
  * version is bumped so the running site serves them at once.
  *   node scripts/e2e/news-fixtures.ts <baseURL> <persistDir>
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import { CONTENT_VERSION_KEY, VERSION_REUSE_MS } from "#worker/features/content/cache-keys.ts";
 import { readTimeMinutes } from "#worker/features/content/read-time.ts";
-import { wranglerSync } from "../lib/wrangler.ts";
+import { type LocalState, localState, whileBusy } from "./local-state.ts";
 
 export type NewsRow = {
   slug: string;
@@ -142,29 +139,20 @@ VALUES (${lit(row.slug)}, ${lit(row.title)}, ${lit(row.excerpt)}, ${lit(row.cont
 ON CONFLICT (slug) DO NOTHING`;
 }
 
-/** Writes rows into the local database of a running (or stopped) `wrangler dev` and refreshes the content cache. */
-export function insertArticles(rows: NewsRow[], persistTo: string): void {
-  const dir = mkdtempSync(join(tmpdir(), "coinsight-news-"));
-  const file = join(dir, "news.sql");
-  writeFileSync(file, `${rows.map(insertSql).join(";\n")};\n`);
+/**
+ * Writes rows into the local database of a running (or stopped) `wrangler dev` and refreshes the content cache.
+ * `state` is the file's open connection to that database (d1.ts); without one, a connection is opened for the call.
+ */
+export async function insertArticles(rows: NewsRow[], persistTo: string, state?: LocalState): Promise<void> {
+  const own = state ? undefined : await localState(persistTo);
+  const { db, kv } = state ?? (own as LocalState);
   try {
-    wranglerSync(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"]);
-    wranglerSync([
-      "kv",
-      "key",
-      "put",
-      "--binding",
-      "KV",
-      CONTENT_VERSION_KEY,
-      `e2e-${Date.now().toString(36)}`,
-      "--local",
-      "--persist-to",
-      persistTo,
-    ]);
+    await whileBusy(() => db.batch(rows.map((row) => db.prepare(insertSql(row)))));
+    await whileBusy(() => kv.put(CONTENT_VERSION_KEY, `e2e-${Date.now().toString(36)}`));
     // A running site reuses the version it read for up to a second (VERSION_REUSE_MS).
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, VERSION_REUSE_MS + 100);
+    await new Promise((resolve) => setTimeout(resolve, VERSION_REUSE_MS + 100));
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await own?.dispose();
   }
 }
 
@@ -177,6 +165,6 @@ export async function fetchCoins(baseURL: string): Promise<Crypto[]> {
 if (import.meta.main) {
   const [baseURL = "http://127.0.0.1:8787", persistTo = ".wrangler/state"] = process.argv.slice(2);
   const rows = buildNews(await fetchCoins(baseURL));
-  insertArticles(rows, persistTo);
+  await insertArticles(rows, persistTo);
   console.log(`inserted ${rows.length} news articles`);
 }

@@ -1,12 +1,29 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 import { d1, sqlString, waitForMail } from "./d1.ts";
+import { ownSite } from "./site.ts";
 
 type Row = Record<string, string | number | null>;
 const query = (sql: string) => d1<Row>(sql);
 
+// A site of its own: the day's first run, its counts and the home page's newest analyses are the whole site's.
+ownSite();
 const browser = browserForFile();
+
+/** Waits until the task's run of today has completed again after `since` (an ISO time), as the admin API tells it. */
+async function rerunCompleted(page: Page, task: string, since: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await page.request.get("/api/admin/generation-status");
+    expect(res.status()).toBe(200);
+    const run = ((await res.json()) as Record<string, { status: string; completed_at: string | null }>)[task];
+    if (run?.status === "completed" && (run.completed_at ?? "") > since) return;
+    if (Date.now() > deadline) throw new Error(`${task} did not complete again since ${since}: ${JSON.stringify(run)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 describe("first-run newsroom pipeline", () => {
   it("npm start's trigger writes today's Daily Roundup and Trending Analyses, with real figures and their data time", async () => {
@@ -15,7 +32,7 @@ describe("first-run newsroom pipeline", () => {
     expect(Object.values(report.tasks)).toEqual(Array(5).fill("completed"));
     expect(report.articles).toEqual({ published: 10, review: 0 });
 
-    const articles = query(
+    const articles = await query(
       `SELECT slug, category_id, rank, status, published_at, data_as_of, content FROM articles WHERE generation_key LIKE '${report.date}:%' ORDER BY category_id DESC, rank`,
     );
     expect(articles.map((a) => a.category_id)).toEqual([18, 17, 17, 17, 17, 17, 17, 17, 17, 17]);
@@ -35,7 +52,7 @@ describe("first-run newsroom pipeline", () => {
     // Running it again (a second `npm start` the same day) adds nothing.
     const again = await runTodaysPipeline(baseURL());
     expect(again.articles).toEqual(report.articles);
-    expect(query(`SELECT count(*) AS n FROM articles WHERE generation_key LIKE '${report.date}:%'`)[0]?.n).toBe(10);
+    expect((await query(`SELECT count(*) AS n FROM articles WHERE generation_key LIKE '${report.date}:%'`))[0]?.n).toBe(10);
   });
 
   it("an admin runs the LunarCrush data and Trending top 100 by hand, recovers a failure, and readers get the articles", async () => {
@@ -54,15 +71,22 @@ describe("first-run newsroom pipeline", () => {
 
     const tools = page.getByRole("region", { name: "Generation tools" });
     const card = (name: string) => page.getByRole("article", { name });
-    for (const task of ["LunarCrush data", "Trending top 100"]) {
+    for (const [task, key] of [
+      ["LunarCrush data", "lunarcrush_data"],
+      ["Trending top 100", "trending_top_100"],
+    ] as const) {
+      const clicked = new Date().toISOString();
       await tools.getByRole("button", { name: task }).click();
       await page.getByText("Success", { exact: true }).waitFor();
       await card(task).getByText("Completed", { exact: true }).waitFor({ timeout: 30_000 });
+      // The card read "Completed" from the day's earlier run until this one began: wait for this one to complete
+      // too, so it cannot overwrite the failure written below.
+      await rerunCompleted(page, key, clicked);
     }
     await card("Trending top 100").getByText("3 published").waitFor();
 
     // A task that failed for good (as the Workflow's step records it after its last retry).
-    d1(
+    await d1(
       `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure',
          error_message = 'LunarCrush answered 503 for coins/list/v2', error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
          error_stack = 'UpstreamError: LunarCrush answered 503', error_suggested_action = 'Check the LunarCrush API status and retry.'
@@ -77,7 +101,9 @@ describe("first-run newsroom pipeline", () => {
     await page.getByText("Retry Success").waitFor();
     await card("Trending top 100").getByText("Completed", { exact: true }).waitFor({ timeout: 30_000 });
     // Still three articles: a retry finds its articles written and writes none twice.
-    expect(d1<{ n: number }>(`SELECT count(*) AS n FROM articles WHERE generation_key LIKE '${today}:trending_top_100:%'`)[0]?.n).toBe(3);
+    expect(
+      (await d1<{ n: number }>(`SELECT count(*) AS n FROM articles WHERE generation_key LIKE '${today}:trending_top_100:%'`))[0]?.n,
+    ).toBe(3);
 
     // Offline, the admin can read what the mail port captured instead of sending.
     const subscribe = await page.request.post("/api/newsletter/subscribe", { data: { email: "outbox-check@coinsight.test" } });
@@ -93,8 +119,10 @@ describe("first-run newsroom pipeline", () => {
 
     // Readers find the day's analyses on the home page and can open them.
     const generated = new Map(
-      d1<{ slug: string; title: string }>(
-        `SELECT slug, title FROM articles WHERE category_id = 17 AND status = 'published' AND generation_key LIKE '${today}:%'`,
+      (
+        await d1<{ slug: string; title: string }>(
+          `SELECT slug, title FROM articles WHERE category_id = 17 AND status = 'published' AND generation_key LIKE '${today}:%'`,
+        )
       ).map((a) => [a.title, a.slug]),
     );
     await page.goto("/");
@@ -117,7 +145,7 @@ describe("first-run newsroom pipeline", () => {
   it("a member who is not an admin is refused by the page and by the API", async () => {
     const { page, context } = await openPage(browser());
     await page.goto("/api/login?returnTo=/account");
-    await signIn(page, "reader@coinsight.test", "Rhea");
+    await signIn(page, "newsroom-reader@coinsight.test", "Rhea");
     await page.waitForURL((url) => url.pathname === "/account");
     expect((await page.request.get("/api/admin/generation-status")).status()).toBe(403);
     await page.goto("/admin");

@@ -5,7 +5,7 @@ import { d1 } from "./d1.ts";
 
 const browser = browserForFile();
 beforeAll(async () => {
-  // Today's articles: written by the newsroom journey before this one, or now when this file runs alone (idempotent).
+  // Today's articles: global-setup.ts ran the day's pipeline; this only starts it if the day turned since (idempotent).
   await runTodaysPipeline(baseURL());
 });
 /** Words of the machinery that readers must never see. */
@@ -13,7 +13,7 @@ const PLUMBING = /configured|offline mode|offline sentiment|recorded snapshot|AP
 
 describe("provenance of a generated article", () => {
   it("shows its byline, how it was produced, both data times and a methodology link, and no plumbing", async () => {
-    const [row] = d1<{ slug: string }>(
+    const [row] = await d1<{ slug: string }>(
       "SELECT slug FROM articles WHERE category_id = 17 AND status = 'published' AND generation_key IS NOT NULL ORDER BY id DESC LIMIT 1",
     );
     expect(row).toBeTruthy();

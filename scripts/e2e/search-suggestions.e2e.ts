@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { browserForFile, openPage, PHONE } from "./browser.ts";
 
-// Reads only: runs after content, editorial and the newsroom (file-name order) and changes nothing.
+// Reads only the seed: the coins and the Crypto 101 guides.
 const browser = browserForFile();
 
 describe("header search suggestions", () => {

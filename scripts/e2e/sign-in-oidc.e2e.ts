@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Provider, { type Configuration } from "oidc-provider";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevServer, freePort, startDevServer, wranglerSync } from "../lib/wrangler.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type DevServer, freePort, startDevServer } from "../lib/wrangler.ts";
 import { launchBrowser } from "./browser.ts";
 
 /**
@@ -54,11 +54,13 @@ beforeAll(async () => {
   issuerServer = new Provider(issuer, configuration).listen(issuerPort);
 
   persistTo = mkdtempSync(join(tmpdir(), "coinsight-oidc-"));
-  wranglerSync(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+  // A copy of the migrated and seeded state global-setup.ts made (what ownSite() serves, with other vars).
+  cpSync(inject("seededState"), persistTo, { recursive: true });
   site = await startDevServer({
     persistTo,
     port: sitePort,
     vars: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, ADMIN_EMAILS: ADMIN },
+    privateRegistry: true,
   });
   browser = await launchBrowser();
 });

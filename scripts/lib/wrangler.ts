@@ -1,6 +1,8 @@
 /** Runs wrangler offline and quietly, on the Node that npm scripts use (wrangler 4 needs Node 22). */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { retryWhileBusy } from "./busy-retry.ts";
 
@@ -59,6 +61,12 @@ export type DevServerOptions = {
   port?: number;
   /** Also print wrangler's output as it comes (npm start). */
   echo?: boolean;
+  /**
+   * Keep this server out of the machine's dev registry (~/.config/.wrangler/registry), where every
+   * `wrangler dev` of a Worker named "coinsight" registers under that one name: the mail queue's messages
+   * of one server were consumed by another (an e2e file's own site, or another checkout's run).
+   */
+  privateRegistry?: boolean;
 };
 
 /** Starts `wrangler dev` (real workerd, local D1/KV/DO) and waits until it answers. */
@@ -67,6 +75,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const url = `http://127.0.0.1:${port}`;
   // PUBLIC_ORIGIN: links in mails (confirmation, unsubscribe) must point at this server, not the default port.
   const vars = Object.entries({ APP_ENV: "development", PUBLIC_ORIGIN: url, ...options.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const registry = options.privateRegistry ? mkdtempSync(join(tmpdir(), "coinsight-registry-")) : undefined;
   const child = spawn(
     process.execPath,
     [
@@ -83,7 +92,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       "--show-interactive-dev-session=false",
       ...vars,
     ],
-    { cwd: projectRoot, env: offlineEnv, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: projectRoot,
+      env: registry ? { ...offlineEnv, WRANGLER_REGISTRY_PATH: registry } : offlineEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let output = "";
   // Keep only the tail: a long `npm start` session must not grow without bound.
@@ -119,8 +132,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     logs: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
+        const done = () => {
+          if (registry) rmSync(registry, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once("exit", done);
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
       }),

@@ -10,17 +10,16 @@ import { renderAt } from "#web/test/render.tsx";
 import { ManageBilling } from "./manage-billing.tsx";
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   dismissToast();
 });
 
 const info = (hasPaid: boolean): BillingInfo => ({ mode: "test", publishableKey: null, hasPaid, message: null });
 
-function renderManage(...handlers: HttpHandler[]) {
+function renderManage(handlers: HttpHandler[], go?: (href: string) => void) {
   server.use(...handlers);
   renderAt(
     <>
-      <ManageBilling />
+      <ManageBilling {...(go ? { go } : {})} />
       <Toaster />
     </>,
   );
@@ -28,17 +27,19 @@ function renderManage(...handlers: HttpHandler[]) {
 
 describe("Manage Billing", () => {
   it("is off, with the note, for a member who never paid", async () => {
-    renderManage(mock(apiContract.getBilling, info(false)));
+    renderManage([mock(apiContract.getBilling, info(false))]);
     expect(await screen.findByText("There is no billing to manage until you subscribe to a paid plan.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Manage Billing" })).toBeDisabled();
   });
 
   it("opens the billing portal for a member who has paid, without the note", async () => {
     const assign = vi.fn();
-    vi.stubGlobal("location", { ...window.location, assign });
     renderManage(
-      mock(apiContract.getBilling, info(true)),
-      mock(apiContract.openBillingPortal, { url: "https://billing.stripe.com/p/session/test_1" }),
+      [
+        mock(apiContract.getBilling, info(true)),
+        mock(apiContract.openBillingPortal, { url: "https://billing.stripe.com/p/session/test_1" }),
+      ],
+      assign,
     );
     const button = await screen.findByRole("button", { name: "Manage Billing" });
     await vi.waitFor(() => expect(button).toBeEnabled());
@@ -48,12 +49,12 @@ describe("Manage Billing", () => {
   });
 
   it("toasts the server's message when the portal cannot open", async () => {
-    renderManage(
+    renderManage([
       mock(apiContract.getBilling, info(true)),
       mock(apiContract.openBillingPortal, errorBody("UNAVAILABLE", "The payment provider is unavailable. Please try again."), {
         status: 503,
       }),
-    );
+    ]);
     const button = await screen.findByRole("button", { name: "Manage Billing" });
     await vi.waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);

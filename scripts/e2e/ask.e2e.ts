@@ -2,8 +2,6 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 
-// Named to run after the other journeys: it only adds members and answers, which no other file reads.
-
 const browser = browserForFile();
 
 const card = (page: Page) => page.getByRole("region", { name: "Ask Coinsight" });

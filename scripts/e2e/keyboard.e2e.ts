@@ -4,11 +4,12 @@ import { runTodaysPipeline } from "../start.ts";
 import { baseURL, browserForFile, openPage, PHONE, signIn } from "./browser.ts";
 import { d1, sqlString } from "./d1.ts";
 
-// Named to run after the other journeys: it only reads pages and adds a member, and puts back the
-// one generation run it fails for the error dialog.
+// It only reads pages, and fails one generation run of the day (its own task, Trending 101-300's) for
+// the error dialog, which it puts back afterwards.
 
 const browser = browserForFile();
 beforeAll(async () => {
+  // Today's articles: global-setup.ts ran the day's pipeline; this only starts it if the day turned since (idempotent).
   await runTodaysPipeline(baseURL());
 }, 180_000);
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
@@ -84,10 +85,10 @@ describe("keyboard only", () => {
   it("an admin moves through the panel's tabs with arrows and reads a failure in a dialog that keeps focus and closes on Escape", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const where = `task = 'trending_101_300' AND date = ${sqlString(today)}`;
-    const [before] = d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
+    const [before] = await d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
     // Near midnight UTC the site's start-up run is yesterday's: make today's row, and remove it afterwards.
-    if (!before) d1(`INSERT INTO generation_runs (task, date) VALUES ('trending_101_300', ${sqlString(today)})`);
-    d1(
+    if (!before) await d1(`INSERT INTO generation_runs (task, date) VALUES ('trending_101_300', ${sqlString(today)})`);
+    await d1(
       `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure', error_message = 'LunarCrush answered 503',
          error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), error_stack = 'UpstreamError: 503' WHERE ${where}`,
     );
@@ -128,9 +129,9 @@ describe("keyboard only", () => {
       expect(await isFocused(viewError)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
-      if (!before) d1(`DELETE FROM generation_runs WHERE ${where}`);
+      if (!before) await d1(`DELETE FROM generation_runs WHERE ${where}`);
       else
-        d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, retry_count = ${before?.retry_count ?? 0}, error_category = NULL, error_message = NULL,
+        await d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, retry_count = ${before?.retry_count ?? 0}, error_category = NULL, error_message = NULL,
             error_at = NULL, error_stack = NULL WHERE ${where}`);
       await context.close();
     }

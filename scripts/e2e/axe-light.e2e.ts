@@ -1,0 +1,3 @@
+import { auditInTheme } from "./axe-audit.ts";
+
+auditInTheme("light", "daily_roundup");

@@ -1,0 +1,48 @@
+import { join } from "node:path";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { projectRoot } from "../lib/wrangler.ts";
+
+type Bindings = { d1Databases: Record<string, { id: string }>; kvNamespaces: Record<string, { id: string }> };
+/** What the e2e files use of the D1 and KV bindings (Miniflare's own types name the workerd ones). */
+type Statement = { all(): Promise<{ results: unknown[] }> };
+type Db = { prepare(sql: string): Statement; batch(statements: Statement[]): Promise<{ results?: unknown[] }[]> };
+type Kv = { put(key: string, value: string): Promise<void> };
+
+/**
+ * The local D1 and KV of a served site, opened the way `wrangler d1 execute --local` opens them (a Miniflare on
+ * the same persisted files, with the ids wrangler.toml gives), but once per directory instead of once per
+ * statement: each `wrangler d1 execute` starts Node, wrangler and a workerd, seconds on a loaded machine.
+ */
+export type LocalState = { db: Db; kv: Kv; dispose: () => Promise<void> };
+
+export async function localState(dir: string): Promise<LocalState> {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(projectRoot, "wrangler.toml"));
+  const { d1Databases, kvNamespaces } = workerOptions as unknown as Bindings;
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: "",
+      resourcePersistencePath: join(dir, "v3"),
+      d1Databases: { DB: d1Databases.DB?.id ?? "DB" },
+      kvNamespaces: { KV: kvNamespaces.KV?.id ?? "KV" },
+    } as Parameters<typeof convertV4MiniflareOptions>[0]),
+  );
+  const [db, kv] = await Promise.all([mf.getD1Database("DB"), mf.getKVNamespace("KV")]);
+  return { db: db as unknown as Db, kv: kv as unknown as Kv, dispose: () => mf.dispose() };
+}
+
+// A second workerd on the files of a running `wrangler dev` can meet its write lock, and SQLite answers at
+// once instead of waiting (scripts/lib/busy-retry.ts): the lock lasts milliseconds, so wait and try again.
+const BUSY = /SQLITE_BUSY|database is locked|commit token/;
+export async function whileBusy<T>(run: () => Promise<T>): Promise<T> {
+  for (const delay of [100, 250, 500, 1000, 2000, 0]) {
+    try {
+      return await run();
+    } catch (error) {
+      if (delay === 0 || !BUSY.test(String(error) + String((error as Error).cause ?? ""))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  throw new Error("unreachable");
+}
