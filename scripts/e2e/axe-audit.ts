@@ -4,7 +4,7 @@ import { type TaskKey, taskLabels } from "#schema/contracts/newsroom.ts";
 import { runTodaysPipeline } from "../start.ts";
 import { axeViolations, settle, startInTheme, strayClassNames } from "./axe.ts";
 import { baseURL, browserForFile, DESKTOP, PHONE, signIn, type Viewport, waitForAppAfterLoads } from "./browser.ts";
-import { d1, generatedArticle, sqlString } from "./d1.ts";
+import { d1, failTodaysRun, generatedArticle } from "./d1.ts";
 
 type Theme = "light" | "dark";
 type Who = "guest" | "member" | "admin";
@@ -125,15 +125,7 @@ export function auditInTheme(theme: Theme, task: TaskKey): void {
       const { context, page } = await openAs("admin");
       const found = await auditRoutes(page, adminRoutes, `admin ${theme}`);
 
-      const today = new Date().toISOString().slice(0, 10);
-      const where = `task = ${sqlString(task)} AND date = ${sqlString(today)}`;
-      const [before] = await d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
-      // Near midnight UTC the site's start-up run is yesterday's: make today's row, and remove it afterwards.
-      if (!before) await d1(`INSERT INTO generation_runs (task, date) VALUES (${sqlString(task)}, ${sqlString(today)})`);
-      await d1(
-        `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure', error_message = 'The model answered 503',
-         error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), error_stack = 'UpstreamError: 503' WHERE ${where}`,
-      );
+      const restore = await failTodaysRun(task, { message: "The model answered 503", stack: "UpstreamError: 503" });
       try {
         await page.goto("/admin");
         const card = page.getByRole("article", { name: taskLabels[task] });
@@ -142,10 +134,7 @@ export function auditInTheme(theme: Theme, task: TaskKey): void {
         await settle(page);
         found.push(...(await axeViolations(page, `admin ${theme} error dialog`)));
       } finally {
-        if (!before) await d1(`DELETE FROM generation_runs WHERE ${where}`);
-        else
-          await d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, retry_count = ${before?.retry_count ?? 0}, error_category = NULL, error_message = NULL,
-            error_at = NULL, error_stack = NULL WHERE ${where}`);
+        await restore();
       }
       await context.close();
       expect(found).toEqual([]);

@@ -104,3 +104,30 @@ export async function generatedArticle(categoryId: 17 | 18): Promise<{ slug: str
   if (!row) throw new Error("the day's pipeline wrote no such article");
   return row;
 }
+
+type FailedRun = { message: string; stack: string; suggestedAction?: string };
+
+/**
+ * Marks today's run of `task` failed for good (as the Workflow's step records it after its last
+ * retry) and answers how to put it back. Near midnight UTC the site's start-up run is yesterday's:
+ * then today's row is made here and removed by the answer.
+ */
+export async function failTodaysRun(task: string, { message, stack, suggestedAction }: FailedRun): Promise<() => Promise<void>> {
+  const today = new Date().toISOString().slice(0, 10);
+  const where = `task = ${sqlString(task)} AND date = ${sqlString(today)}`;
+  const [before] = await d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
+  if (!before) await d1(`INSERT INTO generation_runs (task, date) VALUES (${sqlString(task)}, ${sqlString(today)})`);
+  await d1(
+    `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure',
+       error_message = ${sqlString(message)}, error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), error_stack = ${sqlString(stack)},
+       error_suggested_action = ${suggestedAction ? sqlString(suggestedAction) : "NULL"} WHERE ${where}`,
+  );
+  return async () => {
+    if (!before) await d1(`DELETE FROM generation_runs WHERE ${where}`);
+    else
+      await d1(
+        `UPDATE generation_runs SET status = ${sqlString(before.status)}, retry_count = ${before.retry_count}, error_category = NULL,
+           error_message = NULL, error_at = NULL, error_stack = NULL, error_suggested_action = NULL WHERE ${where}`,
+      );
+  };
+}

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
 import { baseURL, browserForFile, openPage, PHONE, signIn } from "./browser.ts";
-import { d1, sqlString } from "./d1.ts";
+import { failTodaysRun } from "./d1.ts";
 
 // It only reads pages, and fails one generation run of the day (its own task, Trending 101-300's) for
 // the error dialog, which it puts back afterwards.
@@ -83,15 +83,7 @@ describe("keyboard only", () => {
   });
 
   it("an admin moves through the panel's tabs with arrows and reads a failure in a dialog that keeps focus and closes on Escape", async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const where = `task = 'trending_101_300' AND date = ${sqlString(today)}`;
-    const [before] = await d1<{ status: string; retry_count: number }>(`SELECT status, retry_count FROM generation_runs WHERE ${where}`);
-    // Near midnight UTC the site's start-up run is yesterday's: make today's row, and remove it afterwards.
-    if (!before) await d1(`INSERT INTO generation_runs (task, date) VALUES ('trending_101_300', ${sqlString(today)})`);
-    await d1(
-      `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure', error_message = 'LunarCrush answered 503',
-         error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), error_stack = 'UpstreamError: 503' WHERE ${where}`,
-    );
+    const restore = await failTodaysRun("trending_101_300", { message: "LunarCrush answered 503", stack: "UpstreamError: 503" });
     const { page, context, errors } = await openPage(browser());
     try {
       await page.goto("/api/login?returnTo=%2Fadmin");
@@ -129,10 +121,7 @@ describe("keyboard only", () => {
       expect(await isFocused(viewError)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
-      if (!before) await d1(`DELETE FROM generation_runs WHERE ${where}`);
-      else
-        await d1(`UPDATE generation_runs SET status = ${sqlString(before?.status ?? "completed")}, retry_count = ${before?.retry_count ?? 0}, error_category = NULL, error_message = NULL,
-            error_at = NULL, error_stack = NULL WHERE ${where}`);
+      await restore();
       await context.close();
     }
   });

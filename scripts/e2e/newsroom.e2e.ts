@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../start.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
-import { d1, sqlString, waitForMail } from "./d1.ts";
+import { d1, failTodaysRun, waitForMail } from "./d1.ts";
 import { ownSite } from "./site.ts";
 
 type Row = Record<string, string | number | null>;
@@ -86,12 +86,11 @@ describe("first-run newsroom pipeline", () => {
     await card("Trending top 100").getByText("3 published").waitFor();
 
     // A task that failed for good (as the Workflow's step records it after its last retry).
-    await d1(
-      `UPDATE generation_runs SET status = 'failed', retry_count = 3, next_retry_at = NULL, error_category = 'api_failure',
-         error_message = 'LunarCrush answered 503 for coins/list/v2', error_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
-         error_stack = 'UpstreamError: LunarCrush answered 503', error_suggested_action = 'Check the LunarCrush API status and retry.'
-       WHERE task = 'trending_top_100' AND date = ${sqlString(today)}`,
-    );
+    await failTodaysRun("trending_top_100", {
+      message: "LunarCrush answered 503 for coins/list/v2",
+      stack: "UpstreamError: LunarCrush answered 503",
+      suggestedAction: "Check the LunarCrush API status and retry.",
+    });
     await card("Trending top 100").getByText("Failed", { exact: true }).waitFor({ timeout: 20_000 });
     await card("Trending top 100").getByRole("button", { name: "View error" }).click();
     const dialog = page.getByRole("dialog");
