@@ -27,7 +27,17 @@ ON CONFLICT (id) DO UPDATE SET symbol = excluded.symbol, name = excluded.name, r
   total_supply = excluded.total_supply, max_supply = excluded.max_supply,
   fully_diluted_valuation = excluded.fully_diluted_valuation, high_24h = excluded.high_24h, low_24h = excluded.low_24h,
   ath = excluded.ath, ath_date = excluded.ath_date, atl = excluded.atl, atl_date = excluded.atl_date,
-  last_updated = excluded.last_updated`;
+  last_updated = excluded.last_updated
+-- A coin whose figures did not change since the last tick is not written again: D1 bills each row
+-- written (with its indexes), and the feed ticks twice as often as CoinGecko refreshes a coin.
+WHERE (coins.symbol, coins.name, coins.rank, coins.image_url, coins.price, coins.change_1h, coins.change_24h,
+  coins.change_7d, coins.market_cap, coins.volume_24h, coins.circulating_supply, coins.total_supply, coins.max_supply,
+  coins.fully_diluted_valuation, coins.high_24h, coins.low_24h, coins.ath, coins.ath_date, coins.atl, coins.atl_date,
+  coins.last_updated)
+IS NOT (excluded.symbol, excluded.name, excluded.rank, excluded.image_url, excluded.price, excluded.change_1h,
+  excluded.change_24h, excluded.change_7d, excluded.market_cap, excluded.volume_24h, excluded.circulating_supply,
+  excluded.total_supply, excluded.max_supply, excluded.fully_diluted_valuation, excluded.high_24h, excluded.low_24h,
+  excluded.ath, excluded.ath_date, excluded.atl, excluded.atl_date, excluded.last_updated)`;
 
 const UPSERT_HISTORY = `
 INSERT INTO price_history (coin_id, ts, price, market_cap, volume_24h)
