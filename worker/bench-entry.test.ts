@@ -23,7 +23,7 @@ async function meterNow(): Promise<Totals> {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("the bench build's no-op route (issue 17)", () => {
+describe("the bench build's no-op route", () => {
   it("answers in the bench build", async () => {
     const res = await bench.fetch(new Request(`https://coinsight.test${BENCH_NOOP_PATH}`), env, createExecutionContext());
     expect(res.status).toBe(200);

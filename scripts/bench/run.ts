@@ -34,7 +34,7 @@ const FIXED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW ?? 5);
 
 /**
- * What each kind of route may cost, as a multiple of the no-op's CPU in the same run (issue 34), and
+ * What each kind of route may cost, as a multiple of the no-op's CPU in the same run, and
  * whether it must read no D1 row in the steady state.
  */
 const KINDS = {
@@ -172,7 +172,7 @@ async function costBench(server: BenchServer): Promise<void> {
   const cryptos = results.find((r) => r.paths[0] === "/api/cryptos?limit=10");
   if (ask && cryptos) {
     console.log(
-      `\nthe cached Ask answer costs ${(ask.cost.cpuUs / cryptos.cost.cpuUs).toFixed(2)}x /api/cryptos?limit=10 (issue 11 asked for half its throughput: at most 2x its CPU)`,
+      `\nthe cached Ask answer costs ${(ask.cost.cpuUs / cryptos.cost.cpuUs).toFixed(2)}x /api/cryptos?limit=10 (the target: at most 2x its CPU)`,
     );
   }
   const ticks = feedAfter.feedTicks - feedBefore.feedTicks;
@@ -191,7 +191,7 @@ async function costBench(server: BenchServer): Promise<void> {
 }
 
 /**
- * Information only (issue 34): on this VM the tail belongs to the host, so no p99 target is judged.
+ * Information only: on this VM the tail belongs to the host, so no p99 target is judged.
  * Each route's fixed-rate windows lie between no-op windows, pooled over rounds
  * (docs/decisions/performance/paired-fixed-rate-windows.md).
  */

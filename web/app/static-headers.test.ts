@@ -17,7 +17,7 @@ function headersFor(path: string): Record<string, string> {
   return out;
 }
 
-describe("the SPA's static headers (issue 10, item 10)", () => {
+describe("the SPA's static headers", () => {
   const headers = headersFor("/*");
 
   it("sends HSTS for a year, subdomains included", () => {

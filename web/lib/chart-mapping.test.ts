@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mappingSentence, usableSymbol } from "./chart-mapping.ts";
 
 describe("a coin's chart mapping, as admins read it", () => {
-  it("says FAILED, a symbol and no mapping as sentences (issue 36)", () => {
+  it("says FAILED, a symbol and no mapping as sentences", () => {
     expect(mappingSentence({ tradingviewSymbol: "FAILED" })).toBe(
       "TradingView could not load this symbol: readers see Coinsight's own chart.",
     );

@@ -16,7 +16,7 @@ async function expectTooLarge(res: Response) {
   expect(typeof body.error.requestId).toBe("string");
 }
 
-describe("request body limits (issue 10, item 7)", () => {
+describe("request body limits", () => {
   it("refuses a write over 16 KB with 413 in the error shape, from its Content-Length, before reading it", async () => {
     await expectTooLarge(await send("POST", "/api/newsletter/subscribe", json(17 * KB)));
     // A claimed 95 MB body is refused on the header alone.

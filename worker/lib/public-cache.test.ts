@@ -12,7 +12,7 @@ type Search = { counts: { articles: number } };
 const get = (path: string, init?: RequestInit) => callWithEnv({}, path, init);
 const source = (res: Response) => res.headers.get(EDGE_CACHE_HEADER);
 
-describe("the edge cache for public reads (issue 17)", () => {
+describe("the edge cache for public reads", () => {
   it("answers a second identical GET from the colo's cache, without D1", async () => {
     const q = `/api/search?q=${crypto.randomUUID().slice(0, 8)}`;
     const first = await get(q);

@@ -25,7 +25,7 @@ async function member() {
   return { agent, cookie: agent.cookies.get(SESSION), ip: `192.0.2.${n}` };
 }
 
-describe("Ask reuses an isolate's session lookup, and revocation ends it at once (issue 11)", () => {
+describe("Ask reuses an isolate's session lookup, and revocation ends it at once", () => {
   it("answers a signed-in ask from the reused lookup: a row changed behind its back is not read", async () => {
     const m = await member();
     expect((await askAs(m.cookie, m.ip)).body.subscription).not.toBeNull();

@@ -24,7 +24,7 @@ function renderWith(element: React.ReactElement, reload: () => void) {
 const missingChunk = () =>
   lazy(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module: http://localhost/assets/markets-abc123.js")));
 
-describe("the app's route error element (issue 10, item 13)", () => {
+describe("the app's route error element", () => {
   it("a render error shows a friendly message, not React Router's developer screen", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const reload = vi.fn();

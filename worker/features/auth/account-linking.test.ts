@@ -34,7 +34,7 @@ async function signInAt(agent: BrowserAgent, user: FakeUser): Promise<Response> 
   return agent.fetch(`${back.pathname}${back.search}`, { site: "cross-site" });
 }
 
-describe("email linking (issue 10, item 1)", () => {
+describe("email linking", () => {
   it("an email without email_verified never creates a row, never links, never promotes", async () => {
     const attacker = new BrowserAgent(LIVE);
     const res = await signInAt(attacker, { sub: "attacker", email: "boss@example.org", name: "Not Boss" });
@@ -106,7 +106,7 @@ describe("revokeAllSessions", () => {
   });
 });
 
-describe("roles from ADMIN_EMAILS (issue 10, item 12)", () => {
+describe("roles from ADMIN_EMAILS", () => {
   it("an address taken off the list is demoted at its next sign-in, and its sessions end", async () => {
     const listed = new BrowserAgent({ ADMIN_EMAILS: "former@example.org" });
     await listed.signInOffline("former@example.org", "Former");

@@ -12,7 +12,7 @@ async function localSessionCookie(): Promise<string> {
   return `${SESSION}=${local.cookies.get(SESSION)}`;
 }
 
-describe("APP_ENV fails closed (issue 10, item 2)", () => {
+describe("APP_ENV fails closed", () => {
   it.each(["staging", "prod", "Production", "", "development "])(
     "APP_ENV=%j serves no local sign-in form and opens no session",
     async (appEnv) => {

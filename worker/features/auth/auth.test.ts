@@ -208,7 +208,7 @@ describe("sessions", () => {
     ["an iframe", { "sec-fetch-mode": "navigate", "sec-fetch-dest": "iframe" }],
     ["a client without Fetch Metadata", {}],
     ["a HEAD request", { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "x-method": "HEAD" }],
-  ])("GET /api/logout from %s asks first instead of signing out (issue 10, item 5)", async (_, headers) => {
+  ])("GET /api/logout from %s asks first instead of signing out", async (_, headers) => {
     const agent = new BrowserAgent();
     await agent.signInOffline(`image-${Object.values(headers).join("-") || "bare"}@example.com`, "Reader");
     const { "x-method": method = "GET", ...fetchMetadata } = headers;

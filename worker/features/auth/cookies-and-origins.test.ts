@@ -79,7 +79,7 @@ describe("cookie names and attributes per origin", () => {
     expect((await agent.fetch("/api/auth/user")).status).toBe(200);
   });
 
-  it("refuses the local sign-in on a development LAN address (loopback only, issue 10 item 2)", async () => {
+  it("refuses the local sign-in on a development LAN address (loopback only)", async () => {
     const agent = new BrowserAgent({ APP_ENV: "development" }, "http://192.168.1.20:8787");
     const res = await agent.signInOffline("lan@example.com", "Lan");
     expect(res.status).toBe(503);

@@ -225,7 +225,7 @@ describe("the hot-list cache", () => {
   });
 });
 
-describe("no KV writes for misses (issue 10, item 8)", () => {
+describe("no KV writes for misses", () => {
   it("unknown article and category slugs write nothing to KV", async () => {
     await getJson("/api/categories");
     const keys = async () => (await env.KV.list({ prefix: "content:" })).keys.map((k) => k.name).sort();

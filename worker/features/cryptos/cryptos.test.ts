@@ -210,7 +210,7 @@ describe("unknown API routes", () => {
   });
 });
 
-describe("edge-cache keys (issue 10, item 8)", () => {
+describe("edge-cache keys", () => {
   it("are built from the validated parameters, so spellings of one query share one entry", async () => {
     for (const q of ["page=4&limit=50&fromDb=true", "limit=050&page=4.0&fromDb=true", "fromDb=true&page=04&limit=50"]) {
       expect((await getJson(`/api/cryptos?${q}`)).status).toBe(200);

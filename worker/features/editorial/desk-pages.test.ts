@@ -3,7 +3,7 @@ import type { AdminArticlePage } from "#schema/contracts/editorial.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { ADMIN_EMAIL, send, signedIn } from "#worker/test/signed-in.ts";
 
-describe("the admin article list's pages (issue 34: read from the desk index, from the nearer end)", () => {
+describe("the admin article list's pages (read from the desk index, from the nearer end)", () => {
   it("pages through every article once, newest first, whichever end a page is counted from", async () => {
     const admin = await signedIn(ADMIN_EMAIL);
     const base = Date.parse("2026-01-01T00:00:00Z");

@@ -197,7 +197,7 @@ describe("confirmation (double opt-in)", () => {
   });
 });
 
-describe("link scanners cannot act for the reader (issue 10, item 4)", () => {
+describe("link scanners cannot act for the reader", () => {
   it("HEAD and GET of the confirmation link change nothing; the page's button (POST) confirms", async () => {
     await subscribeAs("scanned@example.com");
     const link = await confirmLink("scanned@example.com");

@@ -35,7 +35,7 @@ async function confirmedWithLink(email: string, ip: string): Promise<string> {
   return token;
 }
 
-describe("unsubscribe tokens are stored as hashes (issue 10, item 11)", () => {
+describe("unsubscribe tokens are stored as hashes", () => {
   it("the database holds only the SHA-256 of the token the mails carry, and that token still unsubscribes", async () => {
     const token = await confirmedWithLink("hashed@example.com", "198.51.100.31");
     const row = await env.DB.prepare("SELECT id, unsubscribe_token AS stored FROM newsletter_subscribers WHERE email = ?")
@@ -50,7 +50,7 @@ describe("unsubscribe tokens are stored as hashes (issue 10, item 11)", () => {
   });
 });
 
-describe("outbox retention (issue 10, item 11)", () => {
+describe("outbox retention", () => {
   it("an unsubscribe erases the address from the outbox too", async () => {
     const token = await confirmedWithLink("erased@example.com", "198.51.100.32");
     expect((await mailsTo("erased@example.com", 1)).length).toBeGreaterThan(0);

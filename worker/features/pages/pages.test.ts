@@ -242,7 +242,7 @@ describe("feeds, sitemap and robots.txt", () => {
   });
 });
 
-describe("security headers outside the API (issue 10, item 10)", () => {
+describe("security headers outside the API", () => {
   it.each(["/rss.xml", "/sitemap.xml", "/robots.txt", "/categories/daily-roundup/rss.xml"])(
     "%s carries the security headers and a locked-down CSP",
     async (path) => {

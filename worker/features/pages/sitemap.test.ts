@@ -10,7 +10,7 @@ const MAX_URLS = 50_000;
 const MAX_BYTES = 50 * 1024 * 1024;
 const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
-describe("the sitemap index (issue 34)", () => {
+describe("the sitemap index", () => {
   it("is valid: an index of root-level files, each a urlset within the protocol's limits, every public article in exactly one", async () => {
     // Articles whose ids fall in three blocks, and two readers never see.
     const spread = [1, 2, 3].map((block) => (block - 1) * SITEMAP_BLOCK + 7);

@@ -8,7 +8,7 @@ import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 
 /**
- * What requests cost in storage once the site is warm (issue 34): public reads and cached pages read
+ * What requests cost in storage once the site is warm: public reads and cached pages read
  * no D1 row, tracking parameters find the page already kept, and made-up addresses write nothing.
  * Counted with the bench build's meter (worker/bench-meter.ts, itself tested) through the app, in
  * this isolate, so every query the request makes is seen.

@@ -171,7 +171,7 @@ describe("GET /api/search: validation", () => {
   });
 });
 
-describe("GET /api/search: control characters (issue 10, item 6)", () => {
+describe("GET /api/search: control characters", () => {
   it.each(["abc%00def", "%00", "a%01b", "tab%09here", "line%0Abreak", "%7F", "a%C2%85b"])(
     "q=%s answers 400 in the error shape, never 500 or everything",
     async (q) => {

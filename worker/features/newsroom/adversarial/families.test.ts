@@ -30,7 +30,7 @@ function namesTheFault(draft: string, report: ClaimReport): boolean {
   });
 }
 
-describe("adversarial families v2 (the nine kinds of issue 29, for articles and answers)", () => {
+describe("adversarial families v2 (the nine kinds of unchecked claims, for articles and answers)", () => {
   const hostile = run(HOSTILE_FAMILIES);
   const honest = run(HONEST_FAMILIES);
 
