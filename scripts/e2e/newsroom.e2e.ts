@@ -25,6 +25,18 @@ async function rerunCompleted(page: Page, task: string, since: string): Promise<
   }
 }
 
+/** Waits until the admin API reports the task's run of today in `status`. */
+async function runReads(page: Page, task: string, status: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = await page.request.get("/api/admin/generation-status");
+    const run = ((await res.json()) as Record<string, { status: string }>)[task];
+    if (run?.status === status) return;
+    if (Date.now() > deadline) throw new Error(`${task} is not ${status} as the admin API tells it: ${JSON.stringify(run)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 describe("first-run newsroom pipeline", () => {
   it("npm start's trigger writes today's Daily Roundup and Trending Analyses, with real figures and their data time", async () => {
     const report = await runTodaysPipeline(baseURL());
@@ -91,6 +103,9 @@ describe("first-run newsroom pipeline", () => {
       stack: "UpstreamError: LunarCrush answered 503",
       suggestedAction: "Check the LunarCrush API status and retry.",
     });
+    // The API says so first (its answer in the message if not), then a fresh load of the panel shows it.
+    await runReads(page, "trending_top_100", "failed");
+    await page.reload();
     await card("Trending top 100").getByText("Failed", { exact: true }).waitFor({ timeout: 20_000 });
     await card("Trending top 100").getByRole("button", { name: "View error" }).click();
     const dialog = page.getByRole("dialog");
