@@ -53,10 +53,15 @@ export const cryptosRoutes = new Hono<AppEnv>()
   .get(
     "/:symbol",
     route(getCrypto, async (c) => {
+      const { symbol } = c.req.valid("param");
       c.header("cache-control", PRICE_CACHE);
       // With or without fromDb: the coin page refreshes with the price lists, so it reads the live
       // snapshot, not the table's 5-minute copy (docs/decisions/markets/coins-table-per-bucket.md).
-      return c.json(await findBySymbol(runtimeDeps(c), c.req.valid("param").symbol), 200);
+      // Its fromDb answer stays in the colo's cache for 10 s, so a page render shows the answer a reader just had.
+      if (c.req.valid("query").fromDb === "true") {
+        return fromCache(c, `/api/cryptos/${encodeURIComponent(symbol)}?fromDb=true`, () => findBySymbol(runtimeDeps(c), symbol));
+      }
+      return c.json(await findBySymbol(runtimeDeps(c), symbol), 200);
     }),
   );
 

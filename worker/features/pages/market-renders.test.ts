@@ -2,9 +2,9 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as ssr from "coinsight-ssr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import indexHtml from "#web/index.html?raw";
 import { app } from "#worker/app.ts";
 import { emptyMeter, type Meter, meterD1, metered } from "#worker/bench-meter.ts";
+import { serveFreshBuild } from "./testing.ts";
 
 /**
  * A page rendered on a miss shows the market table from the price snapshot: the Top 500 is sorted
@@ -60,13 +60,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   recordStatements();
-  const build = `"${crypto.randomUUID()}"`;
-  vi.spyOn(env.ASSETS, "fetch").mockImplementation(async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname === "/") return new Response(indexHtml, { headers: { "content-type": "text/html; charset=utf-8", etag: build } });
-    if (url.pathname === "/route-modules.json") return Response.json({});
-    return new Response("Not found", { status: 404 });
-  });
+  serveFreshBuild();
 });
 afterEach(() => vi.restoreAllMocks());
 
