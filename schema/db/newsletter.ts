@@ -56,17 +56,53 @@ export const newsletterEditions = sqliteTable("newsletter_editions", {
   failedCount: integer("failed_count").notNull().default(0),
   startedAt: text("started_at"),
   finishedAt: text("finished_at"),
+  /**
+   * The highest subscriber id the day's messages cover: the send queues subscribers in id order, and a
+   * run takes the next page by moving this mark with a conditional update, so overlapping runs never
+   * put one subscriber in two messages.
+   */
+  queuedThrough: integer("queued_through").notNull().default(0),
   updatedAt: text("updated_at").notNull().default(now),
 });
+
+export const sendMessageStatuses = ["queued", "sending", "sent", "failed", "unknown", "dead", "skipped"] as const;
+export type SendMessageStatus = (typeof sendMessageStatuses)[number];
+
+/**
+ * One row per queue message of the daily send (up to 100 subscribers): the claim and the result are
+ * recorded per message, not per subscriber, because D1 bills each row written
+ * (docs/decisions/newsletter/send-recorded-per-message.md). Keyed by the day and the message's first
+ * subscriber id. queued: on the mail queue; sending: claimed by a consumer (`claim_id`), only it
+ * mails; sent; failed: the provider refused (nothing sent, retried); unknown: no answer, so it may
+ * have gone out (never retried); dead: its retries spent; skipped: the edition was withdrawn.
+ */
+export const newsletterSendMessages = sqliteTable(
+  "newsletter_send_messages",
+  {
+    editionDate: text("edition_date").notNull(),
+    firstSubscriberId: integer("first_subscriber_id").notNull(),
+    /** The message's subscriber ids (JSON array), as queued. */
+    subscriberIdsJson: text("subscriber_ids_json").notNull(),
+    status: text("status", { enum: sendMessageStatuses }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** The queue message (id and attempt) whose consumer claimed it. */
+    claimId: text("claim_id"),
+    /** Recipients mailed (those still subscribed when it was claimed). */
+    sentCount: integer("sent_count").notNull().default(0),
+    error: text("error"),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.editionDate, t.firstSubscriberId] })],
+);
 
 export const deliveryStatuses = ["queued", "sending", "sent", "failed", "unknown", "dead", "skipped"] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
- * The once-per-day guarantee: one row per day and subscriber (primary key). The daily send writes it
- * as `queued` when it puts the subscriber on the mail queue; the queue's consumer moves it to
- * `sending` with a conditional update before the mail goes out, so a redelivered message (or a
- * second enqueue) never mails anyone twice on the same day.
+ * What went wrong for one subscriber on one day (primary key): not mailed because they unsubscribed
+ * before the send (skipped), a message with no answer from the provider (unknown) or whose retries
+ * were spent (dead). A mailed subscriber has no row: the day's message row (newsletter_send_messages)
+ * records it. Rows from before migration 0020 hold every subscriber's status.
  */
 export const newsletterDeliveries = sqliteTable(
   "newsletter_deliveries",

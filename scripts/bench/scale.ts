@@ -322,8 +322,10 @@ async function dailySend(server: BenchServer, db: Db): Promise<void> {
     `the daily newsletter to ${subscribers.toLocaleString("en")} subscribers (the mail queue)`,
     async () => {
       const sent = await db
+        // Mailed recipients are counted on their message's row, the others have a row each (what went wrong).
         .prepare(
-          "SELECT count(*) AS n FROM newsletter_deliveries WHERE edition_date = ? AND status IN ('sent', 'failed', 'unknown', 'dead', 'skipped')",
+          `SELECT (SELECT coalesce(sum(sent_count), 0) FROM newsletter_send_messages WHERE edition_date = ?1)
+             + (SELECT count(*) FROM newsletter_deliveries WHERE edition_date = ?1) AS n`,
         )
         .bind(today)
         .first<{ n: number }>();

@@ -8,6 +8,7 @@ import {
 } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
+import { armedOf, makeAlert, makeMember } from "#worker/features/alerts/testing.ts";
 import {
   HISTORY_BUCKET_S,
   historyBucket,
@@ -69,6 +70,35 @@ describe("PriceFeed", () => {
       .bind(bucket)
       .first<{ n: number; ts: number }>();
     expect(one?.n).toBe(500);
+  });
+
+  it("inside a bucket, moves the snapshot, not the coins table, and alerts still see the tick's price", async () => {
+    const stub = priceFeed(env);
+    const bucket = historyBucket(Date.now());
+    const tableBtc = () => env.DB.prepare("SELECT price FROM coins WHERE id = 'bitcoin'").first<{ price: number }>();
+    const liveBtc = async () => (await snapshot())?.coins.find((c) => c.id === "bitcoin")?.priceUsd;
+    const setBucket = (b: number) =>
+      runInDurableObject(stub, async (feed: PriceFeed, state) => {
+        feed["historyWritten"] = null;
+        await state.storage.put("historyBucket", b);
+      });
+    await setBucket(bucket - HISTORY_BUCKET_S);
+    expect((await stub.refresh()).ok).toBe(true);
+    const written = (await tableBtc())?.price;
+    expect(written).toBe(await liveBtc());
+
+    // A member's alert just above the price: the next tick, inside the bucket, moves bitcoin 5 % up.
+    const member = await makeMember();
+    const alert = await makeAlert(member.id, { kind: "price_above", threshold: (written ?? 0) * 1.02 });
+    await runInDurableObject(stub, (feed: PriceFeed) => feed.movePrice("bitcoin", 1.05));
+    expect(await liveBtc()).toBeGreaterThan((written ?? 0) * 1.02);
+    expect((await tableBtc())?.price).toBe(written);
+    expect(await armedOf(alert)).toBe(false);
+
+    // The next bucket's first tick writes the table's figures.
+    await setBucket(bucket - HISTORY_BUCKET_S);
+    expect((await stub.refresh()).ok).toBe(true);
+    expect((await tableBtc())?.price).toBe(await liveBtc());
   });
 
   it("arms a 30-second alarm loop that refreshes and re-arms itself", async () => {

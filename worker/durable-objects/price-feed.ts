@@ -23,14 +23,15 @@ const MIN_COINS = 100;
 
 /**
  * The one writer of prices. Its alarm fetches the top 500 every 30 s, publishes one KV snapshot
- * that every price read serves, and writes the latest rows and a history point to D1. A failed
+ * that every price read serves, and once per 5-minute bucket writes the latest rows and a history
+ * point to D1 (the ticks between add only coins new to the top list). A failed
  * fetch keeps the last good snapshot in place and is recorded in the feed status.
  */
 export class PriceFeed extends DurableObject<Env> {
   private port: MarketDataPort;
   private last: MarketCoin[] | null = null;
   private inflight: Promise<RefreshResult> | null = null;
-  /** The last 5-minute bucket whose history point this instance wrote (ticks inside it skip history). */
+  /** The last 5-minute bucket whose rows and history point this instance wrote (ticks inside it skip them). */
   private historyWritten: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -92,9 +93,10 @@ export class PriceFeed extends DurableObject<Env> {
       await writeSnapshot(this.env.KV, snapshot);
       const bucket = historyBucket(at);
       this.historyWritten ??= (await this.ctx.storage.get<number>("historyBucket")) ?? null;
-      const history = this.historyWritten !== bucket;
-      await writeTick(this.env.DB, coins, at, { history });
-      if (history) {
+      // The coins table takes the figures once per history bucket; the ticks between write only coins new to it.
+      const bucketTick = this.historyWritten !== bucket;
+      await writeTick(this.env.DB, coins, at, { bucket: bucketTick });
+      if (bucketTick) {
         this.historyWritten = bucket;
         await this.ctx.storage.put("historyBucket", bucket);
       }

@@ -19,8 +19,9 @@ export const cryptosContract = {
     path: "/api/cryptos",
     summary: "The tracked coins by rank",
     description:
-      "Without `page`: the tracked coins by rank (at most `limit`), from the live snapshot or, with `fromDb=true`, from D1. " +
-      "With `page`: one page of coins with a 7-day sparkline, sorted by `sort` and `order`.",
+      "Without `page`: the tracked coins by rank (at most `limit`), from the live snapshot or, with `fromDb=true`, from D1's copy " +
+      "(its figures written once per 5 minutes). With `page`: one page of coins with a 7-day sparkline, sorted by `sort` and `order` " +
+      "from the live snapshot.",
     tags: ["Market data"],
     access: "public",
     request: { query: cryptoListQuery },
@@ -60,6 +61,7 @@ export const cryptosContract = {
     method: "GET",
     path: "/api/cryptos/:symbol",
     summary: "One coin",
+    description: "The coin from the live snapshot (`fromDb` is accepted and changes nothing).",
     tags: ["Market data"],
     access: "public",
     request: { params: symbolParams, query: coinQuery },

@@ -4,7 +4,7 @@ import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { route } from "#worker/lib/route.ts";
-import { findByName, findBySymbol, findBySymbolInDb, listFromDb, listMovers, listTop, pageFromDb } from "./cryptos.service.ts";
+import { findByName, findBySymbol, listFromDb, listMovers, listTop, pageOfTop } from "./cryptos.service.ts";
 
 /** Prices change every 30 s; let browsers and the edge reuse an answer briefly. */
 const PRICE_CACHE = "public, max-age=10, stale-while-revalidate=20";
@@ -19,13 +19,15 @@ export const cryptosRoutes = new Hono<AppEnv>()
     route(listCryptos, async (c) => {
       const { limit, page, fromDb, sort, order } = c.req.valid("query");
       c.header("cache-control", PRICE_CACHE);
-      // The D1 copy changes once per 30 s tick; the colo's cache keeps these reads off D1 in between.
+      // A page is sorted from the snapshot (fromDb changes nothing there: the table is a 5-minute copy);
+      // the colo's cache keeps one sort per page and order for the 10 s it may be served.
       if (page !== undefined)
         return fromCache(
           c,
           `/api/cryptos?page=${page}&limit=${limit ?? 100}${sort ? `&sort=${sort}` : ""}${order ? `&order=${order}` : ""}`,
-          () => pageFromDb(runtimeDeps(c), page, limit ?? 100, sort || order ? { by: sort ?? "rank", order } : undefined),
+          () => pageOfTop(runtimeDeps(c), page, limit ?? 100, sort || order ? { by: sort ?? "rank", order } : undefined),
         );
+      // The D1 copy changes once per 5-minute bucket; the colo's cache keeps these reads off D1 in between.
       if (fromDb === "true") return fromCache(c, `/api/cryptos?fromDb=true&limit=${limit ?? "all"}`, () => listFromDb(c.env, limit));
       return c.json(await listTop(runtimeDeps(c), limit), 200);
     }),
@@ -53,8 +55,11 @@ export const cryptosRoutes = new Hono<AppEnv>()
     route(getCrypto, async (c) => {
       const { symbol } = c.req.valid("param");
       c.header("cache-control", PRICE_CACHE);
+      // With or without fromDb: the coin page refreshes with the price lists, so it reads the live
+      // snapshot, not the table's 5-minute copy (docs/decisions/markets/coins-table-per-bucket.md).
+      // Its fromDb answer stays in the colo's cache for 10 s, so a page render shows the answer a reader just had.
       if (c.req.valid("query").fromDb === "true") {
-        return fromCache(c, `/api/cryptos/${encodeURIComponent(symbol)}?fromDb=true`, () => findBySymbolInDb(c.env, symbol));
+        return fromCache(c, `/api/cryptos/${encodeURIComponent(symbol)}?fromDb=true`, () => findBySymbol(runtimeDeps(c), symbol));
       }
       return c.json(await findBySymbol(runtimeDeps(c), symbol), 200);
     }),

@@ -3,10 +3,11 @@ import { getDb } from "#worker/lib/db.ts";
 import type { RuntimeDeps as Deps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { priceFeed, REFRESH_MS } from "./feed.ts";
-import { present, presentAll } from "./present.ts";
+import { presentAll } from "./present.ts";
 import { type PriceSnapshot, readSnapshot } from "./price-snapshot.ts";
-import { readAll, readBtcPrice, readBySymbol, readPage } from "./price-store.ts";
+import { readAll, readBtcPrice } from "./price-store.ts";
 import { readSparklines, sparklineOf } from "./sparklines.ts";
+import { sortTop } from "./top-order.ts";
 
 /**
  * The snapshot every price read serves. A site with no snapshot yet (first start) refreshes
@@ -67,38 +68,30 @@ export async function findByName(deps: Deps, name: string): Promise<{ symbol: st
 }
 
 /**
- * The D1 copy (`fromDb=true`): the same coins, read from the table the feed writes, sorted across
- * all of them, each row with its 7-day sparkline.
+ * One page of the Top 500 (`page=`), sorted across all of them, each row with its 7-day sparkline:
+ * sorted in memory from the snapshot every read serves, so a markets page reads no D1 row and shows
+ * the same figures as the rest of the site (docs/decisions/markets/coins-table-per-bucket.md).
  */
-export async function pageFromDb(
-  { env, waitUntil }: Deps,
+export async function pageOfTop(
+  deps: Deps,
   page: number,
   limit: number,
   sort?: { by: CryptoSortKey; order?: "asc" | "desc" },
 ): Promise<CryptoPage> {
-  const db = getDb(env.DB);
-  const [{ coins, total }, btc, sparklines] = await Promise.all([
-    readPage(db, page, limit, sort?.by, sort?.order),
-    readBtcPrice(db),
-    readSparklines(env, waitUntil),
-  ]);
+  const [{ coins }, sparklines] = await Promise.all([currentSnapshot(deps), readSparklines(deps.env, deps.waitUntil)]);
+  const total = coins.length;
+  const rows = sortTop(coins, sort?.by, sort?.order).slice((page - 1) * limit, page * limit);
   return {
-    data: presentAll(coins, btc).map((c) => ({ ...c, sparkline: sparklineOf(sparklines, c.id) })),
+    data: rows.map((c) => ({ ...c, sparkline: sparklineOf(sparklines, c.id) })),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }
 
+/** The D1 copy (`fromDb=true` without `page`): the coins table, whose figures are at most one 5-minute bucket old. */
 export async function listFromDb(env: Env, limit?: number): Promise<Crypto[]> {
   const db = getDb(env.DB);
   const [coins, btc] = await Promise.all([readAll(db, limit), readBtcPrice(db)]);
   return presentAll(coins, btc);
-}
-
-export async function findBySymbolInDb(env: Env, symbol: string): Promise<Crypto> {
-  const db = getDb(env.DB);
-  const [coin, btc] = await Promise.all([readBySymbol(db, symbol), readBtcPrice(db)]);
-  if (!coin) throw notFound(symbol);
-  return present(coin, btc);
 }
 
 function notFound(symbol: string): ApiError {

@@ -39,7 +39,7 @@ describe("GET /api/cryptos", () => {
     expect(res.headers.get("cache-control")).toContain("max-age=10");
   });
 
-  it("pages the D1 copy with fromDb=true", async () => {
+  it("pages the Top 500 from the snapshot, fromDb=true or not", async () => {
     const { status, body } = await getJson<CryptoPage>("/api/cryptos?page=2&limit=100&fromDb=true");
     expect(status).toBe(200);
     expect(body.pagination).toEqual({ page: 2, limit: 100, totalPages: 5, total: 500 });
@@ -161,11 +161,18 @@ describe("GET /api/cryptos/{symbol}", () => {
     }
   });
 
-  it("reads the D1 copy with fromDb=true", async () => {
+  it("answers fromDb=true from the live snapshot too (the coin page refreshes with the price lists); the unpaged list reads the table", async () => {
+    // The table's copy told apart from the snapshot's.
+    await env.DB.prepare("UPDATE coins SET name = 'Ether (table copy)' WHERE id = 'ethereum'").run();
     const { status, body } = await getJson<Crypto>("/api/cryptos/eth?fromDb=true");
     expect(status).toBe(200);
     expect(body).toMatchObject({ symbol: "ETH", name: "Ethereum", rank: 2 });
     expect(Number(body.priceBtc)).toBeGreaterThan(0);
+
+    const list = await getJson<Crypto[]>("/api/cryptos?fromDb=true&limit=5");
+    expect(list.status).toBe(200);
+    expect(list.body.map((c) => c.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(list.body[1]?.name).toBe("Ether (table copy)");
   });
 
   it("marks gainers and losers by a 1% move in 24 hours", async () => {

@@ -25,10 +25,11 @@ type Options = { now?: number; queue?: MailQueue };
 
 /**
  * One run of the daily send (the morning cron): once the day's Daily Roundup is public, every
- * confirmed subscriber without a delivery row for the day is put on the mail queue, 100 to a
- * message, and gets a `queued` row; the queue's consumer (mail-consumer.ts) sends them. A later run
- * of the same morning only queues those who confirmed since. Without a Daily Roundup nothing is
- * queued and `newsletter_editions` records why.
+ * confirmed subscriber not yet covered by the day's messages is put on the mail queue, 100 to a
+ * message, in id order; each message gets one row (newsletter_send_messages), not one per subscriber
+ * (docs/decisions/newsletter/send-recorded-per-message.md). The queue's consumer (mail-consumer.ts)
+ * sends them. A later run of the same morning only queues those beyond the day's mark (who confirmed
+ * since, with a newer id). Without a Daily Roundup nothing is queued and `newsletter_editions` records why.
  */
 export async function runDailySend(env: Env, options: Options = {}): Promise<DailySendResult> {
   const now = options.now ?? Date.now();
@@ -61,24 +62,75 @@ export async function runDailySend(env: Env, options: Options = {}): Promise<Dai
   const queue = options.queue ?? env.MAIL_QUEUE;
   let queued = 0;
   let messages = 0;
-  for (let after = 0; ; ) {
-    const ids = await unqueued(env.DB, date, after);
+  for (let after = edition?.queuedThrough ?? 0; ; ) {
+    const ids = await unqueued(env.DB, after);
     if (ids.length === 0) break;
-    const jobs: { body: MailJob }[] = [];
-    for (let i = 0; i < ids.length; i += RECIPIENTS_PER_MESSAGE) {
-      jobs.push({ body: { kind: "daily", date, subscriberIds: ids.slice(i, i + RECIPIENTS_PER_MESSAGE) } });
+    const chunks: number[][] = [];
+    for (let i = 0; i < ids.length; i += RECIPIENTS_PER_MESSAGE) chunks.push(ids.slice(i, i + RECIPIENTS_PER_MESSAGE));
+    const through = ids[ids.length - 1] ?? after;
+    if (!(await takePage(env.DB, date, after, through, chunks, nowIso))) {
+      // Another run took this page first: go on from where it got to.
+      after = (await readEdition(db, date))?.queuedThrough ?? through;
+      continue;
     }
-    for (let i = 0; i < jobs.length; i += MESSAGES_PER_CALL) await queue.sendBatch(jobs.slice(i, i + MESSAGES_PER_CALL));
-    // Marked after they are on the queue: a run that dies in between queues them again, and the
-    // consumer's claim on the row still mails each of them once.
-    await markQueued(env.DB, date, ids, nowIso);
+    await enqueue(queue, date, chunks);
     await countMail(db, date, "daily", "queued", ids.length);
     queued += ids.length;
-    messages += jobs.length;
-    after = ids[ids.length - 1] ?? after;
+    messages += chunks.length;
+    after = through;
   }
+  await enqueue(queue, date, await stranded(env.DB, date, now));
   const status = await finishIfDone(env.DB, date, nowIso);
   return { date, status, queued, messages };
+}
+
+async function enqueue(queue: MailQueue, date: string, chunks: number[][]): Promise<void> {
+  const jobs = chunks.map((subscriberIds) => ({ body: { kind: "daily", date, subscriberIds } satisfies MailJob }));
+  for (let i = 0; i < jobs.length; i += MESSAGES_PER_CALL) await queue.sendBatch(jobs.slice(i, i + MESSAGES_PER_CALL));
+}
+
+/**
+ * Moves the day's mark from `after` to `through` and records the page's messages, in one
+ * transaction; false when another run moved the mark first (its messages, if they are these, stay
+ * as it wrote them). The rows are written before the messages are queued: a run that stops in between
+ * leaves them `queued`, and a later run queues them again (`stranded`).
+ */
+async function takePage(
+  d1: D1Database,
+  date: string,
+  after: number,
+  through: number,
+  chunks: number[][],
+  nowIso: string,
+): Promise<boolean> {
+  const [moved] = await d1.batch([
+    d1
+      .prepare("UPDATE newsletter_editions SET queued_through = ?3, updated_at = ?4 WHERE edition_date = ?1 AND queued_through = ?2")
+      .bind(date, after, through, nowIso),
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO newsletter_send_messages (edition_date, first_subscriber_id, subscriber_ids_json, status, updated_at)
+         SELECT ?1, j.value ->> '$[0]', j.value, 'queued', ?4 FROM json_each(?3) AS j
+         WHERE (SELECT queued_through FROM newsletter_editions WHERE edition_date = ?1) = ?2`,
+      )
+      .bind(date, through, JSON.stringify(chunks), nowIso),
+  ]);
+  return (moved?.meta.changes ?? 0) === 1;
+}
+
+/** A message still `queued` this long after it was written was never put on the queue (its run stopped). */
+const STRANDED_MS = 20 * 60_000;
+
+/** The day's messages whose run stopped before queuing them; marked as queued again now. */
+async function stranded(d1: D1Database, date: string, now: number): Promise<number[][]> {
+  const { results } = await d1
+    .prepare(
+      `UPDATE newsletter_send_messages SET updated_at = ?3 WHERE edition_date = ?1 AND status = 'queued' AND updated_at < ?2
+       RETURNING subscriber_ids_json AS ids`,
+    )
+    .bind(date, new Date(now - STRANDED_MS).toISOString(), new Date(now).toISOString())
+    .all<{ ids: string }>();
+  return results.map((r) => JSON.parse(r.ids) as number[]);
 }
 
 async function readEdition(db: Db, date: string) {
@@ -100,28 +152,13 @@ async function skip(db: Db, date: string, nowIso: string, reason: string): Promi
   return { date, status: row?.status ?? "sending", reason, queued: 0, messages: 0 };
 }
 
-/** The next page of confirmed subscribers with no delivery row for the day, by id. */
-async function unqueued(d1: D1Database, date: string, after: number): Promise<number[]> {
+/** The next page of confirmed subscribers after `after`, by id (the status index is on status and id). */
+async function unqueued(d1: D1Database, after: number): Promise<number[]> {
   const { results } = await d1
-    .prepare(
-      `SELECT s.id AS id FROM newsletter_subscribers s
-       WHERE s.status = 'confirmed' AND s.email IS NOT NULL AND s.id > ?2
-         AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries d WHERE d.edition_date = ?1 AND d.subscriber_id = s.id)
-       ORDER BY s.id LIMIT ?3`,
-    )
-    .bind(date, after, PAGE)
+    .prepare(`SELECT id FROM newsletter_subscribers WHERE status = 'confirmed' AND email IS NOT NULL AND id > ?1 ORDER BY id LIMIT ?2`)
+    .bind(after, PAGE)
     .all<{ id: number }>();
   return results.map((r) => r.id);
-}
-
-async function markQueued(d1: D1Database, date: string, ids: number[], nowIso: string): Promise<void> {
-  await d1
-    .prepare(
-      `INSERT OR IGNORE INTO newsletter_deliveries (edition_date, subscriber_id, status, attempts, updated_at)
-       SELECT ?1, s.id, 'queued', 0, ?2 FROM newsletter_subscribers s WHERE s.id IN (SELECT value FROM json_each(?3))`,
-    )
-    .bind(date, nowIso, JSON.stringify(ids))
-    .run();
 }
 
 /**
@@ -133,9 +170,9 @@ export async function finishIfDone(d1: D1Database, date: string, nowIso: string)
     .prepare(
       `SELECT
          (SELECT count(*) FROM newsletter_subscribers s WHERE s.status = 'confirmed' AND s.email IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM newsletter_deliveries d WHERE d.edition_date = ?1 AND d.subscriber_id = s.id)) AS unqueued,
-         (SELECT count(*) FROM newsletter_deliveries WHERE edition_date = ?1 AND status IN ('queued', 'sending', 'failed')) AS open,
-         (SELECT count(*) FROM newsletter_deliveries WHERE edition_date = ?1 AND status = 'sent') AS sent,
+            AND s.id > (SELECT queued_through FROM newsletter_editions WHERE edition_date = ?1)) AS unqueued,
+         (SELECT count(*) FROM newsletter_send_messages WHERE edition_date = ?1 AND status IN ('queued', 'sending', 'failed')) AS open,
+         (SELECT coalesce(sum(sent_count), 0) FROM newsletter_send_messages WHERE edition_date = ?1) AS sent,
          (SELECT count(*) FROM newsletter_deliveries WHERE edition_date = ?1 AND status IN ('unknown', 'dead')) AS failed`,
     )
     .bind(date)

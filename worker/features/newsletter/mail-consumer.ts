@@ -67,34 +67,35 @@ export async function handleMailBatch(batch: MessageBatch, env: Env, _ctx: Execu
 }
 
 /**
- * Whether the day still has recipients queued, being sent or due a retry: one index lookup, so the
- * edition's full count (over every subscriber) runs once, when the last message is through.
+ * Whether the day still has messages queued, being sent or due a retry: a walk of the day's message
+ * rows (one per 100 recipients), so the edition's full count runs once, when the last one is through.
  */
 async function anyOpen(d1: D1Database, date: string): Promise<boolean> {
   const row = await d1
-    .prepare("SELECT 1 AS open FROM newsletter_deliveries WHERE edition_date = ?1 AND status IN ('queued', 'sending', 'failed') LIMIT 1")
+    .prepare("SELECT 1 AS open FROM newsletter_send_messages WHERE edition_date = ?1 AND status IN ('queued', 'sending', 'failed') LIMIT 1")
     .bind(date)
     .first<{ open: number }>();
   return row !== null;
 }
 
 /**
- * Mails one message's subscribers. Each is claimed first: their day's row goes from queued (or
- * refused) to sending, under this message's id, in one statement, so a redelivered or duplicated
- * message finds them claimed or sent and mails nobody twice.
+ * Mails one message's subscribers. The message is claimed first: its row goes from queued (or
+ * refused) to sending under this delivery's id, in one conditional statement, so a redelivered or
+ * duplicated message finds it claimed or sent and mails nobody twice. Results are recorded on the
+ * message row; a subscriber gets a row of their own only when something went wrong for them.
  */
 async function sendDaily(env: Env, mail: MailPort, job: DailyJob, message: Message, now: number): Promise<Outcome> {
   const db = getDb(env.DB);
   const nowIso = new Date(now).toISOString();
   const origin = publicOrigin(env);
   const content = await editionContent(db, job.date, nowIso);
+  const row = messageRow(env.DB, job);
   if (!origin || !content) {
-    await settle(env.DB, job, "skipped", origin ? "The Daily Roundup was withdrawn during the send" : "PUBLIC_ORIGIN is not set", nowIso);
+    await row.settle("skipped", origin ? "The Daily Roundup was withdrawn during the send" : "PUBLIC_ORIGIN is not set", nowIso);
     return "ack";
   }
   const claimId = `${message.id}/${message.attempts}`;
-  if (message.attempts > 1) await abandonEarlierAttempt(env.DB, job, message.id, nowIso);
-  const recipients = await claim(env.DB, job, claimId, nowIso);
+  const recipients = await claim(env.DB, job, message, claimId, nowIso);
   if (recipients.length === 0) return "ack";
   const tokens = await unsubscribeTokens(env, origin, recipients);
   const mails = recipients.map((r) => ({
@@ -102,23 +103,25 @@ async function sendDaily(env: Env, mail: MailPort, job: DailyJob, message: Messa
     idempotencyKey: `newsletter-daily/${job.date}/${r.id}`,
   }));
   try {
-    const results = await mail.sendBatch(mails, { idempotencyKey: `newsletter-daily/${job.date}/${message.id}` });
-    // By the row's key (day, subscriber): through the claim's index each update walked the whole claim.
-    const update = env.DB.prepare(
-      "UPDATE newsletter_deliveries SET status = 'sent', message_id = ?1, updated_at = ?2 WHERE edition_date = ?5 AND subscriber_id = ?4 AND +claim_id = ?3",
-    );
-    await env.DB.batch(recipients.map((r, i) => update.bind(results[i]?.id || null, nowIso, claimId, r.id, job.date)));
+    await mail.sendBatch(mails, { idempotencyKey: `newsletter-daily/${job.date}/${message.id}` });
+    await row.record(claimId, "sent", null, recipients.length, nowIso);
     await countMail(db, job.date, "daily", "sent", recipients.length);
     return "ack";
   } catch (err) {
     // Refused by the provider: nothing went out, so the message is retried. No answer: it may have
-    // gone out, so it is never sent again (at most once a day).
+    // gone out, so it is never sent again (at most once a day), and each recipient's row says so.
     const refused = err instanceof MailError && err.retryable;
-    await env.DB.prepare(
-      "UPDATE newsletter_deliveries SET status = ?1, error = ?2, updated_at = ?3 WHERE claim_id = ?4 AND status = 'sending'",
-    )
-      .bind(refused ? "failed" : "unknown", (err as Error).message.slice(0, 500), nowIso, claimId)
-      .run();
+    const error = (err as Error).message.slice(0, 500);
+    await row.record(claimId, refused ? "failed" : "unknown", error, 0, nowIso);
+    if (!refused)
+      await recordFor(
+        env.DB,
+        job.date,
+        recipients.map((r) => r.id),
+        "unknown",
+        error,
+        nowIso,
+      );
     return failedSend(db, job, recipients.length, err, message, mail);
   }
 }
@@ -141,65 +144,97 @@ async function editionContent(db: Db, date: string, nowIso: string): Promise<Dai
   return roundup ? { date, roundup, trending } : null;
 }
 
-/** Claims the message's subscribers still to be mailed (queued, or refused earlier) and answers who may be mailed. */
-async function claim(d1: D1Database, job: DailyJob, claimId: string, nowIso: string): Promise<Recipient[]> {
-  const ids = JSON.stringify(job.subscriberIds);
-  await d1.batch([
-    d1
-      .prepare(
-        // "+status": look rows up by day and subscriber (the key), not through the status index,
-        // which would walk every queued row of the day for each message.
-        `UPDATE newsletter_deliveries SET status = 'sending', attempts = attempts + 1, claim_id = ?1, error = NULL, updated_at = ?2
-         WHERE edition_date = ?3 AND subscriber_id IN (SELECT value FROM json_each(?4)) AND +status IN ('queued', 'failed')`,
-      )
-      .bind(claimId, nowIso, job.date, ids),
-    // A subscriber the producer queued without writing its row (it stopped in between).
-    d1
-      .prepare(
-        `INSERT OR IGNORE INTO newsletter_deliveries (edition_date, subscriber_id, status, attempts, claim_id, updated_at)
-         SELECT ?3, s.id, 'sending', 1, ?1, ?2 FROM newsletter_subscribers s WHERE s.id IN (SELECT value FROM json_each(?4))`,
-      )
-      .bind(claimId, nowIso, job.date, ids),
-    // Whoever unsubscribed (or stopped being confirmed) since is not mailed.
-    d1
-      .prepare(
-        `UPDATE newsletter_deliveries SET status = 'skipped', error = 'Unsubscribed before the send', updated_at = ?2
-         WHERE claim_id = ?1 AND status = 'sending' AND EXISTS (SELECT 1 FROM newsletter_subscribers s
-           WHERE s.id = newsletter_deliveries.subscriber_id AND (s.email IS NULL OR s.status <> 'confirmed'))`,
-      )
-      .bind(claimId, nowIso),
-  ]);
-  const { results } = await d1
-    .prepare(
-      `SELECT s.id AS id, s.email AS email, s.unsubscribe_token AS storedTokenHash
-       FROM newsletter_deliveries d JOIN newsletter_subscribers s ON s.id = d.subscriber_id
-       WHERE d.claim_id = ?1 AND d.status = 'sending' ORDER BY s.id`,
-    )
-    .bind(claimId)
-    .all<Recipient>();
-  return results;
+/** The day's row of a daily message (keyed by the day and its first subscriber). */
+function messageRow(d1: D1Database, job: DailyJob) {
+  const key = [job.date, job.subscriberIds[0] ?? 0] as const;
+  return {
+    /** Closes a message that is not being sent (queued, or refused earlier); answers whether it did. */
+    async settle(status: "skipped" | "dead", error: string, nowIso: string): Promise<boolean> {
+      const result = await d1
+        .prepare(
+          `UPDATE newsletter_send_messages SET status = ?3, error = ?4, updated_at = ?5
+           WHERE edition_date = ?1 AND first_subscriber_id = ?2 AND status IN ('queued', 'failed')`,
+        )
+        .bind(...key, status, error.slice(0, 500), nowIso)
+        .run();
+      return (result.meta.changes ?? 0) > 0;
+    },
+    /** The result of this delivery's send, on the row it claimed. */
+    async record(
+      claimId: string,
+      status: "sent" | "failed" | "unknown",
+      error: string | null,
+      sent: number,
+      nowIso: string,
+    ): Promise<void> {
+      await d1
+        .prepare(
+          `UPDATE newsletter_send_messages SET status = ?3, error = ?4, sent_count = ?5, updated_at = ?6
+           WHERE edition_date = ?1 AND first_subscriber_id = ?2 AND claim_id = ?7`,
+        )
+        .bind(...key, status, error, sent, nowIso, claimId)
+        .run();
+    },
+  };
 }
 
-/** Rows an earlier delivery of this message claimed and never settled: the mail may have gone, so never again. */
-async function abandonEarlierAttempt(d1: D1Database, job: DailyJob, messageId: string, nowIso: string): Promise<void> {
+/** One row per subscriber for what went wrong for them on the day (the message row keeps the rest). */
+async function recordFor(
+  d1: D1Database,
+  date: string,
+  ids: number[],
+  status: "skipped" | "unknown" | "dead",
+  error: string,
+  nowIso: string,
+) {
   await d1
     .prepare(
-      `UPDATE newsletter_deliveries SET status = 'unknown', error = 'An earlier delivery of its message stopped before recording a result', updated_at = ?1
-       WHERE edition_date = ?2 AND subscriber_id IN (SELECT value FROM json_each(?4)) AND +status = 'sending' AND claim_id LIKE ?3`,
+      `INSERT INTO newsletter_deliveries (edition_date, subscriber_id, status, attempts, error, updated_at)
+       SELECT ?1, s.id, ?2, 1, ?3, ?4 FROM newsletter_subscribers s WHERE s.id IN (SELECT value FROM json_each(?5))
+       ON CONFLICT (edition_date, subscriber_id) DO UPDATE SET status = excluded.status, error = excluded.error, updated_at = excluded.updated_at`,
     )
-    .bind(nowIso, job.date, `${messageId}/%`, JSON.stringify(job.subscriberIds))
+    .bind(date, status, error.slice(0, 500), nowIso, JSON.stringify(ids))
     .run();
 }
 
-async function settle(d1: D1Database, job: DailyJob, status: "skipped" | "dead", error: string, nowIso: string): Promise<number> {
-  const result = await d1
+/**
+ * Claims the message (queued, or refused earlier) and answers who may be mailed: its subscribers
+ * still confirmed. One an earlier delivery of this same message claimed and never settled may have
+ * gone out, so it is recorded as unknown and never sent again. Whoever unsubscribed since is not
+ * mailed, and gets a `skipped` row.
+ */
+async function claim(d1: D1Database, job: DailyJob, message: Message, claimId: string, nowIso: string): Promise<Recipient[]> {
+  const key = [job.date, job.subscriberIds[0] ?? 0] as const;
+  const ids = JSON.stringify(job.subscriberIds);
+  const abandoned = "An earlier delivery of its message stopped before recording a result";
+  const [gone, claimed] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE newsletter_send_messages SET status = 'unknown', error = ?4, updated_at = ?5
+         WHERE edition_date = ?1 AND first_subscriber_id = ?2 AND status = 'sending' AND claim_id LIKE ?3
+         RETURNING subscriber_ids_json AS ids`,
+      )
+      .bind(...key, `${message.id}/%`, abandoned, nowIso),
+    d1
+      .prepare(
+        `UPDATE newsletter_send_messages SET status = 'sending', attempts = attempts + 1, claim_id = ?3, error = NULL, updated_at = ?4
+         WHERE edition_date = ?1 AND first_subscriber_id = ?2 AND status IN ('queued', 'failed')`,
+      )
+      .bind(...key, claimId, nowIso),
+  ]);
+  const lost = (gone?.results as { ids: string }[] | undefined)?.[0];
+  if (lost) await recordFor(d1, job.date, JSON.parse(lost.ids) as number[], "unknown", abandoned, nowIso);
+  if ((claimed?.meta.changes ?? 0) === 0) return [];
+  const { results } = await d1
     .prepare(
-      `UPDATE newsletter_deliveries SET status = ?1, error = ?2, updated_at = ?3
-       WHERE edition_date = ?4 AND subscriber_id IN (SELECT value FROM json_each(?5)) AND +status IN ('queued', 'failed')`,
+      `SELECT id, email, unsubscribe_token AS storedTokenHash, (status = 'confirmed' AND email IS NOT NULL) AS mailable
+       FROM newsletter_subscribers WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id`,
     )
-    .bind(status, error.slice(0, 500), nowIso, job.date, JSON.stringify(job.subscriberIds))
-    .run();
-  return result.meta.changes ?? 0;
+    .bind(ids)
+    .all<Recipient & { mailable: number }>();
+  const left = job.subscriberIds.filter((id) => !results.some((r) => r.id === id && r.mailable));
+  if (left.length) await recordFor(d1, job.date, left, "skipped", "Unsubscribed before the send", nowIso);
+  return results.filter((r) => r.mailable).map(({ id, email, storedTokenHash }) => ({ id, email, storedTokenHash }));
 }
 
 /**
@@ -261,7 +296,12 @@ async function sendMember(env: Env, mail: MailPort, job: MemberJob, message: Mes
 async function deadLetter(env: Env, job: MailJob, message: Message): Promise<void> {
   const db = getDb(env.DB);
   const nowIso = new Date().toISOString();
-  const dead = job.kind === "daily" ? await settle(env.DB, job, "dead", `Dead-lettered after ${message.attempts} deliveries`, nowIso) : 1;
+  const error = `Dead-lettered after ${message.attempts} deliveries`;
+  let dead = 1;
+  if (job.kind === "daily") {
+    dead = (await messageRow(env.DB, job).settle("dead", error, nowIso)) ? job.subscriberIds.length : 0;
+    if (dead) await recordFor(env.DB, job.date, job.subscriberIds, "dead", error, nowIso);
+  }
   await countMail(db, job.date, job.kind, "dead", dead);
   log("error", { queue: MAIL_DEAD_LETTER_QUEUE, kind: job.kind, date: job.date, message: message.id, deadLettered: dead });
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/newsletter.ts";
 import { newsletterEmail } from "#schema/contracts/newsletter.ts";
 import type { ConfirmOutcome } from "#schema/contracts/newsletter-confirm.ts";
-import { newsletterDeliveries, newsletterSubscribers } from "#schema/db/newsletter.ts";
+import { newsletterDeliveries, newsletterSendMessages, newsletterSubscribers } from "#schema/db/newsletter.ts";
 import { forgetRecipient } from "#worker/features/outbox/index.ts";
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
@@ -212,6 +212,7 @@ export async function purgeNewsletterData(
     .returning({ id: newsletterSubscribers.id });
   const cutoff = iso(now - DELIVERY_RETENTION_DAYS * DAY_MS).slice(0, 10);
   await db.delete(newsletterDeliveries).where(lt(newsletterDeliveries.editionDate, cutoff));
+  await db.delete(newsletterSendMessages).where(lt(newsletterSendMessages.editionDate, cutoff));
   // Legacy rows (plain tokens from before migration 0008) get the hash of the token new mails carry.
   const origin = keys ? publicOrigin(keys) : null;
   if (keys && origin) {

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { request } from "#web/lib/api-client.ts";
 import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
 
-/** A single coin from the database copy, refreshed with the price lists. */
+/** A single coin (the live snapshot, `fromDb` or not), refreshed with the price lists. */
 export function coinQuery(symbol: string) {
   return queryOptions({
     queryKey: ["cryptos", "coin", symbol.toUpperCase()] as const,
