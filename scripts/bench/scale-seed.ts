@@ -127,7 +127,7 @@ function* archive(count: number, coins: Coin[]) {
   const days = Math.max(1, Math.min(MAX_DAYS, Math.ceil(count / PER_DAY_TODAY)));
   const perDay = Math.ceil(count / days);
   // The archive ends yesterday: today belongs to the run's own newsroom day.
-  const first = Math.floor(Date.now() / DAY) * DAY - days * DAY;
+  const first = Math.floor(Date.now() / DAY) * DAY - Math.ceil(count / perDay) * DAY;
   const order = coins.map((_, i) => i);
   let written = 0;
   for (let d = 0; d < days && written < count; d++) {
