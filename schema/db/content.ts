@@ -74,7 +74,8 @@ export const articles = sqliteTable(
   (t) => [
     index("articles_public_idx").on(t.status, t.deletedAt, t.publishedAt),
     index("articles_category_idx").on(t.categoryId, t.publishedAt),
-    // The few articles readers never see (drafts, held, trashed, undated): search subtracts them from its counts.
+    // The few articles readers never see (drafts, held, trashed, undated). Unused since search counts the
+    // hidden among its capped matches instead (docs/performance.md, Scale run): a later migration may drop it.
     index("articles_hidden_idx").on(t.id).where(sql`status <> 'published' OR deleted_at IS NOT NULL OR published_at IS NULL`),
     // The editors' desk, newest first (worker/features/editorial/article-admin-store.ts): a page's ids
     // come from this index alone, without sorting every article or reading their bodies.

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { projectRoot } from "../lib/wrangler.ts";
 
 /** Real prose to generate from: the sentences of the Crypto 101 guides. */
-function corpus(): { sentences: string[]; names: string[] } {
+export function corpus(): { sentences: string[]; names: string[] } {
   const dir = join(projectRoot, "worker/features/content/guides");
   const text = readdirSync(dir)
     .filter((f) => f.endsWith(".md"))
@@ -27,7 +27,7 @@ function corpus(): { sentences: string[]; names: string[] } {
 }
 
 /** A deterministic generator, so every run measures the same articles. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

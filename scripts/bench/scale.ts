@@ -1,11 +1,12 @@
 /**
  * `npm run bench:scale`: the site at about 100x today's data, served like `npm run bench` (Miniflare,
  * the bench build), and what its heavy paths cost there. Not part of `npm test`; nothing asserted.
- *   npm run bench:scale                      build, seed (about 15 min here), measure
- *   BENCH_SCALE=0.1 npm run bench:scale      a tenth of the data, for a quick look
+ *   npm run bench:scale                      build, seed (6-8 min here), measure (3-5 min); 2.9 GB in build/
+ *   BENCH_SCALE=0.1 npm run bench:scale      a tenth of the data, for a quick look (BENCH_SCALE multiplies 100x)
  *   BENCH_BUILD=0 BENCH_SCALE_REUSE=1 ...    the last build and the last seeded database (build/bench-scale)
- * Seeds: 100,000 articles, 100,000 members, 100,000 confirmed newsletter subscribers, 500 coins with
- * a year of price history thinned as the nightly roll-up keeps it. Reports: search, the admin article
+ * Seeds (scale-seed.ts, straight into the database file): 100,000 articles as the newsroom writes
+ * them, 100,000 members, 100,000 confirmed newsletter subscribers, 500 coins with a year of price
+ * history thinned as the nightly roll-up keeps it. Reports: search, the admin article
  * list's first and last page, the sitemap index and its files, RSS, one newsroom day (the Workflow),
  * the daily newsletter send (the mail queue), and the database's size against D1's 10 GB.
  * Results: docs/performance.md (Scale run).
@@ -22,7 +23,8 @@ import { benchAdminCookie } from "./ask.ts";
 import { pinServerToCore0 } from "./cores.ts";
 import { BROWSER_HEADERS, type MeterTotals, measureCost, meter } from "./cost.ts";
 import { cpuNanos, workerdPids } from "./cpu.ts";
-import { type BenchServer, buildAll, insertArticles, startBenchServer } from "./serve.ts";
+import { d1File, seedDatabase } from "./scale-seed.ts";
+import { type BenchServer, buildAll, startBenchServer } from "./serve.ts";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const ARTICLES = Math.round(100_000 * SCALE);
@@ -80,66 +82,6 @@ async function migrate(db: Db): Promise<void> {
       db.prepare("INSERT INTO bench_migrations (name) VALUES (?)").bind(migration.name),
     ]);
   }
-}
-
-/** Rows made inside SQLite from a counter (a recursive CTE), in chunks so no statement runs long. */
-async function generate(db: Db, label: string, total: number, sql: (from: number, to: number) => string, chunk = 10_000): Promise<void> {
-  for (let from = 1; from <= total; from += chunk) {
-    const to = Math.min(total, from + chunk - 1);
-    await db.prepare(sql(from, to)).run();
-    progress(label, to, total);
-  }
-}
-
-const counter = (from: number, to: number) => `WITH RECURSIVE n(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM n WHERE i < ${to})`;
-
-async function seed(server: BenchServer): Promise<void> {
-  const db = await server.mf.getD1Database("DB");
-  const started = Date.now();
-  await insertArticles(db, ARTICLES, (done) =>
-    progress(`articles (${ARTICLES.toLocaleString("en")}, with the search index)`, done, ARTICLES),
-  );
-  await generate(
-    db,
-    `members (${MEMBERS.toLocaleString("en")})`,
-    MEMBERS,
-    (from, to) =>
-      `${counter(from, to)} INSERT INTO users (id, email, role, identity_issuer, identity_subject, last_login_at) ` +
-      `SELECT printf('bench-member-%07d', i), printf('member%07d@example.com', i), 'user', 'bench', printf('member-%07d', i), ` +
-      `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', printf('-%d minutes', i % 100000)) FROM n`,
-  );
-  await generate(
-    db,
-    `confirmed subscribers (${SUBSCRIBERS.toLocaleString("en")})`,
-    SUBSCRIBERS,
-    (from, to) =>
-      `${counter(from, to)} INSERT INTO newsletter_subscribers (email, status, consent_at, confirmed_at, unsubscribe_token) ` +
-      `SELECT printf('reader%07d@example.com', i), 'confirmed', '2026-01-01T00:00:00.000Z', '2026-01-01T00:05:00.000Z', ` +
-      `lower(hex(randomblob(32))) FROM n`,
-  );
-  // A year of history for every coin the feed tracks, thinned as rollUpHistory keeps it: every 5
-  // minutes for 2 days, hourly to 90 days, daily beyond (price-store.ts).
-  const coins = (await db.prepare("SELECT id, price FROM coins").all<{ id: string; price: number | null }>()).results;
-  const now = Math.floor(Date.now() / 1000 / 300) * 300;
-  const times = [
-    ...Array.from({ length: (2 * 86_400) / 300 }, (_, i) => now - i * 300),
-    ...Array.from({ length: 88 * 24 }, (_, i) => Math.floor((now - 2 * 86_400) / 3600) * 3600 - i * 3600),
-    ...Array.from({ length: 275 }, (_, i) => Math.floor((now - 90 * 86_400) / 86_400) * 86_400 - i * 86_400),
-  ];
-  const ts = JSON.stringify(times);
-  for (const [i, coin] of coins.entries()) {
-    await db
-      .prepare(
-        "INSERT OR IGNORE INTO price_history (coin_id, ts, price, market_cap, volume_24h) " +
-          "SELECT ?1, j.value, ?2 * (1 + 0.2 * sin(j.value / 86400.0)), NULL, NULL FROM json_each(?3) AS j",
-      )
-      .bind(coin.id, coin.price ?? 1, ts)
-      .run();
-    progress(`price history (${coins.length} coins x ${times.length} points)`, i + 1, coins.length);
-  }
-  // Everything cached so far describes the site before the seed.
-  await (await kvOf(server)).put(CONTENT_VERSION_KEY, `scale-${Date.now().toString(36)}`);
-  console.log(`seeded in ${seconds(Date.now() - started)}`);
 }
 
 /** D1 rows and KV operations the crons, the Workflow and the queue consumer made between two readings. */
@@ -212,7 +154,8 @@ async function measure(server: BenchServer): Promise<void> {
   console.log(
     `  p50 ${search.p50Ms.toFixed(0)} ms, p95 ${search.p95Ms.toFixed(0)} ms (one at a time); CPU ${(search.cpuUs / 1000).toFixed(1)} ms per request at 4 connections, at most ${(search.maxUs / 1000).toFixed(1)} ms`,
   );
-  const searchRows = await one(server, "/api/search?q=liquidity");
+  // A word none of the 400 asked for: a cached answer would read nothing.
+  const searchRows = await one(server, `/api/search?q=${words[400] ?? "liquidity"}`);
   console.log(line("one uncached search, metered", searchRows));
 
   // The admin article list: 100 a page, newest first.
@@ -310,6 +253,11 @@ async function newsroomDay(server: BenchServer, db: Db): Promise<void> {
 
 async function dailySend(server: BenchServer, db: Db): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
+  const sent = await db.prepare("SELECT count(*) AS n FROM newsletter_editions WHERE edition_date = ?").bind(today).first<{ n: number }>();
+  if ((sent?.n ?? 0) > 0) {
+    console.log("\nThe daily send: already sent on this database today (a reused one): see the first run's figures");
+    return;
+  }
   const pids = workerdPids();
   const cpu0 = cpuNanos(pids);
   const m0 = await meter(server);
@@ -350,13 +298,15 @@ mkdirSync(STATE, { recursive: true });
 console.log(
   `bench:scale at ${SCALE}x 100x today (${ARTICLES.toLocaleString("en")} articles); state in ${STATE}${REUSE ? " (reused)" : ""}; load average ${load()}`,
 );
-// Migrated here, not by startBenchServer: a reused database takes only the migrations it lacks.
 // Development: the newsroom writes from the offline market data, which production refuses to.
-const server = await startBenchServer(
-  { SESSION_SECRET: "scale-".repeat(8), PUBLIC_ORIGIN: ORIGIN, APP_ENV: "development" },
-  { persistTo: STATE, seeded: true },
-);
+const serve = () =>
+  startBenchServer(
+    { SESSION_SECRET: "scale-".repeat(8), PUBLIC_ORIGIN: ORIGIN, APP_ENV: "development" },
+    { persistTo: STATE, seeded: true },
+  );
+let server = await serve();
 try {
+  // Migrated here, not by startBenchServer: a reused database takes only the migrations it lacks.
   const db = await server.mf.getD1Database("DB");
   await migrate(db);
   if (!REUSE) await db.batch(seedStatements().map((q) => db.prepare(q)));
@@ -364,8 +314,19 @@ try {
   const warm = await fetch(new URL("/api/cryptos?limit=10", server.url));
   if (!warm.ok) throw new Error(`warm-up failed: ${warm.status}`);
   if (!REUSE) {
-    await seed(server);
-    writeFileSync(join(STATE, "seeded.json"), JSON.stringify({ scale: SCALE, at: new Date().toISOString() }));
+    // The bulk rows go straight into the database file, with Miniflare stopped (scale-seed.ts).
+    await server.dispose();
+    const started = Date.now();
+    const took = seedDatabase(d1File(STATE), { articles: ARTICLES, members: MEMBERS, subscribers: SUBSCRIBERS }, progress);
+    server = await serve();
+    // Everything cached so far describes the site before the seed.
+    await (await kvOf(server)).put(CONTENT_VERSION_KEY, `scale-${Date.now().toString(36)}`);
+    writeFileSync(join(STATE, "seeded.json"), JSON.stringify({ scale: SCALE, at: new Date().toISOString(), took }));
+    console.log(
+      `seeded in ${seconds(Date.now() - started)} (${Object.entries(took)
+        .map(([part, ms]) => `${part} ${seconds(ms)}`)
+        .join(", ")}); load average ${load()}`,
+    );
   }
   await measure(server);
 } finally {
