@@ -5,9 +5,9 @@ import { projectRoot } from "../lib/wrangler.ts";
 
 type Bindings = { d1Databases: Record<string, { id: string }>; kvNamespaces: Record<string, { id: string }> };
 /** What the e2e files use of the D1 and KV bindings (Miniflare's own types name the workerd ones). */
-type Statement = { all(): Promise<{ results: unknown[] }> };
+type Statement = { all(): Promise<{ results: unknown[] }>; bind(...values: unknown[]): Statement };
 type Db = { prepare(sql: string): Statement; batch(statements: Statement[]): Promise<{ results?: unknown[] }[]> };
-type Kv = { put(key: string, value: string): Promise<void> };
+type Kv = { put(key: string, value: string): Promise<void>; delete(key: string): Promise<void> };
 
 /**
  * The local D1 and KV of a served site, opened the way `wrangler d1 execute --local` opens them (a Miniflare on
