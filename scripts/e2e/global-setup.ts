@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { TestProject } from "vitest/node";
 import { buildSite } from "../build/build.ts";
+import { launchBrowserServer } from "../lib/chromium.ts";
 import { projectRoot, startDevServer } from "../lib/wrangler.ts";
 import { localSeedPlan } from "../seed.ts";
 import { runTodaysPipeline } from "../start.ts";
@@ -16,6 +17,8 @@ declare module "vitest" {
     persistTo: string;
     /** A migrated and seeded state no site serves, that `ownSite()` copies (scripts/e2e/site.ts). */
     seededState: string;
+    /** The run's Chromium, which each file connects to (browser.ts). */
+    browserEndpoint: string;
   }
 }
 
@@ -71,11 +74,14 @@ export default async function setup(project: TestProject) {
   const day = await runTodaysPipeline(server.url);
   if (!day.done) throw new Error(`today's newsroom pipeline did not finish: ${JSON.stringify(day.tasks)}`);
   took("ran the day's pipeline");
+  const browser = await launchBrowserServer();
+  project.provide("browserEndpoint", browser.wsEndpoint());
   project.provide("baseURL", server.url);
   project.provide("persistTo", persistTo);
   project.provide("seededState", seededState);
 
   return async () => {
+    await browser.close();
     await server.stop();
     rmSync(persistTo, { recursive: true, force: true });
     rmSync(seededState, { recursive: true, force: true });
