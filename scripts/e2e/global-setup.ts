@@ -5,10 +5,11 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { TestProject } from "vitest/node";
 import { buildSite } from "../build/build.ts";
 import { launchBrowserServer } from "../lib/chromium.ts";
+import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
 import { projectRoot, startDevServer } from "../lib/wrangler.ts";
 import { localSeedPlan } from "../seed.ts";
-import { runTodaysPipeline } from "../start.ts";
-import { localState } from "./local-state.ts";
+import { E2E_ADMIN } from "./admin.ts";
+import { type LocalBindings, localBindings, localState } from "./local-state.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,19 +20,18 @@ declare module "vitest" {
     seededState: string;
     /** The run's Chromium, which each file connects to (browser.ts). */
     browserEndpoint: string;
+    /** The ids of the local D1 and KV (local-state.ts). */
+    localBindings: LocalBindings;
   }
 }
-
-/** Every e2e site's admin (ADMIN_EMAILS): the accounts journey signs it in and expects the Admin badge. */
-export const E2E_ADMIN = "admin@coinsight.test";
 
 /**
  * What `npm run db:migrate` and `npm run seed` do to a local state, through one Miniflare on its files
  * instead of a wrangler process per migration run, statement file and key (seconds each): the
  * migrations recorded in wrangler's table, then each seeder's statements and keys.
  */
-async function migrateAndSeed(dir: string): Promise<void> {
-  const { db, kv, dispose } = await localState(dir);
+async function migrateAndSeed(dir: string, ids: LocalBindings): Promise<void> {
+  const { db, kv, dispose } = await localState(dir, ids);
   try {
     await db.batch([
       db.prepare(
@@ -64,7 +64,8 @@ export default async function setup(project: TestProject) {
   took("built");
 
   const seededState = mkdtempSync(join(tmpdir(), "coinsight-e2e-seeded-"));
-  await migrateAndSeed(seededState);
+  const ids = await localBindings();
+  await migrateAndSeed(seededState, ids);
   took("migrated and seeded");
   const persistTo = mkdtempSync(join(tmpdir(), "coinsight-e2e-"));
   cpSync(seededState, persistTo, { recursive: true });
@@ -76,6 +77,7 @@ export default async function setup(project: TestProject) {
   took("ran the day's pipeline");
   const browser = await launchBrowserServer();
   project.provide("browserEndpoint", browser.wsEndpoint());
+  project.provide("localBindings", ids);
   project.provide("baseURL", server.url);
   project.provide("persistTo", persistTo);
   project.provide("seededState", seededState);
