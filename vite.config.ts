@@ -91,8 +91,9 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
           test: {
             name: "worker",
             maxWorkers: WORKERS,
+            isolate: false,
             include: ["worker/**/*.test.ts"],
-            setupFiles: ["worker/test/apply-migrations.ts"],
+            setupFiles: ["worker/test/fresh-runtime.ts"],
           },
         },
         {

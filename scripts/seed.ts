@@ -92,10 +92,22 @@ export function seedStatements(): string[] {
   return seeders.flatMap((s) => s.sql(seedRun));
 }
 
+/** A local site replays the recorded market from now, unless it has a CoinGecko key. */
+const localSeedRun = (): SeedRun => (liveMarketLocally() ? {} : { replayAt: Date.now() });
+
 export async function seedLocal(options: { persistTo?: string } = {}): Promise<void> {
   const target = ["--local", ...(options.persistTo ? ["--persist-to", options.persistTo] : [])];
-  const seedRun = liveMarketLocally() ? {} : { replayAt: Date.now() };
+  const seedRun = localSeedRun();
   for (const seeder of seeders) run(seeder, target, seedRun);
+}
+
+/**
+ * The local seed as data, in the order `seedLocal` applies it, for a caller that holds the database
+ * and KV itself (the e2e setup, through Miniflare: one workerd instead of a wrangler per step).
+ */
+export function localSeedPlan(): { sql: string[]; kvDelete: string[]; kv: Record<string, string> }[] {
+  const seedRun = localSeedRun();
+  return seeders.map((s) => ({ sql: s.sql(seedRun), kvDelete: s.kvDelete?.(seedRun) ?? [], kv: s.kv?.(seedRun) ?? {} }));
 }
 
 if (import.meta.main) {

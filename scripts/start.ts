@@ -5,31 +5,15 @@
  * Stays in the foreground until Ctrl-C.
  */
 import { buildSite } from "./build/build.ts";
+import { runTodaysPipeline } from "./lib/todays-pipeline.ts";
 import { startDevServer, wranglerSync } from "./lib/wrangler.ts";
 import { seedLocal } from "./seed.ts";
 
 const PORT = Number(process.env.PORT ?? 8787);
 /** Signing in with the local form as this address gives the admin panel (README, Quick start). */
 const LOCAL_ADMIN = process.env.ADMIN_EMAILS ?? "admin@coinsight.local";
-/** Each call runs the day for up to 50 s; offline it needs a few seconds. */
-const MAX_PIPELINE_CALLS = 6;
-
-type DayReport = { date: string; done: boolean; tasks: Record<string, string>; articles: { published: number; review: number } };
-
 function step(text: string): void {
   console.log(`\n▸ ${text}`);
-}
-
-/** Today's pipeline through the local-only endpoint; asks again while it is still running. */
-export async function runTodaysPipeline(baseUrl: string): Promise<DayReport> {
-  let report: DayReport | null = null;
-  for (let call = 0; call < MAX_PIPELINE_CALLS && !report?.done; call++) {
-    const res = await fetch(`${baseUrl}/api/dev/newsroom/run-today`, { method: "POST" });
-    if (!res.ok) throw new Error(`The newsroom pipeline answered ${res.status}: ${await res.text()}`);
-    report = (await res.json()) as DayReport;
-  }
-  if (!report) throw new Error("The newsroom pipeline did not answer");
-  return report;
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TaskKey, taskLabels } from "#schema/contracts/newsroom.ts";
-import { runTodaysPipeline } from "../start.ts";
+import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
 import { axeViolations, settle, startInTheme, strayClassNames } from "./axe.ts";
 import { baseURL, browserForFile, DESKTOP, PHONE, signIn, type Viewport, waitForAppAfterLoads } from "./browser.ts";
 import { d1, failTodaysRun, generatedArticle } from "./d1.ts";

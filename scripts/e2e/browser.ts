@@ -1,19 +1,20 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { launchBrowser } from "../lib/chromium.ts";
+import { afterAll, beforeAll, inject } from "vitest";
+import { connectBrowser } from "../lib/chromium.ts";
 import { baseURL } from "./site.ts";
 
-export { baseURL, launchBrowser };
+export { baseURL };
 
 /**
- * One Chromium for a file's tests: launched before them, closed after them. Call it at the top of the
- * file, before its own `beforeAll` (which then runs with the browser up); the getter throws when used
- * outside a test.
+ * A file's own connection to the run's Chromium (launched once by global-setup.ts: a launch per file
+ * cost each file a second or more of the machine): opened before its tests, closed after them with
+ * every context the file made. Call it at the top of the file, before its own `beforeAll` (which then
+ * runs with the browser up); the getter throws when used outside a test.
  */
 export function browserForFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser(inject("browserEndpoint"));
   });
   afterAll(async () => {
     await browser?.close();

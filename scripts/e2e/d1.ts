@@ -1,6 +1,6 @@
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import type { OutboxList } from "#schema/contracts/outbox.ts";
-import { E2E_ADMIN } from "./global-setup.ts";
+import { E2E_ADMIN } from "./admin.ts";
 import { localState, whileBusy } from "./local-state.ts";
 import { insertArticles, type NewsRow } from "./news-fixtures.ts";
 import { baseURL, persistTo } from "./site.ts";
@@ -15,7 +15,7 @@ afterAll(async () => {
 export function stateOf(dir = persistTo()): ReturnType<typeof localState> {
   let state = opened.get(dir);
   if (!state) {
-    state = localState(dir);
+    state = localState(dir, inject("localBindings"));
     opened.set(dir, state);
   }
   return state;

@@ -1,11 +1,15 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { TestProject } from "vitest/node";
 import { buildSite } from "../build/build.ts";
-import { startDevServer, wranglerSync } from "../lib/wrangler.ts";
-import { seedLocal } from "../seed.ts";
-import { runTodaysPipeline } from "../start.ts";
+import { launchBrowserServer } from "../lib/chromium.ts";
+import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
+import { projectRoot, startDevServer } from "../lib/wrangler.ts";
+import { localSeedPlan } from "../seed.ts";
+import { E2E_ADMIN } from "./admin.ts";
+import { type LocalBindings, localBindings, localState } from "./local-state.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,11 +18,38 @@ declare module "vitest" {
     persistTo: string;
     /** A migrated and seeded state no site serves, that `ownSite()` copies (scripts/e2e/site.ts). */
     seededState: string;
+    /** The run's Chromium, which each file connects to (browser.ts). */
+    browserEndpoint: string;
+    /** The ids of the local D1 and KV (local-state.ts). */
+    localBindings: LocalBindings;
   }
 }
 
-/** Every e2e site's admin (ADMIN_EMAILS): the accounts journey signs it in and expects the Admin badge. */
-export const E2E_ADMIN = "admin@coinsight.test";
+/**
+ * What `npm run db:migrate` and `npm run seed` do to a local state, through one Miniflare on its files
+ * instead of a wrangler process per migration run, statement file and key (seconds each): the
+ * migrations recorded in wrangler's table, then each seeder's statements and keys.
+ */
+async function migrateAndSeed(dir: string, ids: LocalBindings): Promise<void> {
+  const { db, kv, dispose } = await localState(dir, ids);
+  try {
+    await db.batch([
+      db.prepare(
+        "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+      ),
+    ]);
+    for (const { name, queries } of await readD1Migrations(join(projectRoot, "schema/migrations"))) {
+      await db.batch([...queries.map((q) => db.prepare(q)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name)]);
+    }
+    for (const step of localSeedPlan()) {
+      if (step.sql.length) await db.batch(step.sql.map((q) => db.prepare(q)));
+      for (const key of step.kvDelete) await kv.delete(key);
+      for (const [key, value] of Object.entries(step.kv)) await kv.put(key, value);
+    }
+  } finally {
+    await dispose();
+  }
+}
 
 /**
  * Builds the SPA and its page renderer once for every file, migrates and seeds a throwaway local database,
@@ -33,8 +64,8 @@ export default async function setup(project: TestProject) {
   took("built");
 
   const seededState = mkdtempSync(join(tmpdir(), "coinsight-e2e-seeded-"));
-  wranglerSync(["d1", "migrations", "apply", "DB", "--local", "--persist-to", seededState]);
-  await seedLocal({ persistTo: seededState });
+  const ids = await localBindings();
+  await migrateAndSeed(seededState, ids);
   took("migrated and seeded");
   const persistTo = mkdtempSync(join(tmpdir(), "coinsight-e2e-"));
   cpSync(seededState, persistTo, { recursive: true });
@@ -44,11 +75,15 @@ export default async function setup(project: TestProject) {
   const day = await runTodaysPipeline(server.url);
   if (!day.done) throw new Error(`today's newsroom pipeline did not finish: ${JSON.stringify(day.tasks)}`);
   took("ran the day's pipeline");
+  const browser = await launchBrowserServer();
+  project.provide("browserEndpoint", browser.wsEndpoint());
+  project.provide("localBindings", ids);
   project.provide("baseURL", server.url);
   project.provide("persistTo", persistTo);
   project.provide("seededState", seededState);
 
   return async () => {
+    await browser.close();
     await server.stop();
     rmSync(persistTo, { recursive: true, force: true });
     rmSync(seededState, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runTodaysPipeline } from "../start.ts";
+import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
 import { baseURL, browserForFile, openPage, PHONE, signIn } from "./browser.ts";
 import { failTodaysRun } from "./d1.ts";
 

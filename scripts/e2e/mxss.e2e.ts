@@ -60,6 +60,8 @@ async function dangerousMarkup(page: Page, selector: string) {
 
 const browser = browserForFile();
 let admin: { context: BrowserContext; page: Page };
+/** The reader: one watched context for every read (each read is a new document, with its own record). */
+let reader: { context: BrowserContext; watch: Watch; page: Page };
 /** The inserted articles by slug. */
 let rows: Map<string, { id: number; revision: number; category_id: number }>;
 
@@ -88,14 +90,17 @@ beforeAll(async () => {
   await signIn(page, "admin@coinsight.test", "Ava");
   await page.waitForURL((url) => url.pathname === "/admin");
   admin = { context, page };
+  reader = await watchedContext();
 });
 afterAll(async () => {
   await admin?.context.close();
+  await reader?.context.close();
 });
 
 /** Loads the article as a reader; answers what ran and what dangerous markup the body holds. */
 async function readerSees(slug: string, i: number) {
-  const { context, watch, page } = await watchedContext();
+  const { watch, page } = reader;
+  for (const seen of Object.values(watch)) seen.length = 0;
   await page.goto(`/crypto-101/${slug}`);
   const body = page.getByTestId("article-body");
   await body.getByText(`Case ${i} starts.`).waitFor();
@@ -104,7 +109,6 @@ async function readerSees(slug: string, i: number) {
   await page.waitForFunction(() => [...document.querySelectorAll("img")].every((img) => img.complete));
   const result = { ran: await executed(page, watch), markup: await dangerousMarkup(page, "[data-testid=article-body]") };
   expect(watch.navigations.every((p) => p === `/crypto-101/${slug}`)).toBe(true);
-  await context.close();
   return result;
 }
 

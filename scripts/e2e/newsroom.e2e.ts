@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { runTodaysPipeline } from "../start.ts";
+import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 import { d1, failTodaysRun, waitForMail } from "./d1.ts";
 import { ownSite } from "./site.ts";

@@ -1,3 +1,4 @@
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, browserForFile, openPage } from "./browser.ts";
 import { generatedArticle } from "./d1.ts";
@@ -12,29 +13,39 @@ async function anArticle(): Promise<string> {
 }
 
 type Hint = { rel: string | null; as: string | null; href: string };
+type Visit = { path: string; hints: Hint[]; requested: string[]; warnings: string[]; errors: string[] };
 
-/** Opens a page and returns the hints it carries once loaded, the URLs it requested and its warnings. */
-async function visit(path: string, member: boolean) {
-  const { page, context, errors } = await openPage(browser());
-  // A member's page is rendered by the browser (the hint cookie; no session, so the page is a guest's).
-  if (member) await context.addCookies([{ name: "coinsight_member", value: "1", url: baseURL() }]);
-  const warnings: string[] = [];
-  page.on("console", (m) => {
-    if (/preload/i.test(m.text())) warnings.push(m.text());
-  });
-  const requested: string[] = [];
-  page.on("request", (r) => requested.push(new URL(r.url()).pathname + new URL(r.url()).search));
-  await page.goto(path, { waitUntil: "networkidle" });
-  const hints: Hint[] = await page.$$eval('link[rel="preload"], link[rel="modulepreload"]', (links) =>
-    links.map((l) => {
-      const url = new URL((l as HTMLLinkElement).href);
-      return { rel: l.getAttribute("rel"), as: l.getAttribute("as"), href: url.pathname + url.search };
-    }),
-  );
-  // Chromium warns a few seconds after load about a preload nobody used.
-  await page.waitForTimeout(3500);
-  await context.close();
-  return { hints, requested, warnings, errors };
+/**
+ * Opens the pages one at a time (pages loading at once on a busy machine could miss Chromium's few
+ * seconds), keeps each open, and answers what each carried once loaded, requested and warned.
+ * Chromium warns a few seconds after a page's load about a preload nobody used: one wait after the
+ * last load covers every page, each open since its own load.
+ */
+async function visitAll(paths: string[], member: boolean): Promise<Visit[]> {
+  const visits: Visit[] = [];
+  const contexts: BrowserContext[] = [];
+  for (const path of paths) {
+    const { page, context, errors } = await openPage(browser());
+    contexts.push(context);
+    // A member's page is rendered by the browser (the hint cookie; no session, so the page is a guest's).
+    if (member) await context.addCookies([{ name: "coinsight_member", value: "1", url: baseURL() }]);
+    const visit: Visit = { path, hints: [], requested: [], warnings: [], errors };
+    page.on("console", (m) => {
+      if (/preload/i.test(m.text())) visit.warnings.push(m.text());
+    });
+    page.on("request", (r) => visit.requested.push(new URL(r.url()).pathname + new URL(r.url()).search));
+    await page.goto(path, { waitUntil: "networkidle" });
+    visit.hints = await page.$$eval('link[rel="preload"], link[rel="modulepreload"]', (links) =>
+      links.map((l) => {
+        const url = new URL((l as HTMLLinkElement).href);
+        return { rel: l.getAttribute("rel"), as: l.getAttribute("as"), href: url.pathname + url.search };
+      }),
+    );
+    visits.push(visit);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3500));
+  await Promise.all(contexts.map((c) => c.close()));
+  return visits;
 }
 
 describe("preload hints in the pages' HTML", () => {
@@ -43,9 +54,7 @@ describe("preload hints in the pages' HTML", () => {
     // The plain shell (a page the Worker does not hint) carries only the entry's own modulepreloads.
     const plain = await (await fetch(`${baseURL()}/news`)).text();
     const entryModules = plain.match(/rel="modulepreload"/g)?.length ?? 0;
-    // One page at a time: pages loading at once on a busy machine can miss Chromium's few seconds.
-    for (const path of paths) {
-      const { hints, requested, warnings, errors } = await visit(path, true);
+    for (const { path, hints, requested, warnings, errors } of await visitAll(paths, true)) {
       const data = hints.filter((h) => h.as === "fetch").map((h) => h.href);
       expect(data, path).toContain("/api/site-status");
       if (path !== "/subscribe") expect(data.length, path).toBeGreaterThan(2);
@@ -57,8 +66,7 @@ describe("preload hints in the pages' HTML", () => {
   });
 
   it("a guest's page (rendered by the Worker): no answer to announce, and the modules loaded after the paint are each fetched once", async () => {
-    for (const path of ["/", "/markets", "/coin/btc", await anArticle()]) {
-      const { hints, requested, warnings, errors } = await visit(path, false);
+    for (const { path, hints, requested, warnings, errors } of await visitAll(["/", "/markets", "/coin/btc", await anArticle()], false)) {
       expect(
         hints.filter((h) => h.as === "fetch"),
         path,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runTodaysPipeline } from "../start.ts";
+import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
 import { baseURL, browserForFile, openPage } from "./browser.ts";
 import { d1 } from "./d1.ts";
 

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import Provider, { type Configuration } from "oidc-provider";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { connectBrowser } from "../lib/chromium.ts";
 import { type DevServer, freePort, startDevServer } from "../lib/wrangler.ts";
-import { launchBrowser } from "./browser.ts";
 
 /**
  * The real authorization-code round trip against a certified OpenID provider (`oidc-provider`),
@@ -62,7 +62,7 @@ beforeAll(async () => {
     vars: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, ADMIN_EMAILS: ADMIN },
     privateRegistry: true,
   });
-  browser = await launchBrowser();
+  browser = await connectBrowser(inject("browserEndpoint"));
 });
 
 afterAll(async () => {

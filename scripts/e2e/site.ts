@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DevServer, startDevServer } from "../lib/wrangler.ts";
-import { E2E_ADMIN } from "./global-setup.ts";
+import { E2E_ADMIN } from "./admin.ts";
 
 /**
  * The site a file's journeys run against. By default the shared one that global-setup.ts serves to every

@@ -5,31 +5,15 @@ import {
   type PaidPeriod,
   type PlanStatus,
   type QuotaState,
-  type QuotaTier,
   RESERVATION_TTL_MS,
   type RefusalReason,
   type Reservation,
   type ReservationSource,
 } from "#schema/contracts/quota.ts";
+import { calendarMonth, type StateRow, toState, writeMirror } from "./quota-row.ts";
 
 /** After a failed D1 mirror write, the alarm tries again this much later. */
 const MIRROR_RETRY_MS = 30_000;
-
-type StateRow = {
-  user_id: string;
-  tier: QuotaTier;
-  status: string;
-  trial: number;
-  used: number;
-  lim: number;
-  credits: number;
-  /** 1 while the plan is the premium role's complimentary Pro allowance. */
-  comp: number;
-  period_start: string | null;
-  period_end: string | null;
-  version: number;
-  mirrored_version: number;
-};
 
 /** What the member's role grants, as the caller read it from D1 (see `state`). `now` is for tests. */
 export type Access = { complimentary: boolean; now?: number };
@@ -345,7 +329,7 @@ export class QuotaCounter extends DurableObject<Env> {
         const s = this.row();
         if (s.mirrored_version >= s.version) break;
         try {
-          await this.writeD1(s);
+          await writeMirror(this.env.DB, s);
           this.sql.exec("UPDATE quota SET mirrored_version = max(mirrored_version, ?) WHERE id = 1", s.version);
         } catch (err) {
           console.error(JSON.stringify({ level: "error", component: "quota-counter", error: (err as Error).message }));
@@ -366,43 +350,6 @@ export class QuotaCounter extends DurableObject<Env> {
     this.waiters = this.waiters.filter((w) => w.version > upTo);
     for (const w of ready) w.resolve();
   }
-
-  private async writeD1(s: StateRow): Promise<void> {
-    // Skipped when the member was deleted (the row would break the foreign key, and nobody reads it).
-    await this.env.DB.prepare(
-      `INSERT INTO subscriptions (user_id, tier, status, trial_queries_remaining, query_count, query_limit, credits, complimentary, period_start, period_end)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?10, ?8, ?9 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1)
-       ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, status = excluded.status,
-         trial_queries_remaining = excluded.trial_queries_remaining, query_count = excluded.query_count,
-         query_limit = excluded.query_limit, credits = excluded.credits, complimentary = excluded.complimentary,
-         period_start = excluded.period_start, period_end = excluded.period_end, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-    )
-      .bind(s.user_id, s.tier, s.status, s.trial, s.used, s.lim, s.credits, s.period_start, s.period_end, s.comp)
-      .run();
-  }
-}
-
-function toState(s: StateRow): QuotaState {
-  return {
-    tier: s.tier,
-    status: s.status,
-    trialQueriesRemaining: s.trial,
-    queryCount: s.used,
-    queryLimit: s.lim,
-    credits: s.credits,
-    complimentary: s.comp === 1,
-    periodStart: s.period_start,
-    periodEnd: s.period_end,
-  };
-}
-
-/** The UTC calendar month around `now`: the complimentary allowance's period. */
-function calendarMonth(now: number): { start: string; end: string } {
-  const d = new Date(now);
-  return {
-    start: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString(),
-    end: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString(),
-  };
 }
 
 /** What the member's role grants their allowance: premium is complimentary Pro (docs/decisions/accounts/premium-role.md). */

@@ -24,6 +24,11 @@ function remember(key: string, answer: CachedAnswer, until: number): void {
   if (recent.size > ISOLATE_ENTRIES) recent.delete(recent.keys().next().value as string);
 }
 
+/** A new isolate remembers no answer (tests: worker/test/fresh-runtime.ts). */
+export function forgetRecentAnswers(): void {
+  recent.clear();
+}
+
 export async function readCachedAnswer(kv: KVNamespace, key: string, now = Date.now()): Promise<CachedAnswer | null> {
   const hit = recent.get(key);
   if (hit && hit.until > now) {

@@ -18,6 +18,8 @@ import { checkAnswer } from "#worker/test/contract-check.ts";
 import { ORIGIN } from "#worker/test/http.ts";
 import { createAskRoutes } from "./ask.routes.ts";
 
+export { forgetRecentAnswers } from "./cache.ts";
+
 export type Persona = "guest" | "free" | "free-spent" | "lite" | "basic" | "pro" | "inactive" | "admin";
 
 const PERIOD = { periodStart: "2026-11-01T00:00:00.000Z", periodEnd: "2026-12-01T00:00:00.000Z" };
