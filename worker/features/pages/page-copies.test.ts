@@ -6,11 +6,10 @@ import { app } from "#worker/app.ts";
 import type { PriceFeed } from "#worker/durable-objects/price-feed.ts";
 import { invalidateContentCache } from "#worker/features/content/index.ts";
 import { priceFeed, readSnapshot, writeSnapshot } from "#worker/features/cryptos/index.ts";
-import { publishNow } from "#worker/features/editorial/lifecycle.service.ts";
 import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
-import { getDb } from "#worker/lib/db.ts";
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { insertArticle } from "#worker/test/articles.ts";
+import { send, signedIn } from "#worker/test/signed-in.ts";
 import { PAGE_KV_PREFIX } from "./page-store.ts";
 import { forgetRouteModules } from "./preload-hints.ts";
 import { forgetShell } from "./shell.ts";
@@ -152,8 +151,9 @@ describe("a guest's page kept in KV beyond the colo", () => {
 describe("pages rendered ahead of readers", () => {
   it("publishing an article renders its page and `/` for the new content version", async () => {
     const draft = await insertArticle({ slug: "published-ahead", status: "draft", publishedAt: null });
+    const admin = await signedIn("chief@example.com", { PUBLIC_ORIGIN: ORIGIN });
     const render = vi.spyOn(ssr, "renderPage");
-    await publishNow(getDb(env.DB), siteEnv, draft.id);
+    expect((await send(admin, "POST", `/api/admin/articles/${draft.id}/publish`)).status).toBe(200);
     await vi.waitFor(async () => expect(render).toHaveBeenCalledTimes(2), { timeout: 20_000 });
     await vi.waitFor(async () => expect(await keptFor("/article/published-ahead")).toHaveLength(1));
 
