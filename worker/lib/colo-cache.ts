@@ -214,6 +214,18 @@ export async function putColo(key: string, res: Response, now = Date.now()): Pro
   await caches.default.put(key, stored);
 }
 
+/**
+ * Keeps `res` in this isolate's memory only, as `putColo` would, without the colo's cache: for a copy
+ * read from a store that already keeps hot keys at the colo (KV), where a Cache API write of a page
+ * would cost more than the read it saves (docs/decisions/performance/page-copies-in-kv.md).
+ */
+export async function rememberColo(key: string, res: Response, now = Date.now()): Promise<void> {
+  const body = await res.arrayBuffer();
+  const stored = new Response(body, { status: res.status, headers: res.headers });
+  stored.headers.set(STORED_AT, String(now));
+  remember(key, body, stored, now);
+}
+
 /** Forgets the remembered entries whose key passes `test` (the colo's copies are left as they are). */
 export function forgetColoWhere(test: (key: string) => boolean): void {
   for (const key of [...kept.keys()]) if (test(key)) drop(key);

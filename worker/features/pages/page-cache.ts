@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { contentVersion, nextScheduledPublish } from "#worker/features/content/index.ts";
 import { readSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { acceptsGzip, matchColo, putColo } from "#worker/lib/colo-cache.ts";
+import { acceptsGzip, matchColo, putColo, rememberColo } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
 import { type PageParams, pageAddress } from "./page-query.ts";
 import { type PageCopy, pageKvKey, pageKvTtl, readPageCopy, writePageCopy } from "./page-store.ts";
@@ -70,13 +70,16 @@ export async function cachedPage(c: Ctx, shell: Response, kind: PageKind, make: 
   if (!ahead) {
     const tick = await prices();
     // Gzipped once per kept page for every reader that takes it (precompressed-answers.md).
-    const hit = await matchColo(coloKey(tick), Date.now(), { present: PAGE_HIT, gzip: acceptsGzip(c.req.header("accept-encoding")) });
+    const match = { present: PAGE_HIT, gzip: acceptsGzip(c.req.header("accept-encoding")) };
+    const hit = await matchColo(coloKey(tick), Date.now(), match);
     if (hit) return hit;
     const key = kvKey(tick);
     const copy = key ? await readPageCopy(c.env.KV, key) : null;
     if (copy) {
-      await later(putColo(coloKey(tick), new Response(copy.body, { status: copy.status, headers: copy.headers })));
-      const res = fromCopy(copy);
+      // Into this isolate's memory, not the colo's cache: KV keeps a hot key at the colo itself, and
+      // a Cache API write of a page costs more than the KV read it would save (page-copies-in-kv.md).
+      await rememberColo(coloKey(tick), new Response(copy.body, { status: copy.status, headers: copy.headers }));
+      const res = (await matchColo(coloKey(tick), Date.now(), match)) ?? fromCopy(copy);
       res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.kv);
       return res;
     }
