@@ -78,7 +78,8 @@ export async function cachedPage(c: Ctx, shell: Response, kind: PageKind, make: 
     if (copy) {
       // Into this isolate's memory, not the colo's cache: KV keeps a hot key at the colo itself, and
       // a Cache API write of a page costs more than the KV read it would save (page-copies-in-kv.md).
-      await rememberColo(coloKey(tick), new Response(copy.body, { status: copy.status, headers: copy.headers }));
+      const plain = new Response(copy.body, { status: copy.status, headers: copy.headers });
+      await rememberColo(coloKey(tick), plain, copy.gzip ? { gzip: copy.gzip } : {});
       const res = (await matchColo(coloKey(tick), Date.now(), match)) ?? fromCopy(copy);
       res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.kv);
       return res;

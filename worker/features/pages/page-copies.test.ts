@@ -79,13 +79,24 @@ describe("a guest's page kept in KV beyond the colo", () => {
     const kept = await page(`/article/${slug}`);
     expect(from(kept)).toBe("KV");
     expect(render).toHaveBeenCalledTimes(1);
-    expect(await kept.text()).toBe(await first.text());
+    const html = await first.text();
+    expect(await kept.text()).toBe(html);
     expect(kept.status).toBe(200);
     expect(kept.headers.get("content-type")).toBe("text/html; charset=utf-8");
     // The browser's own lifetime and the Vary that keeps a member off a guest's copy, as from the colo.
     expect(kept.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
     expect(kept.headers.get("vary")).toContain("Cookie");
     expect(kept.headers.get("etag")).toBe(first.headers.get("etag"));
+
+    // A reader who takes gzip gets the bytes kept gzipped in KV, sent as they are.
+    const compress = vi.spyOn(globalThis, "CompressionStream");
+    missTheColo();
+    const gzipped = await page(`/article/${slug}`, { "accept-encoding": "gzip" });
+    expect(from(gzipped)).toBe("KV");
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(compress).not.toHaveBeenCalled();
+    const inflated = new Response(new Blob([await gzipped.arrayBuffer()]).stream().pipeThrough(new DecompressionStream("gzip")));
+    expect(await inflated.text()).toBe(html);
   });
 
   it("is found again with tracking and made-up parameters", async () => {

@@ -11,7 +11,7 @@
  */
 
 /** A copy as the colo keeps it: its status, the headers `storedCopy` made, and its body. */
-export type PageCopy = { status: number; headers: [string, string][]; body: ArrayBuffer };
+export type PageCopy = { status: number; headers: [string, string][]; body: ArrayBuffer; gzip?: ArrayBuffer };
 
 /** KV's key limit is 512 bytes: an address that would not fit is kept in the colo only. */
 const MAX_KEY_BYTES = 512;
@@ -72,8 +72,9 @@ export async function decodeCopy(value: ArrayBuffer): Promise<PageCopy | null> {
   try {
     const head = JSON.parse(new TextDecoder().decode(new Uint8Array(value, 4, length))) as Partial<PageCopy>;
     if (typeof head.status !== "number" || !Array.isArray(head.headers)) return null;
-    const body = await through(value.slice(4 + length), new DecompressionStream("gzip"));
-    return { status: head.status, headers: head.headers, body };
+    const gzip = value.slice(4 + length);
+    const body = await through(gzip, new DecompressionStream("gzip"));
+    return { status: head.status, headers: head.headers, body, gzip };
   } catch {
     return null;
   }
