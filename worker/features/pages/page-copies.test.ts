@@ -1,7 +1,6 @@
 import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import * as ssr from "coinsight-ssr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import indexHtml from "#web/index.html?raw";
 import { app } from "#worker/app.ts";
 import type { PriceFeed } from "#worker/durable-objects/price-feed.ts";
 import { invalidateContentCache } from "#worker/features/content/index.ts";
@@ -12,7 +11,7 @@ import { insertArticle } from "#worker/test/articles.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
 import { PAGE_KV_PREFIX } from "./page-store.ts";
 import { forgetRouteModules } from "./preload-hints.ts";
-import { forgetShell } from "./shell.ts";
+import { forgetShell, serveBuild } from "./testing.ts";
 
 /**
  * The second level of the page cache: a guest's page kept in KV beyond the colo (page-store.ts), and
@@ -58,12 +57,7 @@ beforeEach(() => {
   forgetColoMemory();
   // Each test its own build, so no test meets another's kept pages.
   build = `"${crypto.randomUUID()}"`;
-  vi.spyOn(env.ASSETS, "fetch").mockImplementation(async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname === "/") return new Response(indexHtml, { headers: { "content-type": "text/html; charset=utf-8", etag: build } });
-    if (url.pathname === "/route-modules.json") return Response.json({});
-    return new Response("Not found", { status: 404 });
-  });
+  serveBuild(build);
 });
 afterEach(() => vi.restoreAllMocks());
 

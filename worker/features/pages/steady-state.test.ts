@@ -1,11 +1,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import * as ssr from "coinsight-ssr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import indexHtml from "#web/index.html?raw";
 import { app } from "#worker/app.ts";
 import { emptyMeter, type Meter, meterD1, metered, meterKv } from "#worker/bench-meter.ts";
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { insertArticle } from "#worker/test/articles.ts";
+import { serveBuild } from "./testing.ts";
 
 /**
  * What requests cost in storage once the site is warm: public reads and cached pages read
@@ -38,13 +38,7 @@ beforeAll(() => insertArticle({ slug }));
 beforeEach(() => {
   expect(meterD1(env.DB)).toBe(true);
   // Each test its own build, so no test meets another's cached pages.
-  const build = `"${crypto.randomUUID()}"`;
-  vi.spyOn(env.ASSETS, "fetch").mockImplementation(async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname === "/") return new Response(indexHtml, { headers: { "content-type": "text/html; charset=utf-8", etag: build } });
-    if (url.pathname === "/route-modules.json") return Response.json({});
-    return new Response("Not found", { status: 404 });
-  });
+  serveBuild(`"${crypto.randomUUID()}"`);
 });
 afterEach(() => vi.restoreAllMocks());
 
