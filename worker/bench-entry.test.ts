@@ -42,7 +42,7 @@ describe("the bench build's no-op route", () => {
     expect(await res.json()).toHaveProperty("demo");
   });
 
-  it("meters each request's D1 rows, and renders a page again when asked for a miss", async () => {
+  it("meters each request's D1 rows; a colo miss reads the KV copy, a render miss renders", async () => {
     vi.spyOn(env.ASSETS, "fetch").mockImplementation(
       async () => new Response(indexHtml, { headers: { "content-type": "text/html; charset=utf-8", etag: '"bench-build"' } }),
     );
@@ -51,7 +51,8 @@ describe("the bench build's no-op route", () => {
     const metered = { [BENCH_METER_HEADER]: "1" };
     expect((await benchFetch("/crypto-101", metered)).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
     expect((await benchFetch("/crypto-101", metered)).headers.get(EDGE_CACHE_HEADER)).toBe("HIT");
-    expect((await benchFetch("/crypto-101", { ...metered, [BENCH_MISS_HEADER]: "page" })).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
+    expect((await benchFetch("/crypto-101", { ...metered, [BENCH_MISS_HEADER]: "page" })).headers.get(EDGE_CACHE_HEADER)).toBe("KV");
+    expect((await benchFetch("/crypto-101", { [BENCH_MISS_HEADER]: "render" })).headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
     // Not metered: not counted.
     await benchFetch("/crypto-101");
     const after = await meterNow();

@@ -8,9 +8,10 @@
  * - The queue consumer's invocations and messages are counted, and what it, the crons and the
  *   newsroom Workflow read and write (the scale run's send and newsroom day); so are the price
  *   feed's ticks (the fixed cost of a day), through subclasses of the production classes.
- * - A request with `x-bench-miss: page` finds no rendered page kept (neither in the isolate's memory
- *   nor in the colo's cache), so the bench can measure a page rendered on a miss while everything
- *   the render reads is as warm as it is in the steady state.
+ * - A request with `x-bench-miss: page` finds no rendered page in the colo (neither in the isolate's
+ *   memory nor in the colo's cache) and reads the copy kept in KV: a colo miss. With
+ *   `x-bench-miss: render` it finds no copy in KV either, so the page is rendered, as by the first
+ *   reader anywhere, while everything the render reads is as warm as it is in the steady state.
  * Production (worker/index.ts, wrangler.toml `main`) has none of this: the paths are unknown API
  * paths (404), the header means nothing.
  * Only handlers and classes may be exported here: workerd treats every export as an entrypoint.
@@ -53,6 +54,34 @@ function hidePagesFromMisses(): void {
     return missing.getStore() && isPageKey(key) ? Promise.resolve(undefined) : match(request, options);
   };
 }
+/** The pages' copies in KV (worker/features/pages/page-store.ts). */
+const PAGE_COPY_PREFIX = "page:";
+const renderEnvs = new WeakMap<Env, Env>();
+
+/** The env of a request marked `render`: KV holds no page copy for it (every other key as it is). */
+function withoutPageCopies(env: Env): Env {
+  let e = renderEnvs.get(env);
+  if (!e) {
+    const kv = env.KV;
+    const get = ((key: string, ...rest: unknown[]) =>
+      key.startsWith(PAGE_COPY_PREFIX)
+        ? Promise.resolve(null)
+        : (kv.get as (...a: unknown[]) => unknown).apply(kv, [key, ...rest])) as KVNamespace["get"];
+    e = {
+      ...env,
+      KV: new Proxy(kv, {
+        get(target, name) {
+          if (name === "get") return get;
+          const value = Reflect.get(target, name);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    };
+    renderEnvs.set(env, e);
+  }
+  return e;
+}
+
 const meteredEnvs = new WeakMap<Env, Env>();
 
 /** The env a request sees: KV counted; D1 is counted on its session prototype (bench-meter.ts). */
@@ -121,7 +150,9 @@ export default {
       totals.maxRowsRead = 0;
       return read;
     }
-    const miss = request.headers.get(BENCH_MISS_HEADER) === "page";
+    const missHeader = request.headers.get(BENCH_MISS_HEADER);
+    const miss = missHeader === "page" || missHeader === "render";
+    if (missHeader === "render") env = withoutPageCopies(env);
     if (miss) {
       hidePagesFromMisses();
       forgetColoWhere(isPageKey);

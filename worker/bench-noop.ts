@@ -2,7 +2,10 @@
 export const BENCH_NOOP_PATH = "/api/__bench/noop";
 /** The bench build's meter: D1 rows and KV operations of every request so far (worker/bench-entry.ts). */
 export const BENCH_METER_PATH = "/api/__bench/meter";
-/** A request with this header set to "page" finds no rendered page kept (worker/bench-entry.ts). */
+/**
+ * A request with this header set to "page" finds no rendered page in the colo (the copy in KV is
+ * read); set to "render", none in KV either, so the page is rendered (worker/bench-entry.ts).
+ */
 export const BENCH_MISS_HEADER = "x-bench-miss";
 /** A request with this header set to "1" is metered (worker/bench-entry.ts). */
 export const BENCH_METER_HEADER = "x-bench-meter";

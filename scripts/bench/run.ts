@@ -7,6 +7,7 @@
  *   BENCH_AMOUNT=3000 BENCH_CONNECTIONS=8 BENCH_SAMPLES=100  requests per route, connections, one-at-a-time samples
  *   BENCH_ROUNDS=3 BENCH_WINDOW=5                  fixed-rate rounds and window seconds (p99 section)
  *   BENCH_PIN=0                                    server and load generators share the cores
+ *   BENCH_KINDS=miss,render                        only these kinds of route (and the no-op), e.g. to compare renders
  */
 import { readdirSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -30,6 +31,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const METERED = Number(process.env.BENCH_METERED ?? 300);
 /** Today's site: about a thousand articles (the scale run has a hundred times more). */
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1000);
+/** Only these kinds of route (comma-separated KINDS keys, e.g. `noop,miss,render`); every route by default. */
+const ONLY_KINDS = process.env.BENCH_KINDS?.split(",").map((k) => k.trim());
 const FIXED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW ?? 5);
 
@@ -43,7 +46,12 @@ const KINDS = {
   hot: { label: "hot API read", limit: 1.5, zeroRows: true },
   slow: { label: "search and history", limit: 2, zeroRows: true },
   cached: { label: "guest page from the cache", limit: 2, zeroRows: true },
-  miss: { label: "guest page rendered on a miss", limit: 6, zeroRows: false },
+  miss: { label: "guest page on a colo miss (the copy kept in KV)", limit: 6, zeroRows: true },
+  render: {
+    label: "the first render anywhere (information: once per page and tick or content version)",
+    limit: undefined,
+    zeroRows: false,
+  },
   notFound: { label: "unknown page (404)", limit: 2, zeroRows: true },
   ask: { label: "Ask, cached answer (information)", limit: undefined, zeroRows: false },
 } as const;
@@ -54,7 +62,10 @@ type Route = CostTarget & { kind: Kind };
 const newest = `bench-${ARTICLES - 1}`;
 const made = (prefix: string) => Array.from({ length: AMOUNT }, (_, i) => `${prefix}${(i * 7919 + 13).toString(36)}x${i}`);
 const TRACKING = "?utm_source=newsletter&utm_medium=email&utm_campaign=daily&fbclid=IwAR0bench&gclid=Cj0bench&mc_cid=1&ref=hn";
+/** A colo miss: the copy kept in KV is read. */
 const MISS = { [BENCH_MISS_HEADER]: "page" };
+/** No copy anywhere: the page is rendered, as by its first reader anywhere (or ahead of readers). */
+const RENDER = { [BENCH_MISS_HEADER]: "render" };
 
 function routes(css: string): Route[] {
   const r = (kind: Kind, name: string, path: string, extra: Partial<Route> = {}): Route => ({ kind, name, paths: [path], ...extra });
@@ -78,11 +89,16 @@ function routes(css: string): Route[] {
     r("cached", `GET /article/${newest} (cached)`, `/article/${newest}`),
     r("cached", "GET /crypto-101 (cached)", "/crypto-101"),
     r("cached", "GET /categories/daily-roundup (cached)", "/categories/daily-roundup"),
-    r("miss", "GET / (rendered)", "/", { headers: MISS }),
-    r("miss", "GET /markets (rendered)", "/markets", { headers: MISS }),
-    r("miss", "GET /coin/btc (rendered)", "/coin/btc", { headers: MISS }),
-    r("miss", `GET /article/${newest} (rendered)`, `/article/${newest}`, { headers: MISS }),
-    r("miss", "GET /crypto-101 (rendered)", "/crypto-101", { headers: MISS }),
+    r("miss", "GET / (colo miss)", "/", { headers: MISS }),
+    r("miss", "GET /markets (colo miss)", "/markets", { headers: MISS }),
+    r("miss", "GET /coin/btc (colo miss)", "/coin/btc", { headers: MISS }),
+    r("miss", `GET /article/${newest} (colo miss)`, `/article/${newest}`, { headers: MISS }),
+    r("miss", "GET /crypto-101 (colo miss)", "/crypto-101", { headers: MISS }),
+    r("render", "GET / (first render)", "/", { headers: RENDER }),
+    r("render", "GET /markets (first render)", "/markets", { headers: RENDER }),
+    r("render", "GET /coin/btc (first render)", "/coin/btc", { headers: RENDER }),
+    r("render", `GET /article/${newest} (first render)`, `/article/${newest}`, { headers: RENDER }),
+    r("render", "GET /crypto-101 (first render)", "/crypto-101", { headers: RENDER }),
     r("notFound", "GET /article/<random slug>", "", { paths: made("/article/no-such-"), samplePaths: made("/article/not-this-") }),
     r("notFound", "GET /coin/<random symbol>", "", { paths: made("/coin/zz"), samplePaths: made("/coin/qq") }),
     r("notFound", "GET /categories/<random slug>", "", { paths: made("/categories/no-such-"), samplePaths: made("/categories/nor-") }),
@@ -99,15 +115,19 @@ const load = () =>
 async function costBench(server: BenchServer): Promise<void> {
   if (!canMeasureCpu()) throw new Error("CPU per request needs Linux's /proc (schedstat)");
   const css = readdirSync(join(import.meta.dirname, "../../dist/client/assets")).find((f) => f.endsWith(".css"));
-  const targets: Route[] = [...routes(css ?? "missing.css"), { kind: "ask", name: "POST /api/ask-coinsight (cached answer)", paths: [] }];
+  const targets: Route[] = [
+    ...routes(css ?? "missing.css"),
+    { kind: "ask", name: "POST /api/ask-coinsight (cached answer)", paths: [] } satisfies Route,
+  ].filter((t) => !ONLY_KINDS || t.kind === "noop" || ONLY_KINDS.includes(t.kind));
   const signedIn = await askTarget(server);
-  const askRoute = targets.find((t) => t.kind === "ask") as Route;
-  Object.assign(askRoute, {
-    paths: [new URL(signedIn.url).pathname],
-    method: signedIn.options.method,
-    body: signedIn.options.body,
-    headers: signedIn.options.headers,
-  });
+  const askRoute = targets.find((t) => t.kind === "ask");
+  if (askRoute)
+    Object.assign(askRoute, {
+      paths: [new URL(signedIn.url).pathname],
+      method: signedIn.options.method,
+      body: signedIn.options.body,
+      headers: signedIn.options.headers,
+    });
 
   console.log(
     `\nCPU per request: workerd's user+sys time (/proc/<pid>/stat) over ${AMOUNT} requests at ${CONNECTIONS} connections per route, ` +

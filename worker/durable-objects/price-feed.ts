@@ -15,6 +15,7 @@ import {
   writeSnapshot,
   writeTick,
 } from "#worker/features/cryptos/index.ts";
+import { renderTickPagesAhead } from "#worker/features/pages/index.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import type { MarketCoin, MarketDataPort } from "#worker/ports/market/market-data.ts";
 
@@ -77,7 +78,8 @@ export class PriceFeed extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     try {
-      await this.refresh();
+      // `/` and `/markets` for the new tick, rendered after it and outside it (features/pages/render-ahead.ts).
+      if ((await this.refresh()).ok) void renderTickPagesAhead(this.env);
     } finally {
       await this.ctx.storage.setAlarm(Date.now() + REFRESH_MS);
     }

@@ -214,6 +214,29 @@ export async function putColo(key: string, res: Response, now = Date.now()): Pro
   await caches.default.put(key, stored);
 }
 
+/**
+ * Keeps `res` in this isolate's memory only, as `putColo` would, without the colo's cache: for a copy
+ * read from a store that already keeps hot keys at the colo (KV), where a Cache API write of a page
+ * would cost more than the read it saves (docs/decisions/performance/page-copies-in-kv.md).
+ */
+export async function rememberColo(
+  key: string,
+  res: Response,
+  { gzip, now = Date.now() }: { gzip?: ArrayBuffer; now?: number } = {},
+): Promise<void> {
+  const body = await res.arrayBuffer();
+  const stored = new Response(body, { status: res.status, headers: res.headers });
+  stored.headers.set(STORED_AT, String(now));
+  const entry = remember(key, body, stored, now);
+  // The same body already gzipped (the store kept it so): a reader who takes gzip gets these bytes,
+  // not a compression made again for the new entry.
+  if (gzip && kept.get(key) === entry && !has(entry.headers, "content-encoding")) {
+    entry.gzip = Promise.resolve(gzip);
+    entry.gzipBytes = gzip.byteLength;
+    bytes += gzip.byteLength;
+  }
+}
+
 /** Forgets the remembered entries whose key passes `test` (the colo's copies are left as they are). */
 export function forgetColoWhere(test: (key: string) => boolean): void {
   for (const key of [...kept.keys()]) if (test(key)) drop(key);

@@ -5,5 +5,5 @@ export { categoryArticles, getArticle, listArticles, SITEMAP_BLOCK, sitemapBlock
 export { CONTENT_VERSION_KEY } from "./cache-keys.ts";
 export { getCategory, listCategories } from "./categories.service.ts";
 export { articlesRoutes, categoriesRoutes, guidesRoutes } from "./content.routes.ts";
-export { contentVersion, invalidateContentCache } from "./content-cache.ts";
+export { contentVersion, invalidateContentCache, nextScheduledPublish } from "./content-cache.ts";
 export { displayHtml, sanitizeArticleContent } from "./sanitize-html.ts";

@@ -9,7 +9,7 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";
 import { invalidateNow } from "./invalidate.ts";
 
-type EditorEnv = Pick<Env, "KV">;
+type EditorEnv = Env;
 export const ARTICLE_NOT_FOUND = "Article not found";
 export const STALE_SAVE =
   "This article was changed by someone else after you opened it. Nothing was overwritten: your text is still in the form. Copy what you need, reload the article, and apply your changes again.";

@@ -1,18 +1,27 @@
 import { invalidateContentCache } from "#worker/features/content/index.ts";
+import { renderArticleAheadLater } from "#worker/features/pages/index.ts";
 
 /**
  * Every editorial write that readers can see (publish, unpublish, edit, trash, restore, delete)
  * drops the cached lists, feeds, sitemap and article pages at once; search reads D1 live. KV takes
  * one write per key per second, so a refused bump is tried once more a second later; the article
  * itself is already saved, so a bump that still fails is logged, never turned into a failed save.
+ * Then the article's page (and `/`) is rendered for readers after the answer (pages/render-ahead.ts).
  */
-export async function invalidateNow(env: Pick<Env, "KV">, articleId: number): Promise<void> {
+export async function invalidateNow(env: Env, articleId: number): Promise<void> {
   try {
     await invalidateContentCache(env);
   } catch {
     await new Promise((r) => setTimeout(r, 1100));
-    await invalidateContentCache(env).catch((err) =>
-      console.warn(JSON.stringify({ level: "warn", job: "editorial", articleId, cacheInvalidation: (err as Error).message })),
+    const bumped = await invalidateContentCache(env).then(
+      () => true,
+      (err) => {
+        console.warn(JSON.stringify({ level: "warn", job: "editorial", articleId, cacheInvalidation: (err as Error).message }));
+        return false;
+      },
     );
+    // Under the old version, a page rendered now would be kept under a key that says older content.
+    if (!bumped) return;
   }
+  renderArticleAheadLater(env, articleId);
 }

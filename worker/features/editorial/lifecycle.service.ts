@@ -7,7 +7,7 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { ARTICLE_NOT_FOUND, liveArticle } from "./editor.service.ts";
 import { invalidateNow } from "./invalidate.ts";
 
-type EditorialEnv = Pick<Env, "KV">;
+type EditorialEnv = Env;
 
 /** DELETE /api/articles/{id}: into the trash (reversible); readers lose it at once. */
 export async function moveToTrash(db: Db, env: EditorialEnv, id: number, userId: string): Promise<EditorialResult> {

@@ -1,3 +1,4 @@
+import { renderArticleAhead } from "#worker/features/pages/index.ts";
 import { type ClaimReport, checkClaims, renderClaims, reviewText } from "#worker/lib/grounding/index.ts";
 import type { ArticleBrief, Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
 import { type GeneratedArticle, type GenerationRecord, type SaveResult, type Source, saveGenerated } from "./articles.ts";
@@ -84,5 +85,7 @@ export async function writeAndSave(
     { ...article, draft: renderDraft(brief, draft), grounding: report, dataAsOf: brief.asOf, sources, generation },
     new Date(deps.now()),
   );
+  // A published article's page (and `/`) rendered for its first readers, after the step's own work.
+  if (saved.status === "published" && saved.id !== null) deps.waitUntil(renderArticleAhead(deps.env, saved.id));
   return { ...saved, problems: report.problems };
 }

@@ -1,10 +1,12 @@
 import type { Context } from "hono";
-import { contentVersion } from "#worker/features/content/index.ts";
+import { contentVersion, nextScheduledPublish } from "#worker/features/content/index.ts";
 import { readSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
-import { acceptsGzip, matchColo, putColo } from "#worker/lib/colo-cache.ts";
+import { acceptsGzip, matchColo, putColo, rememberColo } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
 import { type PageParams, pageAddress } from "./page-query.ts";
+import { type PageCopy, pageKvKey, pageKvTtl, readPageCopy, writePageCopy } from "./page-store.ts";
+import { RENDERED_AHEAD, renderingAhead } from "./render-ahead.ts";
 import { executionCtx, rendersPage } from "./server-render.ts";
 
 type Ctx = Context<AppEnv>;
@@ -14,12 +16,16 @@ const PAGE_HIT = presentStoredCopy({ vary: "Cookie" });
 
 /**
  * Seconds a colo keeps a guest's rendered page at most. Its key carries what the page is made from:
- * the build (a deployment shows at once), the content version (so does an edit) and the price tick
- * the isolate holds (the feed's snapshot, every 30 s), so a page is rendered once per tick, not once
- * per lifetime. The lifetime only bounds a page whose tick stopped (the feed paused).
- * docs/decisions/performance/page-cache.md.
+ * the build (a deployment shows at once), the content version (so does an edit) and, for a page that
+ * shows prices, the price tick the isolate holds (the feed's snapshot, every 30 s), so such a page is
+ * made once per tick, not once per lifetime. The lifetime bounds a page whose tick stopped (the feed
+ * paused) and sends a page without prices back to its KV copy (page-store.ts) every minute.
+ * docs/decisions/performance/page-cache.md, page-copies-in-kv.md.
  */
 export const PAGE_TTL = 60;
+
+/** Where a guest's page came from (`x-edge-cache`): the colo, KV beyond it, a render, or a render ahead of readers. */
+export const PAGE_FROM = { colo: "HIT", kv: "KV", render: "MISS", ahead: RENDERED_AHEAD } as const;
 
 /** A page as answered, and whether it is the one every guest gets (rendered, not a fallback). */
 export type PageAnswer = { res: Response; shared: boolean };
@@ -30,34 +36,76 @@ export type PageAnswer = { res: Response; shared: boolean };
  */
 export type MakePage = (address: URL | null) => Promise<PageAnswer>;
 
+/** What a page's copies are kept for: the parameters it reads, and whether its first screen shows prices. */
+export type PageKind = { params: PageParams; prices: boolean };
+
+const tickOf = async (c: Ctx) => (await readSnapshot(c.env.KV).catch(() => null))?.updatedAt ?? "none";
+
+/** A copy read from KV, answered as a hit is. */
+const fromCopy = (copy: PageCopy, present = PAGE_HIT) => new Response(copy.body, { status: copy.status, headers: present(copy.headers) });
+
 /**
- * A guest's rendered page from the colo's cache, or made and kept there: rendering costs
- * milliseconds of CPU, a cached copy a lookup. The page is rendered and kept for its path and the
- * parameters it reads (`params`), so a tracking or made-up parameter finds the same copy; a member's
- * page is made every time (the shell, cheap).
+ * A guest's rendered page from the colo's cache, else from KV (the copy the first renderer anywhere
+ * kept), else rendered and kept in both: rendering costs milliseconds of CPU, a kept copy a lookup.
+ * The page is kept for its path and the parameters it reads (`params`), so a tracking or made-up
+ * parameter finds the same copy; a member's page is made every time (the shell, cheap) and never
+ * touches the shared copies. Rendering ahead (render-ahead.ts) skips the lookups and writes KV.
  */
-export async function cachedPage(c: Ctx, shell: Response, params: PageParams, make: MakePage): Promise<Response> {
+export async function cachedPage(c: Ctx, shell: Response, kind: PageKind, make: MakePage): Promise<Response> {
   if (!rendersPage(c)) return (await make(null)).res;
   const url = new URL(c.req.url);
-  const address = pageAddress(url, params);
+  const address = pageAddress(url, kind.params);
   const build = shell.headers.get("etag");
   if (!address || !build) return (await make(address)).res;
+  const ahead = renderingAhead();
   const version = await contentVersion(c.env);
-  const tick = async () => (await readSnapshot(c.env.KV).catch(() => null))?.updatedAt ?? "none";
-  const keyAt = (prices: string) =>
-    `${url.origin}/__page${address.pathname}?${new URLSearchParams({ build, content: version, prices, query: address.search })}`;
-  // Gzipped once per kept page for every reader that takes it (precompressed-answers.md).
-  const hit = await matchColo(keyAt(await tick()), Date.now(), { present: PAGE_HIT, gzip: acceptsGzip(c.req.header("accept-encoding")) });
-  if (hit) return hit;
+  const prices = async () => (kind.prices ? await tickOf(c) : null);
+  const coloKey = (tick: string | null) =>
+    `${url.origin}/__page${address.pathname}?${new URLSearchParams({ build, content: version, prices: tick ?? "-", query: address.search })}`;
+  const kvKey = (tick: string | null) => pageKvKey({ build, content: version, prices: tick, address });
+  const ctx = executionCtx(c);
+  // Work after the answer; without an execution context (tests) it finishes before the answer.
+  const later = async (work: Promise<unknown>) => (ctx ? ctx.waitUntil(work) : await work);
+
+  if (!ahead) {
+    const tick = await prices();
+    // Gzipped once per kept page for every reader that takes it (precompressed-answers.md).
+    const match = { present: PAGE_HIT, gzip: acceptsGzip(c.req.header("accept-encoding")) };
+    const hit = await matchColo(coloKey(tick), Date.now(), match);
+    if (hit) return hit;
+    const key = kvKey(tick);
+    const copy = key ? await readPageCopy(c.env.KV, key) : null;
+    if (copy) {
+      // Into this isolate's memory, not the colo's cache: KV keeps a hot key at the colo itself, and
+      // a Cache API write of a page costs more than the KV read it would save (page-copies-in-kv.md).
+      const plain = new Response(copy.body, { status: copy.status, headers: copy.headers });
+      await rememberColo(coloKey(tick), plain, copy.gzip ? { gzip: copy.gzip } : {});
+      const res = (await matchColo(coloKey(tick), Date.now(), match)) ?? fromCopy(copy);
+      res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.kv);
+      return res;
+    }
+  }
+
   const { res, shared } = await make(address);
   if (!shared || !storable(res)) return res;
   // Kept under the tick the render read: the first render of all may be the one that made it.
-  const key = keyAt(await tick());
-  const put = putColo(key, await storedCopy(res, PAGE_TTL));
-  const ctx = executionCtx(c);
-  // Without an execution context (tests), the write finishes before the answer.
-  if (ctx) ctx.waitUntil(put);
-  else await put;
-  res.headers.set(EDGE_CACHE_HEADER, "MISS");
+  const tick = await prices();
+  const stored = await storedCopy(res, PAGE_TTL);
+  const body = await stored.arrayBuffer();
+  const copy: PageCopy = { status: stored.status, headers: [...stored.headers], body };
+  const key = kvKey(tick);
+  const keepInKv = async () => {
+    if (!key) return;
+    const next = kind.prices ? null : await nextScheduledPublish(c.env.DB, new Date().toISOString()).catch(() => null);
+    await writePageCopy(c.env.KV, key, copy, pageKvTtl(kind.prices, next));
+  };
+  if (ahead) {
+    // Off the request path already (a tick's or a publish's waitUntil): the write is the work.
+    await keepInKv();
+    res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.ahead);
+    return res;
+  }
+  await later(Promise.all([putColo(coloKey(tick), new Response(body, { status: copy.status, headers: copy.headers })), keepInKv()]));
+  res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.render);
   return res;
 }

@@ -128,11 +128,17 @@ async function page(c: Ctx, what: string, params: PageParams, build: () => Promi
 async function renderedPage(c: Ctx, meta: PageMeta | null, hints: PreloadHints, params: PageParams): Promise<Response> {
   const shell = await loadShell(c);
   if (!shell.ok) return shell;
-  return cachedPage(c, shell, params, async (address) => {
+  return cachedPage(c, shell, { params, prices: PRICE_PAGES.has(hints.route) }, async (address) => {
     const rendered = address ? await serverRender(c, address) : null;
     return { res: await respond(c, shell, meta, hints, rendered), shared: rendered !== null };
   });
 }
+
+/**
+ * The pages whose first screen is made of prices: kept per price tick. Every other page is kept per
+ * content version (page-store.ts); its market strip and coin chips refresh in the browser.
+ */
+const PRICE_PAGES = new Set(["home", "markets", "coin"]);
 
 function notFound(): never {
   throw new ApiError("NOT_FOUND", "Not found");

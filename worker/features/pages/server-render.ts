@@ -53,6 +53,9 @@ export function answerRendersWith(fetch: AppFetch): void {
   appFetch = fetch;
 }
 
+/** The app as registered, for a render started without a request (render-ahead.ts). */
+export const registeredApp = (): AppFetch | undefined => appFetch;
+
 /** The request's execution context; undefined under app.request() in tests, which has none. */
 export function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
   try {

@@ -1,0 +1,93 @@
+import { waitUntil } from "cloudflare:workers";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { and, eq } from "drizzle-orm";
+import { articles, categories } from "#schema/db/content.ts";
+import { isPublic } from "#worker/features/content/index.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
+import { registeredApp } from "./server-render.ts";
+
+/**
+ * Pages rendered before any reader asks, off the request path: the pages nearly every reader opens,
+ * right after what they show changed (a price tick, an article written). The app renders each as a
+ * guest's page for the site's public origin and keeps it in KV (page-cache.ts), so the first reader
+ * in any colo reads a copy instead of rendering. docs/decisions/performance/page-copies-in-kv.md.
+ */
+const ahead = new AsyncLocalStorage<true>();
+
+/** Whether this render was started ahead of readers: the page cache then skips its lookups and writes KV. */
+export const renderingAhead = (): boolean => ahead.getStore() === true;
+
+/** How a page rendered ahead and kept says so (`x-edge-cache`). */
+export const RENDERED_AHEAD = "AHEAD";
+
+/** The pages rendered after every price tick: the two every visit starts from, and nothing else (bounded). */
+export const TICK_PAGES = ["/", "/markets"] as const;
+
+/**
+ * The origin the pages are rendered for: PUBLIC_ORIGIN, which a deployment sets (README,
+ * Configuration). Without it there is no request to take one from, and nothing is rendered ahead.
+ */
+function publicOrigin(env: Pick<Env, "PUBLIC_ORIGIN">): string | null {
+  return URL.parse(env.PUBLIC_ORIGIN?.trim() ?? "")?.origin ?? null;
+}
+
+/** The app's `ctx` for a render with no request: its later work joins the caller's (the tick's, the publish's). */
+const ctx = { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+/** Renders `paths` one after another and keeps each in KV; how many were kept. Never throws. */
+export async function renderAhead(env: Env, paths: readonly string[]): Promise<number> {
+  const origin = publicOrigin(env);
+  const app = registeredApp();
+  if (!origin || !app) return 0;
+  let kept = 0;
+  for (const path of paths) {
+    try {
+      const res = await ahead.run(true, () => app(new Request(new URL(path, origin), { headers: { accept: "text/html" } }), env, ctx));
+      await res.body?.cancel();
+      if (res.headers.get(EDGE_CACHE_HEADER) === RENDERED_AHEAD) kept++;
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", msg: "render ahead failed", path, error: String(error) }));
+    }
+  }
+  return kept;
+}
+
+let tickInFlight: Promise<number> | null = null;
+
+/**
+ * After a price tick: `/` and `/markets` for the new tick, after the tick's own work and outside it
+ * (waitUntil). A tick that comes while the last one's pages are still rendering adds none.
+ */
+export function renderTickPagesAhead(env: Env): Promise<number> {
+  if (tickInFlight) return tickInFlight;
+  const run = renderAhead(env, TICK_PAGES).finally(() => {
+    tickInFlight = null;
+  });
+  tickInFlight = run;
+  waitUntil(run);
+  return run;
+}
+
+/**
+ * After an article is written (published, edited, restored; or trashed, when only `/` is left to
+ * render): its page, if readers can see it, and `/`, which lists the newest. The content version has
+ * changed, so every page's key has; the rest are rendered by their first reader anywhere.
+ */
+export async function renderArticleAhead(env: Env, articleId: number): Promise<number> {
+  if (!publicOrigin(env)) return 0;
+  const [row] = await getDb(env.DB)
+    .select({ slug: articles.slug, kind: categories.kind })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(eq(articles.id, articleId), isPublic(new Date().toISOString())))
+    .limit(1)
+    .catch(() => []);
+  const page = row ? [`${row.kind === "guide" ? "/crypto-101" : "/article"}/${encodeURIComponent(row.slug)}`] : [];
+  return renderAhead(env, [...page, "/"]);
+}
+
+/** For a write made in a request (the editors' desk): the renders go on after the answer. */
+export function renderArticleAheadLater(env: Env, articleId: number): void {
+  if (publicOrigin(env)) waitUntil(renderArticleAhead(env, articleId));
+}
