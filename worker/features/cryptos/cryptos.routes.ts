@@ -5,6 +5,7 @@ import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { route } from "#worker/lib/route.ts";
 import { findByName, findBySymbol, listFromDb, listMovers, listTop, pageOfTop } from "./cryptos.service.ts";
+import { readSnapshot } from "./price-snapshot.ts";
 
 /** Prices change every 30 s; let browsers and the edge reuse an answer briefly. */
 const PRICE_CACHE = "public, max-age=10, stale-while-revalidate=20";
@@ -29,7 +30,10 @@ export const cryptosRoutes = new Hono<AppEnv>()
         );
       // The D1 copy changes once per 5-minute bucket; the colo's cache keeps these reads off D1 in between.
       if (fromDb === "true") return fromCache(c, `/api/cryptos?fromDb=true&limit=${limit ?? "all"}`, () => listFromDb(c.env, limit));
-      return c.json(await listTop(runtimeDeps(c), limit), 200);
+      // The top coins too (serialising them per request cost more than a hit in the isolate's memory),
+      // kept per price tick: a page rendered for a tick shows that tick's coins.
+      const tick = (await readSnapshot(c.env.KV))?.updatedAt ?? "none";
+      return fromCache(c, `/api/cryptos?limit=${limit ?? "all"}&tick=${tick}`, () => listTop(runtimeDeps(c), limit));
     }),
   )
   .get(

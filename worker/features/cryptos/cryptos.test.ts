@@ -4,7 +4,7 @@ import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
 import { getJson } from "#worker/test/http.ts";
 import { MOVERS_MIN_VOLUME_USD } from "./cryptos.service.ts";
-import { forgetCachedSnapshot, PRICES_KEY, type PriceSnapshot } from "./price-snapshot.ts";
+import { forgetCachedSnapshot, PRICES_KEY, type PriceSnapshot, readSnapshot, writeSnapshot } from "./price-snapshot.ts";
 
 beforeAll(async () => {
   // A fresh site: no snapshot yet. The first read makes the feed publish one.
@@ -19,6 +19,24 @@ describe("GET /api/cryptos", () => {
     expect(body).toHaveLength(500);
     expect(body.map((c) => c.rank).slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
     expect(await env.KV.get(PRICES_KEY)).not.toBeNull();
+  });
+
+  it("keeps the top coins' answer per price tick: the same answer within a tick, the new tick's at once", async () => {
+    const first = (await getJson<Crypto[]>("/api/cryptos?limit=3")).body;
+    const snapshot = await readSnapshot(env.KV);
+    if (!snapshot?.coins[0]) throw new Error("no snapshot");
+    // Within the tick: a changed stored snapshot is not read again (the isolate's and the colo's copies answer).
+    const moved = (updatedAt: string): PriceSnapshot => ({
+      ...snapshot,
+      updatedAt,
+      coins: snapshot.coins.map((c, i) => (i === 0 ? { ...c, name: "Bitcoin (moved)" } : c)),
+    });
+    await env.KV.put(PRICES_KEY, JSON.stringify(moved(snapshot.updatedAt)));
+    expect((await getJson<Crypto[]>("/api/cryptos?limit=3")).body).toEqual(first);
+    // The next tick: its coins, not the copy kept for the last one.
+    await writeSnapshot(env.KV, moved(new Date(Date.parse(snapshot.updatedAt) + 30_000).toISOString()));
+    expect((await getJson<Crypto[]>("/api/cryptos?limit=3")).body[0]?.name).toBe("Bitcoin (moved)");
+    await writeSnapshot(env.KV, snapshot);
   });
 
   it("limits the list and gives the display forms of the spec", async () => {
