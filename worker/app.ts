@@ -19,6 +19,7 @@ import { adminOutboxRoutes } from "./features/outbox/index.ts";
 import { answerRendersWith, pagesRoutes } from "./features/pages/index.ts";
 import { searchRoutes } from "./features/search/index.ts";
 import { siteStatusRoutes } from "./features/site-status/index.ts";
+import { testStateRoutes } from "./features/test-state/index.ts";
 import { watchlistRoutes } from "./features/watchlist/index.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { loadUserReused, requireAdmin } from "./lib/auth.ts";
@@ -88,7 +89,8 @@ const api = new Hono<AppEnv>()
   .route("/admin", editorialAdminRoutes)
   // Local-only helpers (answer 404 unless APP_ENV is development or test).
   .route("/dev", devRoutes)
-  .route("/dev/alerts", alertsDevRoutes);
+  .route("/dev/alerts", alertsDevRoutes)
+  .route("/dev", testStateRoutes);
 
 /** For /rss.xml, the sitemaps and /robots.txt: readers fetch them from anywhere, nothing in them runs. */
 const plainFileHeaders = () =>

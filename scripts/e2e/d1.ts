@@ -1,62 +1,23 @@
-import { afterAll, inject } from "vitest";
 import type { OutboxList } from "#schema/contracts/outbox.ts";
 import { E2E_ADMIN } from "./admin.ts";
-import { localState, whileBusy } from "./local-state.ts";
 import { insertArticles, type NewsRow } from "./news-fixtures.ts";
-import { baseURL, persistTo } from "./site.ts";
+import { baseURL } from "./site.ts";
+import { adminCookie, siteSql } from "./site-state.ts";
 
-/** The file's connection to its site's state, opened at the first statement and closed after its tests. */
-const opened = new Map<string, ReturnType<typeof localState>>();
-afterAll(async () => {
-  for (const state of opened.values()) await (await state).dispose();
-  opened.clear();
-});
-
-export function stateOf(dir = persistTo()): ReturnType<typeof localState> {
-  let state = opened.get(dir);
-  if (!state) {
-    state = localState(dir, inject("localBindings"));
-    opened.set(dir, state);
-  }
-  return state;
-}
-
-/** Runs one SQL statement on the local D1 of the site under test and returns its rows. */
+/** Runs one SQL statement on the D1 of the site under test, through the site, and returns its rows. */
 export async function d1<T>(sql: string): Promise<T[]> {
-  const { db } = await stateOf();
-  return (await whileBusy(() => db.prepare(sql).all())).results as T[];
+  const [rows = []] = await siteSql(baseURL(), E2E_ADMIN, { statements: [{ sql }] });
+  return rows as T[];
 }
 
-/** Runs statements in one transaction (D1's batch) on the local D1 of the site under test. */
+/** Runs statements in one transaction (D1's batch) on the D1 of the site under test, through the site. */
 export async function d1Batch(statements: string[]): Promise<void> {
-  const { db } = await stateOf();
-  await whileBusy(() => db.batch(statements.map((s) => db.prepare(s))));
+  await siteSql(baseURL(), E2E_ADMIN, { statements: statements.map((sql) => ({ sql })) });
 }
 
 export type OutboxMail = { id: number; subject: string; text: string; html: string; headers: Record<string, string> };
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
-/** A session of the site's admin, for reading what only the admin API shows (one sign-in per file and site). */
-const adminSessions = new Map<string, Promise<string>>();
-function adminCookie(): Promise<string> {
-  const site = baseURL();
-  let cookie = adminSessions.get(site);
-  if (!cookie) {
-    cookie = (async () => {
-      const res = await fetch(`${site}/api/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: site },
-        body: new URLSearchParams({ email: E2E_ADMIN, firstName: "Outbox", lastName: "", returnTo: "/" }),
-      });
-      const session = res.headers.getSetCookie().find((c) => c.startsWith("__Host-coinsight_session="));
-      if (!session) throw new Error(`the admin sign-in answered ${res.status} without a session`);
-      return session.split(";")[0] as string;
-    })();
-    adminSessions.set(site, cookie);
-  }
-  return cookie;
-}
 
 /**
  * Mails the offline mail adapter captured for `to`, newest first: the outbox the admin panel shows, read
@@ -64,7 +25,8 @@ function adminCookie(): Promise<string> {
  * mail queue's consumer, which SQLite then refuses at once, and the consumer retries the mail much later).
  */
 export async function outboxFor(to: string): Promise<OutboxMail[]> {
-  const res = await fetch(`${baseURL()}/api/admin/outbox?channel=email&limit=200`, { headers: { cookie: await adminCookie() } });
+  const site = baseURL();
+  const res = await fetch(`${site}/api/admin/outbox?channel=email&limit=200`, { headers: { cookie: await adminCookie(site, E2E_ADMIN) } });
   if (!res.ok) throw new Error(`GET /api/admin/outbox answered ${res.status}`);
   const { items } = (await res.json()) as OutboxList;
   return items
@@ -91,9 +53,9 @@ export async function waitForMail(to: string, match: (m: OutboxMail) => boolean 
   }
 }
 
-/** Writes news rows into the site under test and refreshes its content cache (news-fixtures.ts). */
+/** Writes news rows into the site under test, which starts a new content version (news-fixtures.ts). */
 export async function insertNews(rows: NewsRow[]): Promise<void> {
-  await insertArticles(rows, persistTo(), await stateOf());
+  await insertArticles(rows, baseURL(), E2E_ADMIN);
 }
 
 /** A published article the day's pipeline wrote on the shared site (global-setup.ts), which no journey changes. */

@@ -9,19 +9,15 @@ import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
 import { projectRoot, startDevServer } from "../lib/wrangler.ts";
 import { localSeedPlan } from "../seed.ts";
 import { E2E_ADMIN } from "./admin.ts";
-import { type LocalBindings, localBindings, localState } from "./local-state.ts";
+import { localState } from "./local-state.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** The local D1/KV state of the shared site, for tests that read or write its database. */
-    persistTo: string;
     /** A migrated and seeded state no site serves, that `ownSite()` copies (scripts/e2e/site.ts). */
     seededState: string;
     /** The run's Chromium, which each file connects to (browser.ts). */
     browserEndpoint: string;
-    /** The ids of the local D1 and KV (local-state.ts). */
-    localBindings: LocalBindings;
   }
 }
 
@@ -30,8 +26,8 @@ declare module "vitest" {
  * instead of a wrangler process per migration run, statement file and key (seconds each): the
  * migrations recorded in wrangler's table, then each seeder's statements and keys.
  */
-async function migrateAndSeed(dir: string, ids: LocalBindings): Promise<void> {
-  const { db, kv, dispose } = await localState(dir, ids);
+async function migrateAndSeed(dir: string): Promise<void> {
+  const { db, kv, dispose } = await localState(dir);
   try {
     await db.batch([
       db.prepare(
@@ -64,8 +60,7 @@ export default async function setup(project: TestProject) {
   took("built");
 
   const seededState = mkdtempSync(join(tmpdir(), "coinsight-e2e-seeded-"));
-  const ids = await localBindings();
-  await migrateAndSeed(seededState, ids);
+  await migrateAndSeed(seededState);
   took("migrated and seeded");
   const persistTo = mkdtempSync(join(tmpdir(), "coinsight-e2e-"));
   cpSync(seededState, persistTo, { recursive: true });
@@ -77,9 +72,7 @@ export default async function setup(project: TestProject) {
   took("ran the day's pipeline");
   const browser = await launchBrowserServer();
   project.provide("browserEndpoint", browser.wsEndpoint());
-  project.provide("localBindings", ids);
   project.provide("baseURL", server.url);
-  project.provide("persistTo", persistTo);
   project.provide("seededState", seededState);
 
   return async () => {

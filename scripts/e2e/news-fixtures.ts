@@ -1,14 +1,13 @@
 /**
  * Realistic published news for end-to-end tests and local screenshots: Daily Roundups and Trending
  * Analyses written from the site's own market data (GET /api/cryptos), as the generation pipeline
- * will write them. Inserted into a local database (as `wrangler d1 execute` would), then the content cache
- * version is bumped so the running site serves them at once.
- *   node scripts/e2e/news-fixtures.ts <baseURL> <persistDir>
+ * will write them. Written through the running site (its local-only POST /api/dev/d1, as an admin), which
+ * starts a new content version so that every cache serves them at once.
+ *   node scripts/e2e/news-fixtures.ts [baseURL] [adminEmail]
  */
 import type { Crypto } from "#schema/contracts/crypto.ts";
-import { CONTENT_VERSION_KEY, VERSION_REUSE_MS } from "#worker/features/content/cache-keys.ts";
 import { readTimeMinutes } from "#worker/features/content/read-time.ts";
-import { type LocalState, localState, whileBusy } from "./local-state.ts";
+import { siteSql } from "./site-state.ts";
 
 export type NewsRow = {
   slug: string;
@@ -139,21 +138,9 @@ VALUES (${lit(row.slug)}, ${lit(row.title)}, ${lit(row.excerpt)}, ${lit(row.cont
 ON CONFLICT (slug) DO NOTHING`;
 }
 
-/**
- * Writes rows into the local database of a running (or stopped) `wrangler dev` and refreshes the content cache.
- * `state` is the file's open connection to that database (d1.ts); without one, a connection is opened for the call.
- */
-export async function insertArticles(rows: NewsRow[], persistTo: string, state?: LocalState): Promise<void> {
-  const own = state ? undefined : await localState(persistTo);
-  const { db, kv } = state ?? (own as LocalState);
-  try {
-    await whileBusy(() => db.batch(rows.map((row) => db.prepare(insertSql(row)))));
-    await whileBusy(() => kv.put(CONTENT_VERSION_KEY, `e2e-${Date.now().toString(36)}`));
-    // A running site reuses the version it read for up to a second (VERSION_REUSE_MS).
-    await new Promise((resolve) => setTimeout(resolve, VERSION_REUSE_MS + 100));
-  } finally {
-    await own?.dispose();
-  }
+/** Writes rows into a running site's D1, through the site, and starts a new content version there. */
+export async function insertArticles(rows: NewsRow[], site: string, admin: string): Promise<void> {
+  await siteSql(site, admin, { statements: rows.map((row) => ({ sql: insertSql(row) })), invalidateContent: true });
 }
 
 export async function fetchCoins(baseURL: string): Promise<Crypto[]> {
@@ -163,8 +150,8 @@ export async function fetchCoins(baseURL: string): Promise<Crypto[]> {
 }
 
 if (import.meta.main) {
-  const [baseURL = "http://127.0.0.1:8787", persistTo = ".wrangler/state"] = process.argv.slice(2);
+  const [baseURL = "http://127.0.0.1:8787", admin = "admin@coinsight.local"] = process.argv.slice(2);
   const rows = buildNews(await fetchCoins(baseURL));
-  await insertArticles(rows, persistTo);
+  await insertArticles(rows, baseURL, admin);
   console.log(`inserted ${rows.length} news articles`);
 }

@@ -11,15 +11,10 @@ import { E2E_ADMIN } from "./admin.ts";
  * itself under names of its own. A file that looks at the whole site (its empty states, its counts, the
  * first run of the day) calls `ownSite()` at its top and gets a site of its own.
  */
-let own: { url: string; persistTo: string } | undefined;
+let own: { url: string } | undefined;
 
 export function baseURL(): string {
   return own?.url ?? inject("baseURL");
-}
-
-/** The local D1/KV state of the site under test, for tests that read or write its database. */
-export function persistTo(): string {
-  return own?.persistTo ?? inject("persistTo");
 }
 
 /**
@@ -34,7 +29,7 @@ export function ownSite(): void {
     dir = mkdtempSync(join(tmpdir(), "coinsight-e2e-own-"));
     cpSync(inject("seededState"), dir, { recursive: true });
     server = await startDevServer({ persistTo: dir, vars: { ADMIN_EMAILS: E2E_ADMIN }, privateRegistry: true });
-    own = { url: server.url, persistTo: dir };
+    own = { url: server.url };
   }, 120_000);
   afterAll(async () => {
     own = undefined;

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { D1_BOOKMARK_COOKIE, hasCookie, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "./app-env.ts";
+import { withReadRetries } from "./d1-retry.ts";
 import { readCookie, writeCookie } from "./session.ts";
 
 /** A bookmark as D1 writes them (four hex groups); anything else in the cookie is ignored. */
@@ -9,11 +10,12 @@ const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 const BOOKMARK_MAX_AGE_S = 10 * 60;
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The binding as the rest of the Worker uses it, with queries going through one D1 session. */
+/** The binding as the rest of the Worker uses it: queries through one D1 session, reads retried on D1's transient errors. */
 function throughSession(db: D1Database, session: D1DatabaseSession): D1Database {
+  const { prepare, batch } = withReadRetries(session);
   return {
-    prepare: (query: string) => session.prepare(query),
-    batch: <T>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
+    prepare,
+    batch,
     exec: (query: string) => db.exec(query),
     dump: () => db.dump(),
     withSession: (constraint?: string) => db.withSession(constraint),

@@ -16,6 +16,7 @@ import { pagesContract } from "./pages.ts";
 import type { RouteContract } from "./route-contract.ts";
 import { searchContract } from "./search.ts";
 import { siteStatusContract } from "./site-status.ts";
+import { testStateContract } from "./test-state.ts";
 import { watchlistContract } from "./watchlist.ts";
 
 export type { RouteContract } from "./route-contract.ts";
@@ -46,6 +47,7 @@ export const apiContract = {
   ...adminUsersContract,
   ...apiDocsContract,
   ...pagesContract,
+  ...testStateContract,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiContract = typeof apiContract;

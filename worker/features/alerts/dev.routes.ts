@@ -4,10 +4,8 @@ import { findBySymbol, priceFeed } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { localOnly } from "#worker/lib/local-only.ts";
 import { route } from "#worker/lib/route.ts";
-
-/** Where local helpers exist; anywhere else they answer as if absent. */
-const LOCAL_ENVS = new Set(["development", "test"]);
 
 /**
  * POST /api/dev/alerts/move-price: the offline market walks on from the price the PriceFeed last
@@ -16,10 +14,7 @@ const LOCAL_ENVS = new Set(["development", "test"]);
  */
 export const alertsDevRoutes = new Hono<AppEnv>().post(
   "/move-price",
-  async (c, next) => {
-    if (!LOCAL_ENVS.has(c.env.APP_ENV)) throw new ApiError("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`);
-    await next();
-  },
+  localOnly,
   route(apiContract.devMovePrice, async (c) => {
     const { symbol, percent } = c.req.valid("json");
     const coin = await findBySymbol(runtimeDeps(c), symbol);
