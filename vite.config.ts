@@ -133,6 +133,9 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
             // own (docs/decisions/testing/e2e-files-own-their-data.md).
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // `expect.poll` waits for a condition; its default gives up after one second, which a loaded
+            // machine overruns (three journeys failed on it under load). Locators wait 30 s by default.
+            expect: { poll: { timeout: 20_000 } },
           },
         },
       ],

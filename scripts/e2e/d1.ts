@@ -40,7 +40,7 @@ export function sqlString(s: string): string {
 
 /**
  * Waits until the mail queue's consumer has put a mail for `to` that `match` accepts in the outbox, and returns
- * those mails. A loop of its own, not `expect.poll` with its one-second default: a look at the outbox goes
+ * those mails. A loop of its own with a longer limit than `expect.poll`'s: a look at the outbox goes
  * through the site, which a loaded machine can hold past a second.
  */
 export async function waitForMail(to: string, match: (m: OutboxMail) => boolean = () => true, timeoutMs = 30_000) {

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Proves the suite green on a busy machine: RUNS clean clones of HEAD, each running `.ci/run` (as CI does)
+# while two processes keep both of this machine's cores busy beside it. Prints one line per run and
+# stops at the first failure, leaving that clone and its log in place.
+#   scripts/ci/loaded-runs.sh [RUNS=5]
+set -euo pipefail
+runs=${1:-5}
+repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+commit=$(git -C "$repo" rev-parse --short HEAD)
+work=$(mktemp -d /tmp/coinsight-loaded-XXXXXX)
+echo "loaded clean-clone runs of ${commit} in ${work}"
+
+hog() {
+  # Two busy loops, bounded: each stops by itself after two hours.
+  for _ in 1 2; do
+    node -e 'const end = Date.now() + 7_200_000; while (Date.now() < end) {}' &
+  done
+}
+
+for n in $(seq 1 "$runs"); do
+  clone="${work}/run-${n}"
+  git clone -q "$repo" "$clone"
+  [ -d "${work}/shared" ] || cp -r "$repo/../shared" "${work}/shared"
+  hog
+  hogs=$(jobs -p)
+  start=$SECONDS
+  status=0
+  (cd "$clone" && CI=true bash .ci/run >"${clone}.log" 2>&1) || status=$?
+  kill $hogs 2>/dev/null || true
+  wait 2>/dev/null || true
+  tests=$(grep -E "^ *Tests +[0-9]+" "${clone}.log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | tr -s ' ')
+  echo "run ${n}: exit ${status}, $((SECONDS - start)) s, load then $(cut -d' ' -f1-3 /proc/loadavg),${tests}"
+  grep -E "^::: " "${clone}.log" | sed 's/^/    /'
+  if [ "$status" -ne 0 ]; then
+    echo "run ${n} failed: ${clone}.log"
+    exit 1
+  fi
+  rm -rf "$clone"
+done
+echo "${runs} of ${runs} green"
