@@ -41,9 +41,9 @@ function pageHeaders(c: { header(name: string, value: string): void }) {
   c.header("referrer-policy", "same-origin");
 }
 
-/** The member a link unsubscribes from `list` (still a member), or the page to show instead. */
 type Refusal = { status: 404 | 410; html: string };
 
+/** The member a link unsubscribes from `list` (still a member), or the page to show instead. */
 async function member(env: Env, requestUrl: string, list: MailList, token: string): Promise<{ userId: string } | { refusal: Refusal }> {
   const origin = publicOrigin(env, requestUrl) ?? new URL(requestUrl).origin;
   const check = await checkMailToken(env, origin, list, token);
