@@ -6,6 +6,7 @@ export const errorCodes = [
   "FORBIDDEN",
   "NOT_FOUND",
   "CONFLICT",
+  "GONE",
   "PAYLOAD_TOO_LARGE",
   "PAYMENT_REQUIRED",
   "RATE_LIMITED",

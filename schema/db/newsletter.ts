@@ -28,8 +28,9 @@ export const newsletterSubscribers = sqliteTable(
     /** Last confirmation or "already subscribed" mail, to throttle repeated signups of one address. */
     noticeSentAt: text("notice_sent_at"),
     /**
-     * SHA-256 (hex) of the unsubscribe token every newsletter mail carries (links.ts,
-     * `unsubscribeToken`); rows from before migration 0008 hold the plain token until the nightly job.
+     * Finds links mailed before sealed tokens (docs/decisions/alerts/per-list-unsubscribe-tokens.md),
+     * until 2027-01-26: the SHA-256 (hex) of the token those mails carried, or on rows from before
+     * migration 0008 the plain token. Rows created since hold the hash of a random filler.
      */
     unsubscribeTokenHash: text("unsubscribe_token").notNull().unique(),
     unsubscribedAt: text("unsubscribed_at"),

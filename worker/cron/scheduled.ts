@@ -48,7 +48,7 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
       const [sessions, limits, newsletter, snapshots, outbox, alertEvents] = await Promise.allSettled([
         purgeEndedSessions(db, new Date(at)),
         pruneRateLimits(env.DB, at),
-        purgeNewsletterData(env.DB, at, env),
+        purgeNewsletterData(env.DB, at),
         pruneSnapshots(db, at),
         pruneOutbox(db, at),
         pruneEvents(db, at),

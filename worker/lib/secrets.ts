@@ -8,7 +8,11 @@ import { ApiError } from "./errors.ts";
 const LOCAL_SECRET = "coinsight-local-development-secret-never-used-in-production";
 const MIN_SECRET_LENGTH = 32;
 
-export type KeyPurpose = "session" | "sign-in-state" | "newsletter-unsubscribe" | "alerts-unsubscribe";
+/**
+ * "mail-list-token" seals every mail's unsubscribe token; "alerts-unsubscribe" only checks the alert
+ * and digest links mailed before those (until OLD_LINKS_WORK_UNTIL in worker/lib/unsubscribe-token.ts).
+ */
+export type KeyPurpose = "session" | "sign-in-state" | "mail-list-token" | "alerts-unsubscribe";
 
 const cache = new Map<string, Promise<Uint8Array>>();
 

@@ -110,13 +110,19 @@ export const alertsContract = {
     tags: TAGS,
     access: "public",
     request: { params: mailUnsubscribeParams },
-    responses: { 200: content("A page with one button", HTML), ...errors(400) },
+    responses: {
+      200: content("A page with one button", HTML),
+      ...errors(400),
+      404: content("The link is not valid (or not for this list)", HTML),
+      410: content("The link has expired: a page with a way to sign in to the mail settings", HTML),
+    },
   },
   alertMailUnsubscribe: {
     method: "POST",
     path: "/api/alerts/unsubscribe/:list/:token",
     summary: "RFC 8058 one-click unsubscribe from the digest or from alert mails (the page's button and mail providers)",
-    description: "`list` is `digest` or `alert-mail`; the token is the only credential (exempt from the same-origin guard).",
+    description:
+      "`list` is `digest` or `alert-mail`; the token is the only credential (exempt from the same-origin guard). Each mail's token names its list and turns off that list only; it works for 180 days.",
     tags: TAGS,
     access: "public",
     selfAuthenticating: true,
@@ -124,7 +130,8 @@ export const alertsContract = {
     responses: {
       200: content("Unsubscribed (a page saying so)", HTML),
       400: { description: "An invalid request", contentType: HTML, schema: errorBodySchema },
-      404: content("The link is not valid", HTML),
+      404: content("The link is not valid (or not for this list)", HTML),
+      410: content("The link has expired: a page with a way to sign in to the mail settings", HTML),
       ...errors(413),
     },
   },

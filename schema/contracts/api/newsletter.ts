@@ -34,10 +34,11 @@ export const newsletterContract = {
     method: "POST",
     path: "/api/newsletter/unsubscribe/:token",
     summary: "Unsubscribe (the /unsubscribe page's button)",
+    description: "The token is the one in a newsletter mail; it works for 180 days (410 after, with a message saying so).",
     tags: ["Newsletter"],
     access: "public",
     request: { params: newsletterTokenParam },
-    responses: { 200: json("Unsubscribed, or what went wrong", unsubscribeResponse), ...errors(400, 403, 404, 413) },
+    responses: { 200: json("Unsubscribed, or what went wrong", unsubscribeResponse), ...errors(400, 403, 404, 410, 413) },
   },
   oneClickUnsubscribe: {
     method: "POST",
@@ -48,7 +49,7 @@ export const newsletterContract = {
     // RFC 8058: mail providers POST it without cookies or an Origin; the token is the credential.
     selfAuthenticating: true,
     request: { params: newsletterTokenParam, body: oneClickForm, bodyType: "form" },
-    responses: { 200: json("Unsubscribed, or what went wrong", subscribeResponse), ...errors(400, 404, 413) },
+    responses: { 200: json("Unsubscribed, or what went wrong", subscribeResponse), ...errors(400, 404, 410, 413) },
   },
   oneClickUnsubscribePage: {
     method: "GET",

@@ -36,6 +36,7 @@ const ERROR_TEXT = {
   403: "Not allowed: a member calling an admin route, or a write from another site",
   404: "Not found",
   409: "Conflict with the current state",
+  410: "Gone: a link that worked once has expired",
   413: "Request body too large",
   429: "Too many requests",
   502: "An upstream service answered badly",

@@ -75,7 +75,7 @@ export async function deliverEvents(
     const mine = byUser.get(r.id) ?? [];
     if (!r.alert_mail || mine.length === 0) continue;
     if (!(await hitRateLimit(env.DB, ALERT_MAIL_RULE, r.id, now)).allowed) continue;
-    const message = alertMail(mine, { to: r.email, origin, token: await mailToken(env, origin, r.id) });
+    const message = alertMail(mine, { to: r.email, origin, token: await mailToken(env, origin, "alert-mail", r.id, now) });
     messages.push({ userId: r.id, key: `alert/${r.id}/${mine.map((e) => e.id).join(",")}`.slice(0, 200), message, events: mine });
   }
   const sent = new Set(await sendAlertsMail(env, messages, now));

@@ -118,7 +118,10 @@ export async function runDigests(env: Env, snapshot: PriceSnapshot | null, now =
     messages.push({
       userId: d.user_id,
       key: `digest/${d.user_id}/${d.digest_due_at}`,
-      message: digestMail({ frequency: d.digest, asOf, coins }, { to: d.email, origin, token: await mailToken(env, origin, d.user_id) }),
+      message: digestMail(
+        { frequency: d.digest, asOf, coins },
+        { to: d.email, origin, token: await mailToken(env, origin, "digest", d.user_id, now) },
+      ),
     });
   }
   const sent = await sendAlertsMail(env, messages, now);

@@ -1,6 +1,6 @@
 /** Where the links in newsletter mails point. */
 import { isProduction } from "#worker/lib/secrets.ts";
-import { oneClickHeaders, unsubscribeMac } from "#worker/lib/unsubscribe-token.ts";
+import { oneClickHeaders, readUnsubscribeToken, sealUnsubscribeToken, type TokenCheck } from "#worker/lib/unsubscribe-token.ts";
 
 /** Used when nothing better is known outside production: the origin `npm start` serves. */
 const LOCAL_ORIGIN = "http://127.0.0.1:8787";
@@ -40,16 +40,27 @@ export function unsubscribeHeaders(origin: string, token: string): Record<string
   return oneClickHeaders(oneClickUrl(origin, token));
 }
 
+type Keys = Pick<Env, "APP_ENV" | "SESSION_SECRET">;
+
 /**
- * The unsubscribe token in a subscriber's mails: an HMAC of their id under a key derived from
- * SESSION_SECRET, so every mail can carry it while the database keeps only its SHA-256
- * (`newsletter_subscribers.unsubscribe_token`). `origin` is where the links point: the local key
- * only signs links to a loopback site. Rotating SESSION_SECRET retires the links already mailed.
+ * The unsubscribe token in one newsletter mail: sealed for the newsletter and this subscriber
+ * (worker/lib/unsubscribe-token.ts), different in every mail and valid for a limited time; nothing
+ * about it is stored.
  */
-export async function unsubscribeToken(
-  env: Pick<Env, "APP_ENV" | "SESSION_SECRET">,
+export function unsubscribeToken(env: Keys, origin: string, subscriberId: number, now = Date.now()): Promise<string> {
+  return sealUnsubscribeToken(env, origin, "newsletter", String(subscriberId), now);
+}
+
+/**
+ * Whom a link unsubscribes, or why nobody. `oldLinkSubscriber` finds the subscriber of a link mailed
+ * before sealed tokens (by the hash stored for it), which works until OLD_LINKS_WORK_UNTIL.
+ */
+export function checkUnsubscribeToken(
+  env: Keys,
   origin: string,
-  subscriberId: number,
-): Promise<string> {
-  return unsubscribeMac(env, "newsletter-unsubscribe", origin, `unsubscribe:${subscriberId}`);
+  token: string,
+  oldLinkSubscriber: (token: string) => Promise<string | null>,
+  now = Date.now(),
+): Promise<TokenCheck> {
+  return readUnsubscribeToken(env, origin, "newsletter", token, oldLinkSubscriber, now);
 }

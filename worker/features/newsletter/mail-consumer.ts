@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { newsletterEditions } from "#schema/db/newsletter.ts";
-import { sha256Hex } from "#worker/lib/crypto.ts";
 import { type Db, getDb } from "#worker/lib/db.ts";
 import { createMail } from "#worker/ports/mail/create-mail.ts";
 import { MailError, type MailPort } from "#worker/ports/mail/mail.ts";
@@ -14,7 +13,7 @@ type Outcome = "ack" | "retry";
 type DailyJob = Extract<MailJob, { kind: "daily" }>;
 type NoticeJob = Extract<MailJob, { kind: "notice" }>;
 type MemberJob = Extract<MailJob, { kind: "member" }>;
-type Recipient = { id: number; email: string; storedTokenHash: string };
+type Recipient = { id: number; email: string };
 type Options = { mail?: MailPort; now?: number };
 
 function log(level: "info" | "error" | "warn", fields: Record<string, unknown>): void {
@@ -97,11 +96,12 @@ async function sendDaily(env: Env, mail: MailPort, job: DailyJob, message: Messa
   const claimId = `${message.id}/${message.attempts}`;
   const recipients = await claim(env.DB, job, message, claimId, nowIso);
   if (recipients.length === 0) return "ack";
-  const tokens = await unsubscribeTokens(env, origin, recipients);
-  const mails = recipients.map((r) => ({
-    ...dailyMail(content, { to: r.email, origin, unsubscribeToken: tokens.get(r.id) ?? "" }),
-    idempotencyKey: `newsletter-daily/${job.date}/${r.id}`,
-  }));
+  const mails = await Promise.all(
+    recipients.map(async (r) => ({
+      ...dailyMail(content, { to: r.email, origin, unsubscribeToken: await unsubscribeToken(env, origin, r.id, now) }),
+      idempotencyKey: `newsletter-daily/${job.date}/${r.id}`,
+    })),
+  );
   try {
     await mail.sendBatch(mails, { idempotencyKey: `newsletter-daily/${job.date}/${message.id}` });
     await row.record(claimId, "sent", null, recipients.length, nowIso);
@@ -227,33 +227,14 @@ async function claim(d1: D1Database, job: DailyJob, message: Message, claimId: s
   if ((claimed?.meta.changes ?? 0) === 0) return [];
   const { results } = await d1
     .prepare(
-      `SELECT id, email, unsubscribe_token AS storedTokenHash, (status = 'confirmed' AND email IS NOT NULL) AS mailable
+      `SELECT id, email, (status = 'confirmed' AND email IS NOT NULL) AS mailable
        FROM newsletter_subscribers WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id`,
     )
     .bind(ids)
     .all<Recipient & { mailable: number }>();
   const left = job.subscriberIds.filter((id) => !results.some((r) => r.id === id && r.mailable));
   if (left.length) await recordFor(d1, job.date, left, "skipped", "Unsubscribed before the send", nowIso);
-  return results.filter((r) => r.mailable).map(({ id, email, storedTokenHash }) => ({ id, email, storedTokenHash }));
-}
-
-/**
- * Each recipient's unsubscribe token; a row whose stored hash does not match it (a row from before
- * hashed tokens, or a rotated secret) is brought up to date first, so the mailed link works.
- */
-async function unsubscribeTokens(env: Env, origin: string, recipients: Recipient[]): Promise<Map<number, string>> {
-  const tokens = new Map<number, string>();
-  const updates: D1PreparedStatement[] = [];
-  for (const r of recipients) {
-    const token = await unsubscribeToken(env, origin, r.id);
-    tokens.set(r.id, token);
-    const hash = await sha256Hex(token);
-    if (hash !== r.storedTokenHash) {
-      updates.push(env.DB.prepare("UPDATE newsletter_subscribers SET unsubscribe_token = ? WHERE id = ?").bind(hash, r.id));
-    }
-  }
-  if (updates.length) await env.DB.batch(updates);
-  return tokens;
+  return results.filter((r) => r.mailable).map(({ id, email }) => ({ id, email }));
 }
 
 /**

@@ -24,6 +24,11 @@ function private_(c: { header(name: string, value: string): void }) {
   c.header("referrer-policy", "no-referrer");
 }
 
+/** Tokens are read with the key for the origin the links point to (as they were sealed). */
+function unsubscribeDeps(c: { env: Env; req: { url: string } }) {
+  return { db: c.env.DB, keys: c.env, origin: publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin };
+}
+
 export const newsletterRoutes = new Hono<AppEnv>()
   .post(
     "/subscribe",
@@ -61,7 +66,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     "/unsubscribe/:token",
     route(unsubscribeNewsletter, async (c) => {
       private_(c);
-      return c.json(await unsubscribe(c.env.DB, c.req.valid("param").token), 200);
+      return c.json(await unsubscribe(unsubscribeDeps(c), c.req.valid("param").token), 200);
     }),
   )
   // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` here, without cookies or an
@@ -69,7 +74,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
   .post(
     "/one-click/:token",
     route(oneClickUnsubscribe, async (c) => {
-      const { success, message } = await unsubscribe(c.env.DB, c.req.valid("param").token);
+      const { success, message } = await unsubscribe(unsubscribeDeps(c), c.req.valid("param").token);
       private_(c);
       return c.json({ success, message }, 200);
     }),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne } from "drizzle-orm";
 import type { SubscribeResponse, UnsubscribeResponse } from "#schema/contracts/newsletter.ts";
 import { newsletterEmail } from "#schema/contracts/newsletter.ts";
 import type { ConfirmOutcome } from "#schema/contracts/newsletter-confirm.ts";
@@ -9,7 +9,7 @@ import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
 import type { MailMessage } from "#worker/ports/mail/mail.ts";
-import { confirmUrl, publicOrigin, unsubscribeToken } from "./links.ts";
+import { checkUnsubscribeToken, confirmUrl, unsubscribeToken } from "./links.ts";
 import { countMail, type MailQueue } from "./mail-queue.ts";
 import { alreadySubscribedMail, confirmationMail } from "./mail-templates.ts";
 
@@ -29,8 +29,6 @@ export const CONFIRM_VALID_DAYS = 7;
 export const NOTICE_INTERVAL_MS = 10 * 60_000;
 /** Deliveries (who got which day) are kept this long, then only the per-day edition totals remain. */
 const DELIVERY_RETENTION_DAYS = 90;
-/** Legacy plain unsubscribe tokens hashed per nightly run (a bounded amount of work per run). */
-const LEGACY_REHASH_PER_NIGHT = 1000;
 const DAY_MS = 86_400_000;
 
 /** The same answer for every accepted address, new, pending or already subscribed: it reveals nothing. */
@@ -41,6 +39,8 @@ export const UNSUBSCRIBED_MESSAGE = "You have been unsubscribed and will not rec
 export const ALREADY_UNSUBSCRIBED_MESSAGE = "You are already unsubscribed. You will not receive any more newsletters from us.";
 export const INVALID_UNSUBSCRIBE_MESSAGE =
   "This unsubscribe link is invalid. Please use the link at the bottom of one of our newsletter emails.";
+export const EXPIRED_UNSUBSCRIBE_MESSAGE =
+  "This unsubscribe link has expired. Please use the link at the bottom of a newer newsletter email.";
 
 type SubscribeInput = { email: string; clientKey: string; origin: string; now?: number };
 /** The mail goes through the mail queue (its consumer sends it through the mail port). */
@@ -75,14 +75,12 @@ export async function subscribe({ db: d1, queue, keys }: SubscriberDeps, input: 
   };
   const [created] = await db
     .insert(newsletterSubscribers)
-    // A random placeholder until the id (which the token is derived from) is known.
+    // The column only finds links mailed before sealed tokens; new rows get an unguessable filler.
     .values({ email, status: "pending", unsubscribeTokenHash: await sha256Hex(randomToken()), ...fresh })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning({ id: newsletterSubscribers.id });
 
   if (created) {
-    const hash = await sha256Hex(await unsubscribeToken(keys, input.origin, created.id));
-    await db.update(newsletterSubscribers).set({ unsubscribeTokenHash: hash }).where(eq(newsletterSubscribers.id, created.id));
     await sendNotice(
       d1,
       db,
@@ -100,12 +98,7 @@ export async function subscribe({ db: d1, queue, keys }: SubscriberDeps, input: 
   if (recentlyMailed) return { success: true, message: SUBSCRIBE_MESSAGE };
 
   if (existing.status === "confirmed") {
-    const token = await unsubscribeToken(keys, input.origin, existing.id);
-    const hash = await sha256Hex(token);
-    // Rows from before hashed tokens (or a rotated secret) get the hash of the token this mail carries.
-    if (existing.unsubscribeTokenHash !== hash) {
-      await db.update(newsletterSubscribers).set({ unsubscribeTokenHash: hash }).where(eq(newsletterSubscribers.id, existing.id));
-    }
+    const token = await unsubscribeToken(keys, input.origin, existing.id, now);
     const notice = alreadySubscribedMail({ to: email, origin: input.origin, unsubscribeToken: token });
     await sendNotice(d1, db, queue, existing.id, now, notice);
   } else {
@@ -170,20 +163,25 @@ export async function confirm(d1: D1Database, token: string, now = Date.now()): 
   return "confirmed";
 }
 
+type UnsubscribeDeps = { db: D1Database; keys: Pick<Env, "APP_ENV" | "SESSION_SECRET">; origin: string };
+
 /**
  * Unsubscribes the holder of `token` and erases their address at once (the privacy policy keeps
- * newsletter data only until unsubscribe). Using the same link again answers "already unsubscribed".
+ * newsletter data only until unsubscribe). Using the same link again answers "already unsubscribed";
+ * an expired link changes nothing and says so (410), and a newer mail carries a working one.
  */
-export async function unsubscribe(d1: D1Database, token: string, now = Date.now()): Promise<UnsubscribeResponse> {
+export async function unsubscribe(
+  { db: d1, keys, origin }: UnsubscribeDeps,
+  token: string,
+  now = Date.now(),
+): Promise<UnsubscribeResponse> {
   const db = getDb(d1);
-  // The plain-token match serves rows stored before migration 0008 until the nightly job hashes
-  // them; those tokens are 43 characters, so a stored hash (64 hex) is never accepted as a token.
-  const candidates = isSha256Hex(token) ? [await sha256Hex(token)] : [await sha256Hex(token), token];
-  const [row] = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(inArray(newsletterSubscribers.unsubscribeTokenHash, candidates))
-    .limit(1);
+  const check = await checkUnsubscribeToken(keys, origin, token, (t) => oldLinkSubscriber(db, t), now);
+  if (check.state === "expired") throw new ApiError("GONE", EXPIRED_UNSUBSCRIBE_MESSAGE);
+  const id = check.state === "valid" ? Number(check.subject) : Number.NaN;
+  const [row] = Number.isSafeInteger(id)
+    ? await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).limit(1)
+    : [];
   if (!row) throw new ApiError("NOT_FOUND", INVALID_UNSUBSCRIBE_MESSAGE);
   const [done] = await db
     .update(newsletterSubscribers)
@@ -197,14 +195,25 @@ export async function unsubscribe(d1: D1Database, token: string, now = Date.now(
 }
 
 /**
+ * The subscriber a link mailed before sealed tokens was made for: the database keeps the SHA-256 of
+ * that token (rows from before migration 0008 the plain token, 43 characters, so a stored hash of 64
+ * hex is never accepted as a token).
+ */
+async function oldLinkSubscriber(db: ReturnType<typeof getDb>, token: string): Promise<string | null> {
+  const candidates = isSha256Hex(token) ? [await sha256Hex(token)] : [await sha256Hex(token), token];
+  const [row] = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(inArray(newsletterSubscribers.unsubscribeTokenHash, candidates))
+    .limit(1);
+  return row ? String(row.id) : null;
+}
+
+/**
  * Nightly clean-up: unconfirmed signups whose link has expired are deleted (address and all), and
  * per-day delivery records are dropped after their retention.
  */
-export async function purgeNewsletterData(
-  d1: D1Database,
-  now = Date.now(),
-  keys?: Pick<Env, "APP_ENV" | "SESSION_SECRET" | "PUBLIC_ORIGIN">,
-): Promise<{ expiredSignups: number }> {
+export async function purgeNewsletterData(d1: D1Database, now = Date.now()): Promise<{ expiredSignups: number }> {
   const db = getDb(d1);
   const expired = await db
     .delete(newsletterSubscribers)
@@ -213,18 +222,5 @@ export async function purgeNewsletterData(
   const cutoff = iso(now - DELIVERY_RETENTION_DAYS * DAY_MS).slice(0, 10);
   await db.delete(newsletterDeliveries).where(lt(newsletterDeliveries.editionDate, cutoff));
   await db.delete(newsletterSendMessages).where(lt(newsletterSendMessages.editionDate, cutoff));
-  // Legacy rows (plain tokens from before migration 0008) get the hash of the token new mails carry.
-  const origin = keys ? publicOrigin(keys) : null;
-  if (keys && origin) {
-    const legacy = await db
-      .select({ id: newsletterSubscribers.id })
-      .from(newsletterSubscribers)
-      .where(sql`length(${newsletterSubscribers.unsubscribeTokenHash}) <> 64`)
-      .limit(LEGACY_REHASH_PER_NIGHT);
-    for (const { id } of legacy) {
-      const hash = await sha256Hex(await unsubscribeToken(keys, origin, id));
-      await db.update(newsletterSubscribers).set({ unsubscribeTokenHash: hash }).where(eq(newsletterSubscribers.id, id));
-    }
-  }
   return { expiredSignups: expired.length };
 }

@@ -70,6 +70,17 @@ describe("/unsubscribe", () => {
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
+  it("says so when the link has expired (410), with the way to support and without a retry", async () => {
+    const expired = "This unsubscribe link has expired. Please use the link at the bottom of a newer newsletter email.";
+    server.use(mock(unsubscribe, errorBody("GONE", expired), { status: 410 }));
+    open("?token=old");
+    await pressUnsubscribe();
+    expect(await screen.findByRole("heading", { name: UNSUBSCRIBE_TITLES.failed })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent(expired);
+    expect(screen.getByRole("link", { name: /@/ })).toHaveAttribute("href", expect.stringMatching(/^mailto:/));
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+  });
+
   it("offers a retry after a network failure, which can then succeed", async () => {
     server.use(networkError(unsubscribe, { once: true }), mock(unsubscribe, done));
     open("?token=tok");

@@ -91,8 +91,9 @@ function Unsubscribe({ token }: { token: string }) {
   }
 
   if (error) {
-    // A link we do not know will not start working; anything else (network, server) is worth retrying.
-    const unknownLink = error instanceof HttpError && (error.status === 404 || error.status === 400);
+    // A link we do not know, or one that has expired (410), will not start working; anything else
+    // (network, server) is worth retrying. The server's message says which it is.
+    const unknownLink = error instanceof HttpError && [400, 404, 410].includes(error.status);
     return (
       <State tone="error" title={UNSUBSCRIBE_TITLES.failed}>
         <p role="alert">
