@@ -72,10 +72,11 @@ export const MAX_HTML_DEPTH = 100;
 
 /**
  * More elements than this in one body are refused (400 on `content`): each costs the sanitiser several
- * calls from the runtime's parser into JavaScript on every save and on the first read after every edit,
- * and 20,000 is twenty times a long article's (docs/decisions/content/article-element-cap.md).
+ * calls from the runtime's parser into JavaScript on every save and on the first read after every edit;
+ * HTMLRewriter itself gives up at about 16,300 elements left open; and the longest guide has 97
+ * (docs/decisions/content/article-element-cap.md).
  */
-export const MAX_HTML_ELEMENTS = 20_000;
+export const MAX_HTML_ELEMENTS = 10_000;
 export const TOO_MANY_ELEMENTS = `Content has more than ${MAX_HTML_ELEMENTS.toLocaleString("en-US")} elements (opening tags such as <p> or <li>); split it into shorter articles or simplify the markup, and save again.`;
 
 /**

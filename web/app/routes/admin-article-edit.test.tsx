@@ -349,7 +349,7 @@ describe("Article editor", () => {
       typed: `${"<div>".repeat(150)}deep${"</div>".repeat(150)}`,
       savedFrom: "Visual",
     },
-    // Saved from the HTML tab: jsdom takes longer than a test may to preview 20,000 elements.
+    // Saved from the HTML tab: jsdom takes longer than a test may to preview 10,000 elements.
     {
       refused: "has more elements than the cap",
       reason: TOO_MANY_ELEMENTS,

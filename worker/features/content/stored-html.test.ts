@@ -150,7 +150,7 @@ describe("an editor's save and the element cap (issue 40)", () => {
     expect(stored).toMatchObject({ content: "<p>before</p>", revision: opened.revision });
   });
 
-  it("a body of exactly the cap saves in one pass, and its first public read takes one more", async () => {
+  it("a body of exactly the cap saves in one pass, and its first public read takes one more", { timeout: 60_000 }, async () => {
     const row = await insertArticle({ contentFormat: "html", content: "<p>before</p>" });
     const { admin, body } = await openInEditor(row.id);
     const content = paragraphs(MAX_HTML_ELEMENTS);
