@@ -66,12 +66,13 @@ try {
       return { status: res.status, text: await res.text() };
     });
     const perElement = (t: Timed<unknown>) => (t.cpuMs === null ? "" : `, ${((t.cpuMs * 1000) / n).toFixed(0)} µs CPU an element`);
-    const refusal = save.value.status === 400 ? ` (${(JSON.parse(save.value.text) as { error: { message: string } }).error.message})` : "";
-    console.log(
-      `  N=${String(n).padStart(6)} (${(content.length / 1024).toFixed(0)} KB)  save ${save.value.status} ${ms(save.wallMs)} wall, ${ms(save.cpuMs)} CPU${perElement(save)}${refusal}`,
-    );
-    // A refused save changed nothing: there is no edit to read.
-    if (save.value.status !== 200) continue;
+    const head = `  N=${String(n).padStart(6)} (${(content.length / 1024).toFixed(0)} KB)  save ${save.value.status} ${ms(save.wallMs)} wall, ${ms(save.cpuMs)} CPU`;
+    if (save.value.status !== 200) {
+      // A refused save changed nothing: there is no edit to read.
+      console.log(`${head} (${(JSON.parse(save.value.text) as { error: { message: string } }).error.message})`);
+      continue;
+    }
+    console.log(`${head}${perElement(save)}`);
     const read = await timed(pids, async () => {
       const res = await api(`/api/articles/${slug}`);
       return { status: res.status, text: await res.text() };
