@@ -69,3 +69,27 @@ export function attributeValueAllowed(name: string, value: string): boolean {
  * (a parser differential behind known mutation XSS), and no article needs a tenth of this.
  */
 export const MAX_HTML_DEPTH = 100;
+
+/**
+ * More elements than this in one body are refused (400 on `content`): each costs the sanitiser several
+ * calls from the runtime's parser into JavaScript on every save and on the first read after every edit;
+ * HTMLRewriter itself gives up at about 16,300 elements left open; and the longest guide has 97
+ * (docs/decisions/content/article-element-cap.md).
+ */
+export const MAX_HTML_ELEMENTS = 10_000;
+export const TOO_MANY_ELEMENTS = `Content has more than ${MAX_HTML_ELEMENTS.toLocaleString("en-US")} elements (opening tags such as <p> or <li>); split it into shorter articles or simplify the markup, and save again.`;
+
+/**
+ * Opening tags as written: each `<` followed by an ASCII letter, the only way a parser starts an
+ * element, so never fewer than the elements it reads (a `<b` in a comment or an attribute counts too).
+ * One scan of the text; stops once the count passes `limit`.
+ */
+export function countStartTags(html: string, limit = Number.POSITIVE_INFINITY): number {
+  let count = 0;
+  for (let at = html.indexOf("<"); at !== -1 && count <= limit; at = html.indexOf("<", at + 1)) {
+    // | 0x20 folds A-Z onto a-z and moves nothing else into a-z.
+    const next = html.charCodeAt(at + 1) | 0x20;
+    if (next >= 0x61 && next <= 0x7a) count++;
+  }
+  return count;
+}

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { Category } from "#schema/contracts/article.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
+import { MAX_HTML_ELEMENTS, TOO_MANY_ELEMENTS } from "#schema/contracts/html-allowlist.ts";
 import AdminArticleEditPage, { EDITOR_DENIED_TEXT, EDITOR_DENIED_TOAST } from "#web/app/routes/admin-article-edit.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { RESTORE_CONFIRM, TRASH_CONFIRM, VISUAL_NOTE } from "#web/features/editorial/components/editor-form.ts";
@@ -341,15 +342,27 @@ describe("Article editor", () => {
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(go).toHaveBeenCalledWith("/admin");
   });
-  it("keeps what the editor typed when the server refuses content it cannot make safe", async () => {
-    const reason = "Content nests elements more than 100 levels deep; flatten the markup and save again.";
+  it.each([
+    {
+      refused: "nests too deep",
+      reason: "Content nests elements more than 100 levels deep; flatten the markup and save again.",
+      typed: `${"<div>".repeat(150)}deep${"</div>".repeat(150)}`,
+      savedFrom: "Visual",
+    },
+    // Saved from the HTML tab: jsdom takes longer than a test may to preview 10,000 elements.
+    {
+      refused: "has more elements than the cap",
+      reason: TOO_MANY_ELEMENTS,
+      typed: "<p>x</p>".repeat(MAX_HTML_ELEMENTS + 1),
+      savedFrom: "HTML",
+    },
+  ])("keeps what the editor typed when the server refuses content that $refused", async ({ reason, typed, savedFrom }) => {
     const refusal = { error: { ...errorBody("BAD_REQUEST", reason).error, issues: [{ path: "content", message: reason }] } };
     open(mock(apiContract.saveArticle, refusal, { status: 400 }));
     await screen.findByLabelText("Title");
     await userEvent.click(screen.getByRole("tab", { name: "HTML" }));
-    const typed = `${"<div>".repeat(150)}deep${"</div>".repeat(150)}`;
     fireEvent.change(screen.getByRole("textbox", { name: "Content" }), { target: { value: typed } });
-    await userEvent.click(screen.getByRole("tab", { name: "Visual" }));
+    await userEvent.click(screen.getByRole("tab", { name: savedFrom }));
     await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Failed to update article")).toBeInTheDocument();
     // The refusal opens the HTML mode on the content, with the reason, and the markup as typed.

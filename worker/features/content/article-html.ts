@@ -1,4 +1,5 @@
 import { Marked } from "marked";
+import { replaceTags } from "#worker/lib/html.ts";
 import { displayHtml } from "./sanitize-html.ts";
 
 /** GitHub-flavoured Markdown, as the editor's preview shows it (web/features/editor). */
@@ -20,5 +21,5 @@ export function readerHtml(content: string, format: "markdown" | "html"): Promis
 
 /** Words of the visible text, for the read time of an HTML body. */
 export function textOf(html: string): string {
-  return html.replace(/<[^>]*>/g, " ").replace(/&[a-z#0-9]+;/gi, " ");
+  return replaceTags(html, " ").replace(/&[a-z#0-9]+;/gi, " ");
 }

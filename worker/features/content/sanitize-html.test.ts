@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countStartTags, MAX_HTML_ELEMENTS, TOO_MANY_ELEMENTS } from "#schema/contracts/html-allowlist.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { displayHtml, isSafeUrl, sanitizeArticleContent, sanitizeHtml } from "./sanitize-html.ts";
 
@@ -80,6 +81,37 @@ describe("sanitizeHtml runs to a fixed point or refuses", () => {
 
   it("shows a stored body it would refuse as its text only (readers and the editor never get an error)", async () => {
     expect(await displayHtml(`${"<div>".repeat(150)}<b>deep</b> & <i>text</i>`)).toBe("<p>deep &amp; text</p>");
+  });
+});
+
+describe("the element cap", () => {
+  const paragraphs = (n: number) => "<p>x</p>".repeat(n);
+
+  it("counts opening tags as written, whatever a parser makes of them", () => {
+    expect(countStartTags("<p>a</p><BR><img src=x>")).toBe(3);
+    expect(countStartTags("1 < 2, <3, </p> <?x> <")).toBe(0);
+    expect(countStartTags("<!-- <b> --><p title='<i>'>")).toBe(3);
+    expect(countStartTags(paragraphs(100), 10)).toBe(11);
+  });
+
+  it("refuses a body over the cap before parsing it, with the contract's message on the content field", async () => {
+    const refused = await sanitizeHtml(paragraphs(MAX_HTML_ELEMENTS + 1)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({
+      code: "BAD_REQUEST",
+      message: TOO_MANY_ELEMENTS,
+      issues: [{ path: "content", message: TOO_MANY_ELEMENTS }],
+    });
+  });
+
+  it("refuses a body that the written-out <tbody> and <tr> take over the cap, so what is stored is shown as stored", async () => {
+    const input = "<table><td>x</td></table>".repeat(MAX_HTML_ELEMENTS / 4 + 1);
+    expect(countStartTags(input)).toBeLessThan(MAX_HTML_ELEMENTS);
+    await expect(sanitizeHtml(input)).rejects.toMatchObject({ message: TOO_MANY_ELEMENTS });
+  });
+
+  it("shows a stored body over the cap as its text only", async () => {
+    expect(await displayHtml(`${paragraphs(MAX_HTML_ELEMENTS)}<p>a <b>b</b></p>`)).toBe(`<p>${"x ".repeat(MAX_HTML_ELEMENTS)}a b</p>`);
   });
 });
 

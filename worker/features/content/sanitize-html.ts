@@ -5,13 +5,13 @@
  *
  * HTMLRewriter tokenizes; a small tree builder keeps the allowed elements and attributes and writes
  * them back as canonical HTML (./html-tree.ts). The result is checked to be a fixed point: cleaning it
- * again changes nothing. Markup that does not settle, or nests too deep, is refused with the reason,
- * never stored half-cleaned (docs/decisions/security/html-sanitiser.md).
+ * again changes nothing. Markup that does not settle, nests too deep or has too many elements is refused
+ * with the reason, never stored half-cleaned (docs/decisions/security/html-sanitiser.md).
  */
 import { decodeHTMLAttribute } from "entities/decode";
-import { ATTR_WHITESPACE, SAFE_URI } from "#schema/contracts/html-allowlist.ts";
+import { ATTR_WHITESPACE, countStartTags, MAX_HTML_ELEMENTS, SAFE_URI, TOO_MANY_ELEMENTS } from "#schema/contracts/html-allowlist.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { escapeHtml } from "#worker/lib/html.ts";
+import { escapeHtml, replaceTags } from "#worker/lib/html.ts";
 import { tokenize } from "./html-tokens.ts";
 import { buildTree, HtmlRefused, serializeTree } from "./html-tree.ts";
 
@@ -39,12 +39,24 @@ async function cleanOnce(input: string, mode: Mode): Promise<string> {
   return serializeTree(buildTree(tokens), { rawText: mode === "markdown" });
 }
 
+function withinElementCap(html: string): string {
+  if (countStartTags(html, MAX_HTML_ELEMENTS) > MAX_HTML_ELEMENTS) throw new HtmlRefused(TOO_MANY_ELEMENTS);
+  return html;
+}
+
 /** Cleans until a pass changes nothing; throws HtmlRefused when that does not happen. */
 async function toFixedPoint(input: string, mode: Mode): Promise<string> {
+  // Counted before any parsing, so a body over the cap costs one scan of its text, not seconds of passes.
+  withinElementCap(input);
   let current = await cleanOnce(input, mode);
+  // Input that a pass leaves unchanged is already the fixed point (a pass depends on its input alone):
+  // what every save stores, and so what every read shows, costs one pass instead of two.
+  if (current === input) return current;
   for (let pass = 1; pass < MAX_PASSES; pass++) {
     const next = await cleanOnce(current, mode);
-    if (next === current) return current;
+    // The result is counted too (written-out <tbody> and <tr> add elements), so that whatever is
+    // stored is shown as stored, never refused by the reader's pass.
+    if (next === current) return withinElementCap(current);
     current = next;
   }
   throw new HtmlRefused(UNSETTLED);
@@ -76,10 +88,7 @@ export async function displayHtml(html: string): Promise<string> {
     return await toFixedPoint(html, "html");
   } catch (err) {
     if (!(err instanceof HtmlRefused)) throw err;
-    const text = html
-      .replace(/<[^>]*>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim();
+    const text = replaceTags(html, " ").replace(/\s+/g, " ").trim();
     return text ? `<p>${escapeHtml(text)}</p>` : "";
   }
 }

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import type { ArticleVersion, EditableArticle, SavedArticle } from "#schema/contracts/editorial.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type ArticleVersion, type EditableArticle, MAX_CONTENT_CHARS, type SavedArticle } from "#schema/contracts/editorial.ts";
+import { MAX_HTML_ELEMENTS, TOO_MANY_ELEMENTS } from "#schema/contracts/html-allowlist.ts";
 import { articles, articleVersions } from "#schema/db/content.ts";
 import { CATEGORY_ROUNDUP, type GeneratedArticle, saveGenerated } from "#worker/features/newsroom/index.ts";
 import { getDb } from "#worker/lib/db.ts";
@@ -122,5 +123,46 @@ describe("every path that stores article HTML goes through the sanitiser", () =>
     const reader = await getJson<{ content: string }>(`/api/articles/${saved.slug}`);
     expect(reader.body.content).toContain("<p>kept</p>");
     expect(reader.body.content).not.toMatch(DANGEROUS);
+  });
+});
+
+describe("an editor's save and the element cap (issue 40)", () => {
+  const paragraphs = (n: number) => "<p>x</p>".repeat(n);
+  /** The sanitiser's passes are HTMLRewriter runs: counted, the work a request did is checked without timing it. */
+  const passes = () => vi.spyOn(HTMLRewriter.prototype, "transform");
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("a 390 KB body of 50,000 elements is refused with 400 and the cap's message before any parsing; nothing is stored", async () => {
+    const row = await insertArticle({ contentFormat: "html", content: "<p>before</p>" });
+    const { admin, body, opened } = await openInEditor(row.id);
+    const content = paragraphs(50_000);
+    // Inside the size limits: only the element count refuses it.
+    expect(content.length).toBe(MAX_CONTENT_CHARS);
+    const parsed = passes();
+    const refused = await send<Err>(admin, "PUT", `/api/articles/${row.id}`, body(content));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "BAD_REQUEST", message: TOO_MANY_ELEMENTS });
+    expect(refused.body.error.issues).toEqual([{ path: "content", message: TOO_MANY_ELEMENTS }]);
+    expect(parsed).not.toHaveBeenCalled();
+    const [stored] = await db().select().from(articles).where(eq(articles.id, row.id));
+    expect(stored).toMatchObject({ content: "<p>before</p>", revision: opened.revision });
+  });
+
+  it("a body of exactly the cap saves in one pass, and its first public read takes one more", { timeout: 60_000 }, async () => {
+    const row = await insertArticle({ contentFormat: "html", content: "<p>before</p>" });
+    const { admin, body } = await openInEditor(row.id);
+    const content = paragraphs(MAX_HTML_ELEMENTS);
+    const parsed = passes();
+    const saved = await send<SavedArticle>(admin, "PUT", `/api/articles/${row.id}`, body(content));
+    expect(saved.status).toBe(200);
+    expect(saved.body.article.content).toBe(content);
+    expect(parsed).toHaveBeenCalledTimes(1);
+    const [stored] = await db().select().from(articles).where(eq(articles.id, row.id));
+    expect(stored?.content).toBe(content);
+    const reader = await getJson<{ content: string }>(`/api/articles/${row.slug}`);
+    expect(reader.body.content).toBe(content);
+    expect(parsed).toHaveBeenCalledTimes(2);
   });
 });

@@ -21,7 +21,11 @@ export async function liveArticle(db: Db, id: number): Promise<ArticleRow> {
   return row;
 }
 
-export async function present(row: ArticleRow): Promise<EditableArticle> {
+/**
+ * `cleanHtml`: the row's HTML body when this request has just sanitised it. Sanitised HTML is its own
+ * fixed point, so showing it through the sanitiser again would only repeat the work.
+ */
+export async function present(row: ArticleRow, cleanHtml?: string): Promise<EditableArticle> {
   const converted = row.contentFormat === "markdown";
   return {
     id: row.id,
@@ -29,7 +33,7 @@ export async function present(row: ArticleRow): Promise<EditableArticle> {
     title: row.title,
     excerpt: row.excerpt,
     // Stored markup is shown as the sanitiser keeps it today (rows may predate its current rules).
-    content: converted ? await markdownToHtml(row.content) : await displayHtml(row.content),
+    content: cleanHtml ?? (converted ? await markdownToHtml(row.content) : await displayHtml(row.content)),
     convertedFromMarkdown: converted,
     imageUrl: row.imageUrl,
     categoryId: row.categoryId,
@@ -110,7 +114,8 @@ export async function saveArticle(
   if (row.revision !== body.revision) throw new ApiError("CONFLICT", STALE_SAVE);
   await assertCategory(db, body.categoryId);
   const content = await sanitizeArticleContent(body.content, "html");
-  if (!textOf(content).trim() && !/<img\b/i.test(content)) throw new ApiError("BAD_REQUEST", "Title and content are required");
+  const text = textOf(content);
+  if (!text.trim() && !/<img\b/i.test(content)) throw new ApiError("BAD_REQUEST", "Title and content are required");
   const now = new Date().toISOString();
   const notes = body.authorNotes?.trim() || DEFAULT_VERSION_NOTES;
   const [, updated] = await db.batch([
@@ -124,7 +129,7 @@ export async function saveArticle(
         contentFormat: "html",
         imageUrl: body.imageUrl,
         categoryId: body.categoryId,
-        readTime: readTime(textOf(content)),
+        readTime: readTime(text),
         ...publication(row, body.isPublished, now),
         revision: sql`${articles.revision} + 1`,
         updatedAt: now,
@@ -135,7 +140,7 @@ export async function saveArticle(
   const saved = updated[0];
   if (!saved) throw new ApiError("CONFLICT", STALE_SAVE);
   await invalidateNow(env, id);
-  return { success: true, message: "Article updated successfully", article: await present(saved) };
+  return { success: true, message: "Article updated successfully", article: await present(saved, content) };
 }
 
 /**
@@ -183,5 +188,6 @@ export async function restoreVersion(
   const saved = updated[0];
   if (!saved) throw new ApiError("CONFLICT", STALE_SAVE);
   await invalidateNow(env, id);
-  return { success: true, message: `Version ${version.versionNumber} restored`, article: await present(saved) };
+  const cleanHtml = saved.contentFormat === "html" ? content : undefined;
+  return { success: true, message: `Version ${version.versionNumber} restored`, article: await present(saved, cleanHtml) };
 }
