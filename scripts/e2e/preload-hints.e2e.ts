@@ -66,10 +66,13 @@ async function visitAll(paths: string[], member: boolean): Promise<Visit[]> {
     // Every answer the page announced is one the app asks for: waited for, as a loaded machine runs the app late.
     const announced = visit.hints.filter((h) => h.as === "fetch").map((h) => h.href);
     await expect
-      .poll(async () => {
-        const asked = await appFetches(page);
-        return announced.filter((href) => !asked.includes(href));
-      }, path)
+      .poll(
+        async () => {
+          const asked = await appFetches(page);
+          return announced.filter((href) => !asked.includes(href));
+        },
+        { message: path },
+      )
       .toEqual([]);
     visits.push(visit);
     pages.push(page);
