@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { ALERT_LIMITS, ALERT_MAILS_PER_DAY, type AlertKind, thresholdProblem } from "#schema/contracts/alert-rules.ts";
+import { ALERT_LIMITS, ALERT_MAILS_PER_DAY, type AlertKind, priceWindowProblem, thresholdProblem } from "#schema/contracts/alert-rules.ts";
 import type { Alert, AlertList, CreateAlertBody, UpdateAlertBody } from "#schema/contracts/alerts.ts";
 import type { AuthUser, Tier } from "#schema/contracts/auth.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
@@ -65,6 +65,11 @@ function overLimit(plan: AlertPlan): ApiError {
   );
 }
 
+/** A threshold refused after the body's own checks (those need the alert's kind or the coin's price). */
+function badThreshold(problem: string | null): void {
+  if (problem) throw new ApiError("BAD_REQUEST", problem, { issues: [{ path: "threshold", message: problem }] });
+}
+
 function duplicate(symbol: string, kind: AlertKind, threshold: number): ApiError {
   return new ApiError("CONFLICT", `You already have this alert on ${symbol}: ${describeAlert(kind, threshold)}.`);
 }
@@ -76,6 +81,7 @@ function duplicate(symbol: string, kind: AlertKind, threshold: number): ApiError
 export async function createAlert(deps: RuntimeDeps, db: Db, user: Pick<AuthUser, "id" | "role">, body: CreateAlertBody): Promise<Alert> {
   const coin = await findBySymbol(deps, body.symbol);
   const threshold = body.kind === "new_article" ? 0 : (body.threshold ?? 0);
+  badThreshold(priceWindowProblem(body.kind, threshold, coin));
   const plan = await alertPlanOf(db, user);
   const armed = startsArmed(body.kind, threshold, coin);
   const [created] = await db.all<{ id: number }>(sql`
@@ -109,15 +115,13 @@ async function own(db: Db, userId: string, id: number): Promise<Row> {
 export async function updateAlert(deps: RuntimeDeps, db: Db, userId: string, id: number, body: UpdateAlertBody): Promise<Alert> {
   const row = await own(db, userId, id);
   const threshold = body.threshold ?? row.threshold;
-  if (body.threshold !== undefined) {
-    const problem = thresholdProblem(row.kind, body.threshold);
-    if (problem) throw new ApiError("BAD_REQUEST", problem, { issues: [{ path: "threshold", message: problem }] });
-  }
+  if (body.threshold !== undefined) badThreshold(thresholdProblem(row.kind, body.threshold));
   const paused = body.paused ?? row.paused;
   const rearm = threshold !== row.threshold || (row.paused && !paused);
   let armed = row.armed;
   if (rearm) {
     const coin = (await currentSnapshot(deps)).coins.find((c) => c.id === row.coinId);
+    if (coin && threshold !== row.threshold) badThreshold(priceWindowProblem(row.kind, threshold, coin));
     armed = coin ? startsArmed(row.kind, threshold, coin) : true;
   }
   if (threshold !== row.threshold) {
