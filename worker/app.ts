@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { apiContract, type RouteContract } from "#schema/contracts/api/index.ts";
 import { accountRoutes } from "./features/account/index.ts";
@@ -27,6 +26,7 @@ import { writeBodyLimits } from "./lib/body-limit.ts";
 import { d1Sessions } from "./lib/d1-sessions.ts";
 import { onError, onNotFound } from "./lib/errors.ts";
 import { publicEdgeCache } from "./lib/public-cache.ts";
+import { requestIds } from "./lib/request-id.ts";
 import { sameOriginWrites } from "./lib/same-origin.ts";
 
 const routes: readonly RouteContract[] = Object.values(apiContract);
@@ -104,7 +104,8 @@ const plainFileHeaders = () =>
 
 /** The whole HTTP surface: the API under /api, and the SPA's assets for everything else. */
 export const app = new Hono<AppEnv>()
-  .use(requestId())
+  // Every answer, kept copies included, names its own request (lib/request-id.ts).
+  .use(requestIds())
   // Every query of a request in one D1 session: replicas for reads, a member's bookmark after a write.
   .use(d1Sessions())
   .route("/api", api)

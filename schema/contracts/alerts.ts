@@ -29,6 +29,15 @@ export type UpdateAlertBody = z.input<typeof updateAlertBody>;
 
 export const alertIdParam = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
+/** Why a disarmed alert waits, and what brings it back, in the site's formats. */
+const alertWaitingSchema = z.object({
+  /** "It fired when BTC rose above $70,000.00." or "BTC's price was already above $70,000.00 when the alert was set or last changed." */
+  reason: z.string(),
+  /** "It re-arms once the price is back at or below $69,650.00 (now $71,020.00), then fires on the next rise above $70,000.00." */
+  rearm: z.string(),
+});
+export type AlertWaiting = z.infer<typeof alertWaitingSchema>;
+
 export const alertSchema = z.object({
   id: z.number().int(),
   symbol: z.string(),
@@ -41,6 +50,8 @@ export const alertSchema = z.object({
   paused: z.boolean(),
   /** False after a firing until the value goes back across by the margin (price and move kinds). */
   armed: z.boolean(),
+  /** While an active alert is not armed: why, and what re-arms it; null otherwise. */
+  waiting: alertWaitingSchema.nullable(),
   lastFiredAt: z.string().nullable(),
   createdAt: z.string(),
 });

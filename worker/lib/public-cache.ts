@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { hasCookie, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "./app-env.ts";
 import { acceptsGzip, matchColo, type Present, putColo } from "./colo-cache.ts";
+import { REQUEST_ID_HEADER } from "./request-id.ts";
 
 /**
  * The colo's Cache API in front of the public reads: answers that are the same for everyone are
@@ -91,11 +92,11 @@ function roundTrips(c: Context<AppEnv>, query: URLSearchParams, params: Record<s
 /**
  * The copy a colo keeps of an answer: its body and headers, with the colo's lifetime as its
  * Cache-Control and the answer's own kept aside for browsers. Never a cookie or a Vary (the key
- * already says whom an entry is for).
+ * already says whom an entry is for), nor the request id (each answer gets its own: request-id.ts).
  */
 export async function storedCopy(res: Response, ttl: number): Promise<Response> {
   const headers = new Headers(res.headers);
-  for (const name of ["set-cookie", "vary", BROWSER_CC, EDGE_CACHE_HEADER]) headers.delete(name);
+  for (const name of ["set-cookie", "vary", REQUEST_ID_HEADER, BROWSER_CC, EDGE_CACHE_HEADER]) headers.delete(name);
   const browser = res.headers.get("cache-control");
   if (browser) headers.set(BROWSER_CC, browser);
   headers.set("cache-control", `public, max-age=${ttl}`);

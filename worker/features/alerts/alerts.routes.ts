@@ -28,7 +28,7 @@ const {
 export const alertsRoutes = new Hono<AppEnv>()
   .get(
     "/",
-    route(list, async (c) => c.json(await listAlerts(getDb(c.env.DB), currentUser(c)), 200)),
+    route(list, async (c) => c.json(await listAlerts(runtimeDeps(c), getDb(c.env.DB), currentUser(c)), 200)),
   )
   .post(
     "/",

@@ -1,17 +1,18 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { ALERT_LIMITS, ALERT_MAILS_PER_DAY, type AlertKind, thresholdProblem } from "#schema/contracts/alert-rules.ts";
+import { ALERT_LIMITS, ALERT_MAILS_PER_DAY, type AlertKind, priceWindowProblem, thresholdProblem } from "#schema/contracts/alert-rules.ts";
 import type { Alert, AlertList, CreateAlertBody, UpdateAlertBody } from "#schema/contracts/alerts.ts";
 import type { AuthUser, Tier } from "#schema/contracts/auth.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { tiers } from "#schema/db/accounts.ts";
 import { alerts } from "#schema/db/alerts.ts";
 import { subscriptionOf } from "#worker/features/account/index.ts";
-import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/index.ts";
+import { currentSnapshot, findBySymbol, readSnapshot } from "#worker/features/cryptos/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import type { RuntimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { describeAlert } from "./describe.ts";
+import { describeAlert, waitingText } from "./describe.ts";
 import { startsArmed } from "./evaluate.ts";
+import { TICK_KINDS, type TickKind } from "./tick-sql.ts";
 
 type Row = typeof alerts.$inferSelect;
 export type AlertPlan = { tier: Tier; name: string; limit: number };
@@ -25,7 +26,26 @@ export async function alertPlanOf(db: Db, user: Pick<AuthUser, "id" | "role">): 
   return planInfo(sub.status === "active" ? sub.tier : "free");
 }
 
-function toAlert(row: Row): Alert {
+/** The coin's figures now, as the price snapshot has them (null: no snapshot, or the coin is not in it). */
+type Now = { priceUsd: number; change24h: number | null } | null | undefined;
+
+const isTickKind = (kind: AlertKind): kind is TickKind => (TICK_KINDS as AlertKind[]).includes(kind);
+
+/** Only an active, disarmed price or move alert waits; a firing newer than the last change is what disarmed it. */
+function waitingOf(row: Row, now: Now): Alert["waiting"] {
+  if (row.armed || row.paused || !isTickKind(row.kind)) return null;
+  const fired = row.lastFiredAt !== null && row.lastFiredAt >= row.updatedAt;
+  const figures = now ? { price: now.priceUsd, change24h: now.change24h } : null;
+  return waitingText({ kind: row.kind, symbol: row.symbol, threshold: row.threshold, fired }, figures);
+}
+
+/** The coin's figures now for an alert that waits (the snapshot as it is, no refresh); undefined otherwise. */
+async function figuresNow(deps: RuntimeDeps, row: Row): Promise<Now> {
+  if (row.armed || row.paused) return undefined;
+  return (await readSnapshot(deps.env.KV).catch(() => null))?.coins.find((c) => c.id === row.coinId);
+}
+
+function toAlert(row: Row, now?: Now): Alert {
   return {
     id: row.id,
     symbol: row.symbol,
@@ -35,18 +55,25 @@ function toAlert(row: Row): Alert {
     description: describeAlert(row.kind, row.threshold),
     paused: row.paused,
     armed: row.armed,
+    waiting: waitingOf(row, now),
     lastFiredAt: row.lastFiredAt,
     createdAt: row.createdAt,
   };
 }
 
-export async function listAlerts(db: Db, user: Pick<AuthUser, "id" | "role">): Promise<AlertList> {
+/**
+ * The member's alerts, a waiting one with its coin's figure now: read from the snapshot as it is (no
+ * refresh for a list), and left out when there is none.
+ */
+export async function listAlerts(deps: RuntimeDeps, db: Db, user: Pick<AuthUser, "id" | "role">): Promise<AlertList> {
   const [rows, plan] = await Promise.all([
     db.select().from(alerts).where(eq(alerts.userId, user.id)).orderBy(asc(alerts.symbol), asc(alerts.id)),
     alertPlanOf(db, user),
   ]);
+  const snapshot = rows.some((r) => !r.armed) ? await readSnapshot(deps.env.KV).catch(() => null) : null;
+  const coins = new Map((snapshot?.coins ?? []).map((c) => [c.id, c]));
   return {
-    alerts: rows.map(toAlert),
+    alerts: rows.map((row) => toAlert(row, coins.get(row.coinId))),
     usage: { used: rows.length, limit: plan.limit, plan: plan.name },
     plans: tiers.map(planInfo),
     mailsPerDay: ALERT_MAILS_PER_DAY,
@@ -65,6 +92,11 @@ function overLimit(plan: AlertPlan): ApiError {
   );
 }
 
+/** A threshold refused after the body's own checks (those need the alert's kind or the coin's price). */
+function badThreshold(problem: string | null): void {
+  if (problem) throw new ApiError("BAD_REQUEST", problem, { issues: [{ path: "threshold", message: problem }] });
+}
+
 function duplicate(symbol: string, kind: AlertKind, threshold: number): ApiError {
   return new ApiError("CONFLICT", `You already have this alert on ${symbol}: ${describeAlert(kind, threshold)}.`);
 }
@@ -76,6 +108,7 @@ function duplicate(symbol: string, kind: AlertKind, threshold: number): ApiError
 export async function createAlert(deps: RuntimeDeps, db: Db, user: Pick<AuthUser, "id" | "role">, body: CreateAlertBody): Promise<Alert> {
   const coin = await findBySymbol(deps, body.symbol);
   const threshold = body.kind === "new_article" ? 0 : (body.threshold ?? 0);
+  badThreshold(priceWindowProblem(body.kind, threshold, coin));
   const plan = await alertPlanOf(db, user);
   const armed = startsArmed(body.kind, threshold, coin);
   const [created] = await db.all<{ id: number }>(sql`
@@ -84,7 +117,7 @@ export async function createAlert(deps: RuntimeDeps, db: Db, user: Pick<AuthUser
     WHERE (SELECT count(*) FROM ${alerts} WHERE user_id = ${user.id}) < ${plan.limit}
     ON CONFLICT (user_id, coin_id, kind, threshold) DO NOTHING
     RETURNING id`);
-  if (created) return toAlert(await own(db, user.id, created.id));
+  if (created) return toAlert(await own(db, user.id, created.id), coin);
   const [same] = await db
     .select({ id: alerts.id })
     .from(alerts)
@@ -109,15 +142,17 @@ async function own(db: Db, userId: string, id: number): Promise<Row> {
 export async function updateAlert(deps: RuntimeDeps, db: Db, userId: string, id: number, body: UpdateAlertBody): Promise<Alert> {
   const row = await own(db, userId, id);
   const threshold = body.threshold ?? row.threshold;
-  if (body.threshold !== undefined) {
-    const problem = thresholdProblem(row.kind, body.threshold);
-    if (problem) throw new ApiError("BAD_REQUEST", problem, { issues: [{ path: "threshold", message: problem }] });
-  }
+  if (body.threshold !== undefined) badThreshold(thresholdProblem(row.kind, body.threshold));
   const paused = body.paused ?? row.paused;
+  // Nothing to change: the row, and its update time (which tells a firing from a change), stay as they are.
+  if (threshold === row.threshold && paused === row.paused) return toAlert(row, await figuresNow(deps, row));
   const rearm = threshold !== row.threshold || (row.paused && !paused);
   let armed = row.armed;
+  let coin: Now;
   if (rearm) {
-    const coin = (await currentSnapshot(deps)).coins.find((c) => c.id === row.coinId);
+    coin = (await currentSnapshot(deps)).coins.find((c) => c.id === row.coinId);
+    if (coin && threshold !== row.threshold)
+      badThreshold(priceWindowProblem(row.kind, threshold, { symbol: row.symbol, priceUsd: coin.priceUsd }));
     armed = coin ? startsArmed(row.kind, threshold, coin) : true;
   }
   if (threshold !== row.threshold) {
@@ -138,7 +173,8 @@ export async function updateAlert(deps: RuntimeDeps, db: Db, userId: string, id:
       throw duplicate(row.symbol, row.kind, threshold);
     throw err;
   }
-  return toAlert(await own(db, userId, id));
+  const updated = await own(db, userId, id);
+  return toAlert(updated, coin ?? (await figuresNow(deps, updated)));
 }
 
 export async function deleteAlert(db: Db, userId: string, id: number): Promise<{ success: true; id: number }> {

@@ -100,7 +100,7 @@ describe("alerts API", () => {
 
   it("an alert whose condition already holds starts disarmed (it waits for a crossing)", async () => {
     const agent = await member("alerts-armed@example.com");
-    const above = await create(agent, { symbol: "BTC", kind: "price_above", threshold: 1 });
+    const above = await create(agent, { symbol: "BTC", kind: "price_above", threshold: 100 });
     expect(above.body.armed).toBe(false);
   });
 

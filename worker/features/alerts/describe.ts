@@ -1,5 +1,7 @@
 import type { AlertKind } from "#schema/contracts/alert-rules.ts";
+import type { AlertWaiting } from "#schema/contracts/alerts.ts";
 import { formatChange, formatPrice } from "#worker/features/cryptos/index.ts";
+import { rearmLevel, rearmsOn, type TickKind } from "./tick-sql.ts";
 
 /**
  * Every sentence alerts put in front of a member (the alerts list, the bell, mails) is written here,
@@ -40,6 +42,45 @@ export function describeAlert(kind: AlertKind, threshold: number): string {
     case "new_article":
       return "A new Coinsight article about it is published";
   }
+}
+
+/**
+ * Why a disarmed price or move alert waits (it fired, or its condition already held when it was set,
+ * edited or resumed) and what re-arms it, with the coin's figure now when the snapshot has one: a
+ * figure the data lacks is left out, never guessed.
+ */
+export function waitingText(
+  alert: { kind: TickKind; symbol: string; threshold: number; fired: boolean },
+  now: { price: number; change24h: number | null } | null,
+): AlertWaiting {
+  const { kind, symbol, threshold } = alert;
+  const level = rearmLevel(kind, threshold);
+  if (kind === "move_24h") {
+    const change = now?.change24h ?? null;
+    const at = movePercent(threshold);
+    return {
+      reason: alert.fired
+        ? `It fired when ${symbol} moved ${at} or more in 24 hours.`
+        : `${symbol} had already moved ${at} or more in 24 hours when the alert was set or last changed.`,
+      rearm:
+        now && change !== null && rearmsOn(kind, threshold, now)
+          ? `It re-arms on the next price update: ${symbol}'s 24-hour move is back to ${formatChange(change)}.`
+          : `It re-arms once ${symbol}'s 24-hour move is back inside ${movePercent(level)}` +
+            `${change === null ? "" : ` (now ${formatChange(change)})`}, then fires again at ${at}.`,
+    };
+  }
+  const above = kind === "price_above";
+  const line = formatPrice(threshold);
+  return {
+    reason: alert.fired
+      ? `It fired when ${symbol} ${above ? "rose above" : "fell below"} ${line}.`
+      : `${symbol}'s price was already ${above ? "above" : "below"} ${line} when the alert was set or last changed.`,
+    rearm:
+      now && rearmsOn(kind, threshold, now)
+        ? `It re-arms on the next price update: ${symbol} is back at ${formatPrice(now.price)}.`
+        : `It re-arms once the price is back at or ${above ? "below" : "above"} ${formatPrice(level)}` +
+          `${now ? ` (now ${formatPrice(now.price)})` : ""}, then fires on the next ${above ? "rise above" : "fall below"} ${line}.`,
+  };
 }
 
 export type EventText = { title: string; body: string; href: string; asOf: string };

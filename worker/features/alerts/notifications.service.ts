@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { MarkReadBody, NotificationList } from "#schema/contracts/alerts.ts";
 import { alertEvents } from "#schema/db/alerts.ts";
-import type { Db } from "#worker/lib/db.ts";
+import { type Db, inList } from "#worker/lib/db.ts";
 
 /** The bell shows this many by default; older events stay until the nightly prune. */
 export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
@@ -41,7 +41,7 @@ export async function listNotifications(db: Db, userId: string, limit = NOTIFICA
 /** Marks some of the member's events (ids of others are ignored), or all of them, as read. */
 export async function markRead(db: Db, userId: string, body: MarkReadBody, now = new Date()): Promise<{ unread: number }> {
   const mine = and(eq(alertEvents.userId, userId), isNull(alertEvents.readAt));
-  const which = "ids" in body ? and(mine, inArray(alertEvents.id, body.ids)) : mine;
+  const which = "ids" in body ? and(mine, inList(alertEvents.id, body.ids)) : mine;
   await db.update(alertEvents).set({ readAt: now.toISOString() }).where(which);
   return { unread: await unreadCount(db, userId) };
 }

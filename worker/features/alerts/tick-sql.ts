@@ -26,6 +26,20 @@ const REARMS: Record<TickKind, string> = {
   move_24h: `alerts.threshold >= ${MOVE} + ${MOVE_REARM_POINTS}`,
 };
 
+/** The value a fired alert must come back to (at or past it) to re-arm: REARMS above, for the member. */
+export function rearmLevel(kind: TickKind, threshold: number): number {
+  if (kind === "price_above") return threshold * (1 - PRICE_REARM_MARGIN);
+  if (kind === "price_below") return threshold * (1 + PRICE_REARM_MARGIN);
+  return threshold - MOVE_REARM_POINTS;
+}
+
+/** Whether the next tick with these figures re-arms the alert: REARMS's own comparisons, so the two agree. */
+export function rearmsOn(kind: TickKind, threshold: number, coin: { price: number; change24h: number | null }): boolean {
+  if (kind === "price_above") return threshold >= coin.price / (1 - PRICE_REARM_MARGIN);
+  if (kind === "price_below") return threshold <= coin.price / (1 + PRICE_REARM_MARGIN);
+  return coin.change24h !== null && threshold >= Math.abs(coin.change24h) + MOVE_REARM_POINTS;
+}
+
 function update(kind: TickKind, from: 0 | 1, condition: string): string {
   const fired = from === 1 ? ", last_fired_at = ?2, fire_count = fire_count + 1" : "";
   return `UPDATE alerts SET armed = ${1 - from}${fired}

@@ -1,6 +1,5 @@
 import { eq, lt } from "drizzle-orm";
 import Stripe from "stripe";
-import { z } from "zod";
 import { stripeEvents } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { Db } from "#worker/lib/db.ts";
@@ -15,26 +14,12 @@ import {
   type ProviderSubscription,
 } from "#worker/ports/payments/payments.ts";
 import { type BillingDeps, memberOfCustomer, recordPayment } from "./billing.service.ts";
+import { type HandledEvent, parseStripeEvent, type StripeInvoice, type StripePaymentIntent } from "./stripe-events.ts";
 
 /** Stripe's events stay small; anything bigger is not one (the body limit in app.ts allows this much). */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
-
-// Only the fields the handler reads, in Stripe's names; everything else in an event is ignored.
-const ref = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));
-const invoiceSchema = z.object({
-  id: z.string(),
-  customer: ref,
-  parent: z.object({ subscription_details: z.object({ subscription: ref }).nullish() }).nullish(),
-  lines: z.object({ data: z.array(z.object({ period: z.object({ start: z.number(), end: z.number() }) })) }),
-});
-const subscriptionSchema = z.object({ id: z.string() });
-const paymentIntentSchema = z.object({
-  id: z.string(),
-  customer: ref.nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-});
 
 const iso = (unix: number) => new Date(unix * 1000).toISOString();
 const ENDED = new Set(["canceled", "incomplete_expired"]);
@@ -62,7 +47,8 @@ function signedAt(signature: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-async function verify(env: Env, payload: string, signature: string | undefined): Promise<Stripe.Event> {
+/** The body once its signature is verified: still untrusted in shape (./stripe-events.ts reads it). */
+async function verify(env: Env, payload: string, signature: string | undefined): Promise<unknown> {
   const secrets = webhookSecrets(env);
   if (secrets.length === 0) {
     console.error(JSON.stringify({ level: "error", config: "STRIPE_WEBHOOK_SECRET is not set; webhooks are refused" }));
@@ -71,18 +57,18 @@ async function verify(env: Env, payload: string, signature: string | undefined):
   if (!signature) throw new ApiError("BAD_REQUEST", "Missing Stripe-Signature header.");
   const at = signedAt(signature);
   if (at === null) throw new ApiError("BAD_REQUEST", "Invalid Stripe signature.");
-  let event: Stripe.Event | undefined;
+  let verified: { body: unknown } | undefined;
   for (const secret of secrets) {
     try {
-      event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, cryptoProvider);
+      verified = { body: await Stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, cryptoProvider) };
       break;
     } catch {
       // Try the next accepted secret; none matching is answered below.
     }
   }
-  if (!event) throw new ApiError("BAD_REQUEST", "Invalid Stripe signature.");
+  if (!verified) throw new ApiError("BAD_REQUEST", "Invalid Stripe signature.");
   if (at > Date.now() / 1000 + MAX_FUTURE_SKEW_SECONDS) throw new ApiError("BAD_REQUEST", FUTURE_TIMESTAMP);
-  return event;
+  return verified.body;
 }
 
 export type WebhookResult = { received: true; duplicate: boolean; applied: boolean };
@@ -93,7 +79,9 @@ export type WebhookResult = { received: true; duplicate: boolean; applied: boole
  * application was cut short and is delivered again never counts twice.
  */
 export async function receiveStripeEvent(deps: BillingDeps, payload: string, signature: string | undefined): Promise<WebhookResult> {
-  const event = await verify(deps.env, payload, signature);
+  const event = parseStripeEvent(await verify(deps.env, payload, signature));
+  // A type this handler does not act on changes nothing, so there is nothing to apply once.
+  if (!event) return { received: true, duplicate: false, applied: false };
   const [seen] = await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
   if (seen) return { received: true, duplicate: true, applied: false };
   const applied = await applyEvent(deps, event);
@@ -101,21 +89,14 @@ export async function receiveStripeEvent(deps: BillingDeps, payload: string, sig
   return { received: true, duplicate: false, applied };
 }
 
-async function applyEvent(deps: BillingDeps, event: Stripe.Event): Promise<boolean> {
-  const object: unknown = event.data.object;
+async function applyEvent(deps: BillingDeps, event: HandledEvent): Promise<boolean> {
   switch (event.type) {
     case "invoice.paid":
-      return invoicePaid(deps, invoiceSchema.parse(object));
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted":
-    case "customer.subscription.paused":
-    case "customer.subscription.resumed":
-      return subscriptionChanged(deps, event, subscriptionSchema.parse(object).id);
+      return invoicePaid(deps, event.data.object);
     case "payment_intent.succeeded":
-      return creditsPaid(deps, paymentIntentSchema.parse(object));
+      return creditsPaid(deps, event.data.object);
     default:
-      return false;
+      return subscriptionChanged(deps, event.id, event.data.object.id);
   }
 }
 
@@ -125,7 +106,7 @@ function ignored(why: string, detail: Record<string, unknown>): false {
 }
 
 /** invoice.paid: the tier the subscription has now, the invoice's period, a fresh monthly count. */
-async function invoicePaid(deps: BillingDeps, invoice: z.infer<typeof invoiceSchema>): Promise<boolean> {
+async function invoicePaid(deps: BillingDeps, invoice: StripeInvoice): Promise<boolean> {
   const subscriptionId = invoice.parent?.subscription_details?.subscription;
   if (!subscriptionId) return ignored("invoice without subscription", { invoice: invoice.id });
   const member = await memberOfCustomer(deps.db, invoice.customer);
@@ -155,7 +136,7 @@ async function invoicePaid(deps: BillingDeps, invoice: z.infer<typeof invoiceSch
 }
 
 /** Subscription events: whatever order they arrive in, the member gets the subscription's state now. */
-async function subscriptionChanged(deps: BillingDeps, event: Stripe.Event, subscriptionId: string): Promise<boolean> {
+async function subscriptionChanged(deps: BillingDeps, eventId: string, subscriptionId: string): Promise<boolean> {
   const sub = await currentSubscription(deps, subscriptionId);
   if (!sub) return ignored("subscription unknown to the provider", { subscription: subscriptionId });
   const member = await memberOfCustomer(deps.db, sub.customerId);
@@ -164,12 +145,12 @@ async function subscriptionChanged(deps: BillingDeps, event: Stripe.Event, subsc
   if (!member || member.subscriptionId !== sub.id) return ignored("not the member's paid subscription", { subscription: sub.id });
   const quota = quotaCounter(deps.env, member.userId);
   if (ENDED.has(sub.status)) {
-    await quota.setPlanStatus(member.userId, { key: event.id, tier: "free", status: "active", periodEnd: null });
+    await quota.setPlanStatus(member.userId, { key: eventId, tier: "free", status: "active", periodEnd: null });
     return true;
   }
   if (!sub.tier || sub.status === "incomplete") return ignored("no plan change", { subscription: sub.id, status: sub.status });
   await quota.setPlanStatus(member.userId, {
-    key: event.id,
+    key: eventId,
     tier: sub.tier,
     status: sub.status === "trialing" ? "active" : sub.status,
     periodEnd: sub.periodEnd,
@@ -194,7 +175,7 @@ function notAPaidPack(payment: ProviderPayment | null, eventCustomer: string | n
 }
 
 /** payment_intent.succeeded for the credits pack: 10 credits, once per payment intent, once the provider confirms it. */
-async function creditsPaid(deps: BillingDeps, pi: z.infer<typeof paymentIntentSchema>): Promise<boolean> {
+async function creditsPaid(deps: BillingDeps, pi: StripePaymentIntent): Promise<boolean> {
   if (pi.metadata?.purpose !== CREDITS_PURPOSE) return false;
   const payment = await paymentsOf(deps).getPayment(pi.id);
   const problem = notAPaidPack(payment, pi.customer);

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AdminArticle, AdminArticlePage, AdminArticleQuery } from "#schema/contracts/editorial.ts";
 import { ADMIN_PAGE_SIZE } from "#schema/contracts/editorial.ts";
 import { articles, categories } from "#schema/db/content.ts";
 import { ftsPhrase, likePattern, TRIGRAM_MIN } from "#worker/features/search/index.ts";
-import type { Db } from "#worker/lib/db.ts";
+import { type Db, inList } from "#worker/lib/db.ts";
 
 /**
  * Title or content contains the text (case-insensitive). Three characters and more go through the
@@ -84,7 +84,8 @@ export async function adminArticlePage(db: Db, query: AdminArticleQuery): Promis
         .select(listColumns)
         .from(articles)
         .innerJoin(categories, eq(categories.id, articles.categoryId))
-        .where(inArray(articles.id, ids))
+        // A page is up to ADMIN_PAGE_SIZE ids: bound as one value, whatever the page size becomes.
+        .where(inList(articles.id, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const list: AdminArticle[] = ids

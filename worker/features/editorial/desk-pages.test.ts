@@ -1,5 +1,6 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AdminArticlePage } from "#schema/contracts/editorial.ts";
+import { ADMIN_PAGE_SIZE, type AdminArticlePage } from "#schema/contracts/editorial.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { ADMIN_EMAIL, send, signedIn } from "#worker/test/signed-in.ts";
 
@@ -35,5 +36,18 @@ describe("the admin article list's pages (read from the desk index, from the nea
     const draftIds = [];
     for (let n = 1; n <= drafts.totalPages; n++) draftIds.push(...(await page(n, "&status=draft")).articles.map((a) => a.id));
     expect(draftIds).toEqual(expected.filter((a) => a.status === "draft").map((a) => a.id));
+  });
+
+  it("answers a full page of ADMIN_PAGE_SIZE articles (the ids are one bound value, not one each)", async () => {
+    const admin = await signedIn(ADMIN_EMAIL);
+    const insert = env.DB.prepare(
+      `INSERT INTO articles (slug, title, excerpt, content, category_id, status, read_time)
+       VALUES (?1, ?1, 'excerpt', 'content', 18, 'draft', 1)`,
+    );
+    await env.DB.batch(Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, i) => insert.bind(`desk-full-${i}`)));
+    const { status, body } = await send<AdminArticlePage>(admin, "GET", `/api/articles?page=1&limit=${ADMIN_PAGE_SIZE}`);
+    expect(status).toBe(200);
+    expect(body.articles).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(new Set(body.articles.map((a) => a.id)).size).toBe(ADMIN_PAGE_SIZE);
   });
 });

@@ -5,8 +5,8 @@ import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/index.t
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { ApiError } from "#worker/lib/errors.ts";
 import { route } from "#worker/lib/route.ts";
+import { invalid } from "#worker/lib/validate.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
 import { adminArticlePage } from "./article-admin-store.ts";
 import { getEditable, restoreVersion, saveArticle } from "./editor.service.ts";
@@ -46,10 +46,7 @@ export const editorialArticleRoutes = new Hono<AppEnv>()
     const user = await resolveUser(c);
     if (user?.role !== "admin") return next();
     const parsed = adminArticleQuery.safeParse(query);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join(".") || "query", message: i.message }));
-      throw new ApiError("BAD_REQUEST", `Invalid query: ${issues[0]?.path}: ${issues[0]?.message}`, { issues });
-    }
+    if (!parsed.success) throw invalid("query", parsed.error);
     c.header("cache-control", PRIVATE);
     return c.json(await adminArticlePage(db(c), parsed.data), 200);
   })

@@ -9,7 +9,7 @@ import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
-import { PAGE_KV_PREFIX } from "./page-store.ts";
+import { PAGE_KV_PREFIX, readPageCopy } from "./page-store.ts";
 import { forgetRouteModules } from "./preload-hints.ts";
 import { forgetShell, serveBuild } from "./testing.ts";
 
@@ -91,6 +91,20 @@ describe("a guest's page kept in KV beyond the colo", () => {
     expect(compress).not.toHaveBeenCalled();
     const inflated = new Response(new Blob([await gzipped.arrayBuffer()]).stream().pipeThrough(new DecompressionStream("gzip")));
     expect(await inflated.text()).toBe(html);
+  });
+
+  it("gives each answer its own request id, rendered or kept, and keeps none in a copy", async () => {
+    const path = `/article/${slug}`;
+    const rendered = await page(path);
+    const hit = await page(path);
+    missTheColo();
+    const kept = await page(path);
+    expect([from(rendered), from(hit), from(kept)]).toEqual(["MISS", "HIT", "KV"]);
+    const ids = [rendered, hit, kept].map((r) => r.headers.get("x-request-id") ?? "");
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(3);
+    const [key = ""] = await keptFor(path);
+    expect((await readPageCopy(env.KV, key))?.headers.map(([name]) => name)).not.toContain("x-request-id");
   });
 
   it("is found again with tracking and made-up parameters", async () => {

@@ -71,6 +71,12 @@ function Row({ alert }: { alert: Alert }) {
         </Link>{" "}
         <span>{alert.description}</span> <Status alert={alert} />
         {alert.lastFiredAt ? <span className={styles.fired}>Last fired {timeAgo(alert.lastFiredAt)}</span> : null}
+        {/* The server's sentences: it knows the margin, the coin's figure now and whether the alert fired. */}
+        {alert.waiting && !alert.paused ? (
+          <p className={styles.waiting}>
+            {alert.waiting.reason} {alert.waiting.rearm}
+          </p>
+        ) : null}
       </div>
       {editing ? (
         <EditThreshold alert={alert} onDone={() => setEditing(false)} />

@@ -27,6 +27,7 @@ function makeAlert(overrides: Partial<Alert> = {}): Alert {
     description: "Price rises above $70,000.00",
     paused: false,
     armed: true,
+    waiting: null,
     lastFiredAt: null,
     createdAt: "2026-11-26T10:00:00.000Z",
     ...overrides,
@@ -130,6 +131,30 @@ describe("the alerts screen", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Delete BTC: Price rises above $60,000.00" }));
     await waitFor(() => expect(calls.some((c) => c.operation === "deleteAlert" && c.params.id === "3")).toBe(true));
+  });
+
+  it("says why a waiting alert waits and what re-arms it, in the server's words, and nothing for the others", async () => {
+    const reason = "It fired when ETH moved ±5.00% or more in 24 hours.";
+    const rearm = "It re-arms once ETH's 24-hour move is back inside ±4.50% (now +7.20%), then fires again at ±5.00%.";
+    member([
+      makeAlert({
+        id: 7,
+        symbol: "ETH",
+        kind: "move_24h",
+        threshold: 5,
+        description: "Price moves ±5.00% in 24 hours",
+        armed: false,
+        waiting: { reason, rearm },
+      }),
+      makeAlert({ id: 8, threshold: 90_000, description: "Price rises above $90,000.00" }),
+    ]);
+    renderAt(<AlertsPanel />);
+    const why = await screen.findByText(`${reason} ${rearm}`);
+    const row = why.closest("li");
+    if (!row) throw new Error("the waiting text is not in its alert's row");
+    expect(within(row).getByText("Waiting to re-arm")).toBeInTheDocument();
+    expect(within(row).getByText("Price moves ±5.00% in 24 hours")).toBeInTheDocument();
+    expect(screen.getAllByText(/re-arms/)).toHaveLength(1);
   });
 
   it("adds an alert, and keeps what was typed when the server refuses it, next to the field", async () => {
