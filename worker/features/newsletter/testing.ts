@@ -59,7 +59,7 @@ export async function mailsTo(to: string) {
 }
 
 /** Waits for something the queue's consumer does after a request (the real queue delivers within about a second). */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean = Boolean, limitMs = 10_000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean = Boolean, limitMs = 30_000): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await read();
