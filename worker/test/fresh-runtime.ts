@@ -1,5 +1,5 @@
 import { abortAllDurableObjects, applyD1Migrations, env, reset } from "cloudflare:test";
-import { afterAll, beforeEach } from "vitest";
+import { beforeEach } from "vitest";
 import { forgetRecentAnswers } from "#worker/features/ask/testing.ts";
 import { forgetContentVersion, forgetSlugFilter } from "#worker/features/content/testing.ts";
 import { forgetCachedSnapshot } from "#worker/features/cryptos/testing.ts";
@@ -44,11 +44,4 @@ beforeEach(() => {
   forgetContentVersion();
   forgetSlugFilter();
   forgetShell();
-});
-
-// And after each file: a Workflow instance or an object still running when the last file of a run ends
-// would keep the runtime busy while vitest closes it (one full run stayed open after its last file).
-afterAll(async () => {
-  await deleteNewsroomInstances();
-  await abortAllDurableObjects();
 });

@@ -5,11 +5,12 @@ import { buildTree, serializeTree } from "./html-tree.ts";
 /**
  * Issue 40: an admin's save was reported to cost the square of the article's element count. Only a
  * ratio is asserted (docs/testing.md: no timed assertions but ratios): ten times the elements must
- * cost at most 15 times as much, where a square would cost 100 times. The median of three runs of
- * each size, taken in turns so that the shared machine's load falls on both alike.
+ * cost at most 15 times as much, where a square would cost 100 times. The fastest of five runs of
+ * each size, taken in turns: load on a shared machine only ever adds time, so the fastest run is the
+ * closest to the work itself (a median of three read 18x on a machine loaded four times over).
  */
 const MAX_RATIO = 15;
-const RUNS = 3;
+const RUNS = 5;
 
 /** Ten elements of an ordinary article: headings, paragraphs, links, inline, a list and a table. */
 const BLOCK =
@@ -26,7 +27,7 @@ async function msOf(html: string): Promise<number> {
   return performance.now() - start;
 }
 
-const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const fastest = (xs: number[]) => Math.min(...xs);
 
 describe("the sanitiser's cost grows with the element count, not with its square", () => {
   // No cap here: MAX_HTML_ELEMENTS refuses 50,000 before any pass, and this is the work it bounds.
@@ -39,6 +40,6 @@ describe("the sanitiser's cost grows with the element count, not with its square
       times.small.push(await msOf(small));
       times.big.push(await msOf(big));
     }
-    expect(median(times.big) / median(times.small)).toBeLessThanOrEqual(MAX_RATIO);
+    expect(fastest(times.big) / fastest(times.small)).toBeLessThanOrEqual(MAX_RATIO);
   });
 });
