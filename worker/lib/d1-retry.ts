@@ -73,7 +73,7 @@ function retryingStatement(statement: D1PreparedStatement, sql: string, policy: 
 type Preparer = Pick<D1Database, "prepare" | "batch">;
 
 /** `prepare` and `batch` of `db` with reads retried; a batch is retried only when every statement in it reads. */
-export function withReadRetries<D extends Preparer>(db: D, policy: RetryPolicy = READ_RETRIES): Preparer {
+export function withReadRetries(db: Preparer, policy: RetryPolicy = READ_RETRIES): Preparer {
   return {
     prepare: (query: string) => retryingStatement(db.prepare(query), query, policy),
     batch: <T>(statements: D1PreparedStatement[]) => {
