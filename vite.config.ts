@@ -6,6 +6,7 @@ import { coinIconsPlugin } from "./scripts/build/coin-icons.ts";
 import { markdownHtmlPlugin } from "./scripts/build/markdown-html.ts";
 import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
 import { scalarBundlePlugin } from "./scripts/build/scalar-bundle.ts";
+import StallWatchdog from "./scripts/ci/stall-watchdog.ts";
 
 const root = import.meta.dirname;
 /**
@@ -73,6 +74,8 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
       proxy: { "/api": "http://127.0.0.1:8787" },
     },
     test: {
+      // The watchdog ends a run that stopped making progress and names the files it waits on.
+      reporters: ["default", new StallWatchdog()],
       projects: [
         {
           extends: false,
