@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ViteUserConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from "vitest/config";
 import { coinIconsPlugin } from "./scripts/build/coin-icons.ts";
 import { markdownHtmlPlugin } from "./scripts/build/markdown-html.ts";
 import { routeModulesPlugin } from "./scripts/build/route-modules.ts";
@@ -55,6 +55,57 @@ const CHUNKS = {
   ],
 };
 
+/**
+ * Test files that start the newsroom Workflow. Each runs in a runtime of its own: an instance lives
+ * in the Workflow engine, apart from the storage `reset()` empties, and deleting one that another
+ * file left running aborted its engine under the shared runtime, after which the run could stall
+ * at its end (docs/decisions/testing/workflow-files-own-runtime.md). The shared runtime refuses a
+ * file that starts one (worker/test/fresh-runtime.ts).
+ */
+const WORKFLOW_FILES = [
+  "worker/features/newsroom/cron.test.ts",
+  "worker/features/newsroom/newsroom.routes.test.ts",
+  "worker/features/newsroom/pipeline.test.ts",
+  "worker/features/newsroom/resilience.test.ts",
+  "worker/features/newsroom/trust.test.ts",
+  "worker/features/editorial/publication.test.ts",
+];
+
+/**
+ * A project of worker tests in workerd. With `isolate: false` test files share one runtime per worker
+ * (a new workerd per file cost more than most files' tests) and worker/test/fresh-runtime.ts empties
+ * it between files; with `isolate: true` each file gets a new workerd.
+ */
+function workerProject(
+  migrations: Awaited<ReturnType<typeof readD1Migrations>>,
+  name: string,
+  files: { isolate: boolean; include: string[]; exclude: string[] },
+): TestProjectInlineConfiguration {
+  return {
+    extends: false,
+    root,
+    // Tests render pages from the source, not from a build (wrangler.toml's alias is for the bundle).
+    resolve: { alias: { "coinsight-ssr": `${root}/web/entry-server.tsx` } },
+    plugins: [
+      markdownHtmlPlugin(),
+      cloudflareTest({
+        wrangler: { configPath: `${root}/wrangler.toml` },
+        miniflare: { bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations, TEST_SHARED_RUNTIME: !files.isolate } },
+      }),
+    ],
+    test: {
+      name,
+      maxWorkers: WORKERS,
+      ...files,
+      // Limits, not waits: a test ends when its condition holds. vitest's 5 s default failed
+      // Workflow and cache tests that took 6-9 s on a machine loaded four times over its cores.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      setupFiles: ["worker/test/fresh-runtime.ts"],
+    },
+  };
+}
+
 export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
   if (isSsrBuild) return serverRenderer;
   const migrations = await readD1Migrations(`${root}/schema/migrations`);
@@ -77,32 +128,8 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
       // The watchdog ends a run that stopped making progress and names the files it waits on.
       reporters: ["default", new StallWatchdog()],
       projects: [
-        {
-          extends: false,
-          root,
-          // Tests render pages from the source, not from a build (wrangler.toml's alias is for the bundle).
-          resolve: { alias: { "coinsight-ssr": `${root}/web/entry-server.tsx` } },
-          plugins: [
-            markdownHtmlPlugin(),
-            cloudflareTest({
-              wrangler: { configPath: `${root}/wrangler.toml` },
-              miniflare: {
-                bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations },
-              },
-            }),
-          ],
-          test: {
-            name: "worker",
-            maxWorkers: WORKERS,
-            isolate: false,
-            include: ["worker/**/*.test.ts"],
-            // Limits, not waits: a test ends when its condition holds. vitest's 5 s default failed
-            // Workflow and cache tests that took 6-9 s on a machine loaded four times over its cores.
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
-            setupFiles: ["worker/test/fresh-runtime.ts"],
-          },
-        },
+        workerProject(migrations, "worker", { isolate: false, include: ["worker/**/*.test.ts"], exclude: WORKFLOW_FILES }),
+        workerProject(migrations, "worker-workflows", { isolate: true, include: WORKFLOW_FILES, exclude: [] }),
         {
           extends: false,
           root,

@@ -3,10 +3,11 @@ import { relative } from "node:path";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 
 /**
- * A run that stops making progress never ends on its own: vitest waits for a file whose runtime went
- * quiet (docs/testing.md, "The stalled worker project"). This reporter names the files still running
- * once nothing has happened for `STALL_SECONDS` and ends the run with a failure, so CI reports which
- * file stalled within minutes instead of at its 90-minute limit.
+ * A run that stops making progress never ends on its own: vitest waits for a file, or for a runner's
+ * report that its last file finished, from a runtime that went quiet (docs/testing.md, "A stalled
+ * run"). Once nothing has happened for `STALL_SECONDS`, this reporter names the files still running
+ * (or says that none is) and ends the run with a failure, so CI reports the stall within minutes
+ * instead of at its 90-minute limit.
  *
  * Progress is any file starting or ending and any test or hook finishing. The longest quiet a healthy
  * run has is one test (30 s at most) or one hook (60 s); the limit leaves a loaded machine room.
@@ -16,6 +17,7 @@ const STALL_SECONDS = Number(process.env.STALL_SECONDS ?? 300);
 
 export default class StallWatchdog implements Reporter {
   private readonly running = new Map<string, number>();
+  private started = 0;
   private lastProgress = Date.now();
   private timer: ReturnType<typeof setInterval> | undefined;
 
@@ -26,6 +28,7 @@ export default class StallWatchdog implements Reporter {
 
   onTestModuleStart(module: TestModule): void {
     this.running.set(this.name(module), Date.now());
+    this.started++;
     this.progress("start", module);
   }
 
@@ -57,9 +60,12 @@ export default class StallWatchdog implements Reporter {
 
   private check(): void {
     const quiet = (Date.now() - this.lastProgress) / 1000;
-    if (quiet < STALL_SECONDS || this.running.size === 0) return;
+    if (quiet < STALL_SECONDS || this.started === 0) return;
     const files = [...this.running].map(([name, since]) => `  ${name} (running ${Math.round((Date.now() - since) / 1000)} s)`);
-    process.stderr.write(`\nstall-watchdog: no test progress for ${Math.round(quiet)} s; still running:\n${files.join("\n")}\n`);
+    const what = files.length
+      ? `still running:\n${files.join("\n")}`
+      : "every file that started has finished, but the run did not end (a pool runner whose last file never reported back, or a runtime that did not stop)";
+    process.stderr.write(`\nstall-watchdog: no test progress for ${Math.round(quiet)} s; ${what}\n`);
     process.exit(1);
   }
 }

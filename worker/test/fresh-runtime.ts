@@ -1,5 +1,5 @@
 import { abortAllDurableObjects, applyD1Migrations, env, reset } from "cloudflare:test";
-import { beforeEach } from "vitest";
+import { afterAll, beforeEach } from "vitest";
 import { forgetRecentAnswers } from "#worker/features/ask/testing.ts";
 import { forgetContentVersion, forgetSlugFilter } from "#worker/features/content/testing.ts";
 import { forgetCachedSnapshot } from "#worker/features/cryptos/testing.ts";
@@ -8,27 +8,26 @@ import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
 import { forgetOidcCaches } from "#worker/ports/identity/oidc.ts";
 
 /**
- * Workflow instances outlive `reset()` (the engine keeps them apart from the bindings' storage), and
- * the newsroom names its instances by date: delete the ones the last file's runs name, so a date's
- * id is free again. Every instance the newsroom creates is named in its runs before it is created.
+ * Workflow instances live in the engine, apart from the storage `reset()` empties, and deleting one
+ * that a file left running aborted its engine under the shared runtime (after which the whole run
+ * could stall at its end). So a file that starts the newsroom Workflow runs in a runtime of its own
+ * (vite.config.ts, WORKFLOW_FILES), and the shared runtime refuses one that does: every instance the
+ * newsroom creates is named in its runs first.
  */
-async function deleteNewsroomInstances(): Promise<void> {
-  const named = await env.DB.prepare("SELECT DISTINCT instance_id AS id FROM generation_runs WHERE instance_id IS NOT NULL")
-    .all<{ id: string }>()
-    .catch(() => ({ results: [] as { id: string }[] }));
-  for (const { id } of named.results) {
-    // A run may name an instance that was never created (a test's claim without a start).
-    await env.NEWSROOM.get(id)
-      .then((instance) => instance.delete())
-      .catch(() => undefined);
-  }
+async function refuseWorkflowInstances(): Promise<void> {
+  const row = await env.DB.prepare("SELECT instance_id AS id FROM generation_runs WHERE instance_id IS NOT NULL LIMIT 1").first<{
+    id: string;
+  }>();
+  if (row)
+    throw new Error(
+      `this file started the newsroom Workflow (instance ${row.id}) in the shared runtime: add it to WORKFLOW_FILES in vite.config.ts`,
+    );
 }
 
 // Test files share one runtime per worker (vite.config.ts, `isolate: false`: a new workerd per file
 // cost more than most files' tests). This runs before each file and gives it what a new runtime
-// has: no Workflow instance, every binding's storage emptied (D1, KV, caches, objects), objects
-// without memory (a PriceFeed's test source, its timers), then the migrations.
-await deleteNewsroomInstances();
+// has: every binding's storage emptied (D1, KV, caches, objects), objects without memory (a
+// PriceFeed's test source, its timers), then the migrations.
 await reset();
 await abortAllDurableObjects();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
@@ -45,3 +44,5 @@ beforeEach(() => {
   forgetSlugFilter();
   forgetShell();
 });
+
+if (env.TEST_SHARED_RUNTIME) afterAll(refuseWorkflowInstances);
