@@ -5,11 +5,12 @@ import { buildTree, serializeTree } from "./html-tree.ts";
 /**
  * Issue 40: an admin's save was reported to cost the square of the article's element count. Only a
  * ratio is asserted (docs/testing.md: no timed assertions but ratios): ten times the elements must
- * cost at most 15 times as much, where a square would cost 100 times. The fastest of five runs of
- * each size, taken in turns: load on a shared machine only ever adds time, so the fastest run is the
- * closest to the work itself (a median of three read 18x on a machine loaded four times over).
+ * cost at most 40 times as much, where a square costs 100 times. A quiet machine reads 7x; the
+ * fastest of five runs of each size, taken in turns, still read 22x on a machine loaded four times
+ * over its cores (load only ever adds time, and it adds more to the longer runs). The figures
+ * themselves are the bench's: `npm run bench:article-save`.
  */
-const MAX_RATIO = 15;
+const MAX_RATIO = 40;
 const RUNS = 5;
 
 /** Ten elements of an ordinary article: headings, paragraphs, links, inline, a list and a table. */
@@ -31,7 +32,7 @@ const fastest = (xs: number[]) => Math.min(...xs);
 
 describe("the sanitiser's cost grows with the element count, not with its square", () => {
   // No cap here: MAX_HTML_ELEMENTS refuses 50,000 before any pass, and this is the work it bounds.
-  it("one pass over 50,000 elements costs at most 15 times one over 5,000", { timeout: 120_000 }, async () => {
+  it("one pass over 50,000 elements costs at most 40 times one over 5,000 (a square: 100 times)", { timeout: 120_000 }, async () => {
     const small = body(5_000);
     const big = body(50_000);
     await msOf(small); // the first run also compiles
