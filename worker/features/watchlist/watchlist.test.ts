@@ -69,7 +69,8 @@ describe("watchlist", () => {
     const agent = await member("ranked@example.com");
     const me = (await agent.json<AuthUser>("/api/auth/user")).body;
     const { body: top } = await agent.json<Crypto[]>("/api/cryptos?limit=60");
-    const [first, tenth, fiftieth] = [top[0], top[9], top[49]] as Crypto[];
+    const pick = (i: number) => top[i] as Crypto;
+    const [first, tenth, fiftieth] = [pick(0), pick(9), pick(49)];
     for (const c of [tenth, fiftieth, first]) await add(agent, c.symbol);
     // Two coins no longer in the list (stored as they were when added), added between the others.
     await getDb(env.DB)

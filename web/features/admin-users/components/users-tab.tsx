@@ -15,7 +15,7 @@ import { loginHref, useAuth } from "#web/lib/auth.ts";
 import { fieldErrorsOf, invalidProps } from "#web/lib/field-errors.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import { changeRole, usersKeys, usersQuery } from "../api/users.ts";
-import { RoleConfirm, type RoleChange } from "./role-confirm.tsx";
+import { type RoleChange, RoleConfirm } from "./role-confirm.tsx";
 import styles from "./users.module.css";
 
 const ROLES: readonly Role[] = ["user", "premium", "admin"];
