@@ -22,10 +22,13 @@ export function FooterNewsletter() {
   );
 }
 
-/** The newsletter box of the home page sidebar. */
+/**
+ * The newsletter box of the home page sidebar. Its landmark is named apart from the footer's
+ * "Newsletter" column on the same page, so a landmark list tells the two apart.
+ */
 export function NewsletterBox() {
   return (
-    <Card title="Newsletter" aria-label="Newsletter" id={NEWSLETTER_BOX_ID} tabIndex={-1}>
+    <Card title="Newsletter" aria-label="Newsletter signup" id={NEWSLETTER_BOX_ID} tabIndex={-1}>
       <p className={styles.pitch}>{PITCH}</p>
       <NewsletterForm layout="stacked" />
     </Card>
