@@ -120,7 +120,7 @@ describe("Bear Invaders", () => {
   it("tells a screen reader on a touch screen to tap FIRE, never to press Space", async () => {
     const { page, context, errors } = await openPage(browser(), { viewport: PHONE, touch: true });
     await page.goto("/bear-invaders");
-    const said = page.locator(".visually-hidden[role=status]");
+    const said = page.getByRole("application", { name: "Bear Invaders game" }).locator(".visually-hidden[role=status]");
     await expect.poll(() => said.textContent()).toBe("Bear Invaders. Tap FIRE to start.");
     await page.getByRole("button", { name: "Fire" }).tap();
     await page.getByRole("button", { name: "Pause" }).tap();
