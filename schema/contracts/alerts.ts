@@ -100,8 +100,14 @@ export const markReadSchema = z.object({ unread: z.number().int() });
 export const alertSettingsSchema = z.object({
   alertMail: z.boolean(),
   digest: z.enum(digestFrequencies),
-  /** When the next digest goes out; null while it is off. */
+  /** When the next digest is due; null while it is off. */
   nextDigestAt: z.string().nullable(),
+  /**
+   * Whether the site's scheduled jobs fire by themselves: true when deployed, false on a local run
+   * (wrangler dev fires no cron trigger), where a due digest, and new-article and sentiment alerts,
+   * wait until someone triggers the job (docs/decisions/alerts/scheduled-jobs-on-a-local-run.md).
+   */
+  scheduledJobsRun: z.boolean(),
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 

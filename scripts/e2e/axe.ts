@@ -27,12 +27,14 @@ export async function settle(page: Page): Promise<void> {
  * Runs axe-core on the page as it is now and answers one line per violated rule, naming the
  * first nodes, so a failing test says what to fix: "color-contrast (serious) ×3: .a, .b — ...".
  */
-export async function axeViolations(page: Page, where: string): Promise<string[]> {
+export async function axeViolations(page: Page, where: string, rules?: readonly string[]): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  // The WCAG rule sets, or (`rules`) only the rules named, such as the best-practice landmark rules.
+  const runOnly = rules ? { type: "rule", values: [...rules] } : { type: "tag", values: WCAG_TAGS };
   const violations = await page.evaluate(
-    (tags) =>
+    (only) =>
       (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
-        .run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
+        .run(document, { runOnly: only, resultTypes: ["violations"] })
         .then((r) =>
           r.violations.map((v) => ({
             id: v.id,
@@ -41,7 +43,7 @@ export async function axeViolations(page: Page, where: string): Promise<string[]
             nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
           })),
         ),
-    WCAG_TAGS,
+    runOnly,
   );
   return violations.map((v) => {
     const nodes = v.nodes

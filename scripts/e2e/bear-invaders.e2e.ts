@@ -117,6 +117,18 @@ describe("Bear Invaders", () => {
     await context.close();
   });
 
+  it("tells a screen reader on a touch screen to tap FIRE, never to press Space", async () => {
+    const { page, context, errors } = await openPage(browser(), { viewport: PHONE, touch: true });
+    await page.goto("/bear-invaders");
+    const said = page.getByRole("application", { name: "Bear Invaders game" }).locator(".visually-hidden[role=status]");
+    await expect.poll(() => said.textContent()).toBe("Bear Invaders. Tap FIRE to start.");
+    await page.getByRole("button", { name: "Fire" }).tap();
+    await page.getByRole("button", { name: "Pause" }).tap();
+    await expect.poll(() => said.textContent()).toBe("Paused. Tap FIRE to resume.");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("fits the field and its legend in a 1366 × 900 window as the page opens", async () => {
     const { page, context } = await openPage(browser(), { viewport: { width: 1366, height: 900 } });
     await page.goto("/bear-invaders");

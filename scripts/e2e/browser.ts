@@ -54,9 +54,11 @@ export function waitForAppAfterLoads(page: Page): void {
 /** A fresh context (own cookies and storage) whose page errors fail the test. */
 export async function openPage(
   browser: Browser,
-  options: { viewport?: Viewport } = {},
+  options: { viewport?: Viewport; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? DESKTOP });
+  // `touch`: a phone's touch screen, so the page's (pointer: coarse) and (hover: none) queries match.
+  const touch = options.touch ? { hasTouch: true, isMobile: true } : {};
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? DESKTOP, ...touch });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));

@@ -15,7 +15,15 @@ export async function d1Batch(statements: string[]): Promise<void> {
   await siteSql(baseURL(), E2E_ADMIN, { statements: statements.map((sql) => ({ sql })) });
 }
 
-export type OutboxMail = { id: number; subject: string; text: string; html: string; headers: Record<string, string> };
+export type OutboxMail = {
+  id: number;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  /** The mail's kind and edition (`category: newsletter_daily`, `edition: YYYY-MM-DD`). */
+  tags: Record<string, string>;
+};
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -31,7 +39,7 @@ export async function outboxFor(to: string): Promise<OutboxMail[]> {
   const { items } = (await res.json()) as OutboxList;
   return items
     .filter((m) => m.recipient === to)
-    .map((m) => ({ id: m.id, subject: m.subject ?? "", text: m.text, html: m.html ?? "", headers: m.headers }));
+    .map((m) => ({ id: m.id, subject: m.subject ?? "", text: m.text, html: m.html ?? "", headers: m.headers, tags: m.tags }));
 }
 
 export function sqlString(s: string): string {

@@ -108,10 +108,15 @@ describe("newsletter journeys", () => {
       const res = await fetch(`${baseURL()}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(DAILY_CRON)}`);
       expect(res.ok).toBe(true);
     }
-    const dailies = await waitForMail(email, (m) => m.subject.startsWith("Daily Roundup:"));
+    const dailies = await waitForMail(email, (m) => m.tags.category === "newsletter_daily");
     expect(dailies).toHaveLength(1);
     const [daily] = dailies;
     expect(daily?.text).toContain(`${baseURL()}/article/e2e-daily-roundup`);
+    // The roundup is named once (a title that says "Roundup" is not prefixed again), and the offline
+    // site's mail says its figures are replayed.
+    expect(daily?.subject).toMatch(/Roundup/);
+    expect(daily?.subject).not.toMatch(/Roundup.*Roundup/);
+    expect(daily?.text).toContain("Replayed figures: the market figures in these articles are CoinGecko figures recorded on");
     expect(daily?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const unsubscribe = daily?.text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)?.[0] ?? "";
     expect(daily?.headers["List-Unsubscribe"]).toContain("/api/newsletter/one-click/");
@@ -124,6 +129,9 @@ describe("newsletter journeys", () => {
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { name: "Unsubscribed Successfully" }).waitFor();
     await page.getByText(email).waitFor();
+    // The form it points to is on this page.
+    await page.getByRole("link", { name: "the newsletter form at the bottom of this page" }).click();
+    await page.getByRole("region", { name: "Newsletter", exact: true }).getByRole("button", { name: "Subscribe" }).waitFor();
     expect(await d1(`SELECT id FROM newsletter_subscribers WHERE email = '${email}'`)).toEqual([]);
     // Twice is harmless.
     await page.reload();

@@ -9,11 +9,14 @@ export function DemoNotice() {
   // Its line is held while the status loads, so the page below does not jump down when it appears.
   if (isPending) return <div className={`${styles.notice} ${styles.pending}`} aria-hidden="true" />;
   if (!data?.demo || !data.demoDataFrom) return null;
+  // In a landmark of its own (every part of a page sits in one), named so a landmark list says what it is.
   return (
-    <p className={styles.notice} role="note" data-testid="demo-notice">
-      Demo data recorded {longDay(data.demoDataFrom)}
-      <span className={styles.detail}>: CoinGecko prices replayed as if now, then modelled; social figures modelled</span>.{" "}
-      <Link to="/methodology">About our data</Link>
-    </p>
+    <aside aria-label="Demo data">
+      <p className={styles.notice} role="note" data-testid="demo-notice">
+        Demo data recorded {longDay(data.demoDataFrom)}
+        <span className={styles.detail}>: CoinGecko prices replayed as if now, then modelled; social figures modelled</span>.{" "}
+        <Link to="/methodology">About our data</Link>
+      </p>
+    </aside>
   );
 }

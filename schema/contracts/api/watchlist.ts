@@ -10,7 +10,13 @@ export const watchlistContract = {
     summary: "The member's watchlist",
     tags: ["Watchlist"],
     access: "member",
-    responses: { 200: json("Followed coins with today's figures", z.array(watchlistEntrySchema)), ...errors(401) },
+    responses: {
+      200: json(
+        "Followed coins with today's figures, by market cap rank, then coins no longer listed by name",
+        z.array(watchlistEntrySchema),
+      ),
+      ...errors(401),
+    },
   },
   checkWatchlist: {
     method: "GET",

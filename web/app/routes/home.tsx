@@ -18,6 +18,9 @@ import { HOME_TITLE, useDocumentTitle } from "#web/lib/document-title.ts";
 export function HomeLayout({ newsletter }: { newsletter?: ReactNode }) {
   return (
     <div className="container page with-sidebar">
+      {/* The page's one <h1>: the sections below are <h2>s, and the page needs a title to start from.
+          Hidden: the header's logo already says it for sighted readers. */}
+      <h1 className="visually-hidden">{HOME_TITLE}</h1>
       <div className="stack" style={{ gap: 36 }}>
         <DailyRoundupSection />
         <TrendingAnalysisSection />

@@ -7,7 +7,7 @@ import { runtimeDeps } from "#worker/lib/deps.ts";
 import { route } from "#worker/lib/route.ts";
 import { createAlert, deleteAlert, listAlerts, updateAlert } from "./alerts.service.ts";
 import { listNotifications, markRead } from "./notifications.service.ts";
-import { getSettings, updateSettings } from "./settings.service.ts";
+import { getSettings, scheduledJobsRun, updateSettings } from "./settings.service.ts";
 import { unsubscribeRoutes } from "./unsubscribe.routes.ts";
 
 const {
@@ -36,11 +36,18 @@ export const alertsRoutes = new Hono<AppEnv>()
   )
   .get(
     "/settings",
-    route(getS, async (c) => c.json(await getSettings(getDb(c.env.DB), currentUser(c).id), 200)),
+    route(getS, async (c) =>
+      c.json({ ...(await getSettings(getDb(c.env.DB), currentUser(c).id)), scheduledJobsRun: scheduledJobsRun(c.env) }, 200),
+    ),
   )
   .put(
     "/settings",
-    route(putS, async (c) => c.json(await updateSettings(getDb(c.env.DB), currentUser(c).id, c.req.valid("json")), 200)),
+    route(putS, async (c) =>
+      c.json(
+        { ...(await updateSettings(getDb(c.env.DB), currentUser(c).id, c.req.valid("json"))), scheduledJobsRun: scheduledJobsRun(c.env) },
+        200,
+      ),
+    ),
   )
   .patch(
     "/:id",

@@ -5,6 +5,7 @@ import type { AuthUser } from "#schema/contracts/auth.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { evaluateTick } from "./evaluate.ts";
+import { scheduledJobsRun } from "./settings.service.ts";
 import { makeAlert } from "./testing.ts";
 
 type Answer = Alert & ErrorBody;
@@ -237,7 +238,13 @@ describe("notifications (the bell)", () => {
 describe("alert settings", () => {
   it("defaults to alert mails on and no digest; turning the digest on makes the first one due now", async () => {
     const agent = await member("settings@example.com");
-    expect((await agent.json<AlertSettings>("/api/alerts/settings")).body).toEqual({ alertMail: true, digest: "off", nextDigestAt: null });
+    // Tests run as a local site: no cron fires by itself, and the answer says so.
+    expect((await agent.json<AlertSettings>("/api/alerts/settings")).body).toEqual({
+      alertMail: true,
+      digest: "off",
+      nextDigestAt: null,
+      scheduledJobsRun: false,
+    });
     const put = (body: unknown) =>
       agent.json<AlertSettings & ErrorBody>("/api/alerts/settings", { method: "PUT", headers: JSON_HEADERS, body: JSON.stringify(body) });
     const before = Date.now();
@@ -245,10 +252,19 @@ describe("alert settings", () => {
     expect(on.body.digest).toBe("weekly");
     expect(Date.parse(on.body.nextDigestAt ?? "")).toBeGreaterThanOrEqual(before - 1000);
     expect((await put({ alertMail: false })).body).toMatchObject({ alertMail: false, digest: "weekly" });
-    expect((await put({ digest: "off" })).body).toEqual({ alertMail: false, digest: "off", nextDigestAt: null });
+    expect((await put({ digest: "off" })).body).toEqual({ alertMail: false, digest: "off", nextDigestAt: null, scheduledJobsRun: false });
     const bad = await put({ digest: "hourly" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain("The digest must be off, daily or weekly");
     expect((await put({})).status).toBe(400);
+  });
+});
+
+describe("whether scheduled jobs run", () => {
+  it("only a deployed site fires crons: development and test runs say they do not, anything else counts as deployed", () => {
+    expect(scheduledJobsRun({ APP_ENV: "development" })).toBe(false);
+    expect(scheduledJobsRun({ APP_ENV: "test" })).toBe(false);
+    expect(scheduledJobsRun({ APP_ENV: "production" })).toBe(true);
+    expect(scheduledJobsRun({ APP_ENV: "staging" })).toBe(true);
   });
 });

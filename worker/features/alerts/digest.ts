@@ -1,4 +1,6 @@
 import type { DigestFrequency } from "#schema/contracts/alert-rules.ts";
+import { CATEGORY } from "#schema/contracts/article-rules.ts";
+import { mentions } from "#worker/features/ask/index.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
 import { type MemberMail, sendAlertsMail } from "./deliver.ts";
 import { mailToken, publicOrigin } from "./links.ts";
@@ -38,8 +40,16 @@ async function claim(db: D1Database, d: Due, now: number): Promise<boolean> {
 
 type SentimentRow = { date: string; coin_id: string; sentiment: number | null; fetched_at: string };
 type ArticleRow = { symbol: string; slug: string; title: string; published_at: string };
+type RoundupRow = { slug: string; title: string; published_at: string; content: string };
+/** Daily Roundups read for mentions of the watched coins: a week's worth, the longest digest period. */
+const ROUNDUPS_READ = 7;
 
-/** Each watched coin's figures for the period: the site's price snapshot, the newsroom's snapshots and the newest article. */
+/**
+ * Each watched coin's figures for the period: the site's price snapshot, the newsroom's snapshots and
+ * the newest Coinsight article about it: one whose subject is the coin (a Trending Analysis), or a
+ * Daily Roundup that names it, whichever is newer (the roundup covers Bitcoin most days without being
+ * "about" it).
+ */
 export async function digestCoins(db: D1Database, snapshot: PriceSnapshot | null, userId: string, frequency: Frequency, now: number) {
   const { results: watched } = await db
     .prepare("SELECT crypto_symbol AS symbol, crypto_name AS name, crypto_id AS id FROM watchlist WHERE user_id = ?1 ORDER BY id")
@@ -52,7 +62,7 @@ export async function digestCoins(db: D1Database, snapshot: PriceSnapshot | null
     ? new Date(Date.parse(`${toDate}T00:00:00Z`) - (frequency === "daily" ? 1 : 7) * DAY_MS).toISOString().slice(0, 10)
     : null;
   const ids = JSON.stringify(watched.map((w) => w.id));
-  const [sentiments, articles] = await db.batch<SentimentRow | ArticleRow>([
+  const [sentiments, articles, roundups] = await db.batch<SentimentRow | ArticleRow | RoundupRow>([
     db
       .prepare(
         `SELECT date, coin_id, sentiment, fetched_at FROM sentiment_snapshots
@@ -67,17 +77,32 @@ export async function digestCoins(db: D1Database, snapshot: PriceSnapshot | null
          ORDER BY published_at DESC LIMIT 500`,
       )
       .bind(new Date(now).toISOString(), JSON.stringify(watched.map((w) => w.symbol))),
+    db
+      .prepare(
+        `SELECT slug, title, published_at, content FROM articles
+         WHERE status = 'published' AND deleted_at IS NULL AND published_at <= ?1 AND category_id = ?2
+         ORDER BY published_at DESC LIMIT ?3`,
+      )
+      .bind(new Date(now).toISOString(), CATEGORY.dailyRoundup, ROUNDUPS_READ),
   ]);
   const snap = new Map<string, SentimentRow>();
   for (const r of (sentiments?.results ?? []) as SentimentRow[]) snap.set(`${r.date}/${r.coin_id}`, r);
   const newest = new Map<string, ArticleRow>();
   for (const a of (articles?.results ?? []) as ArticleRow[]) if (!newest.has(a.symbol)) newest.set(a.symbol, a);
+  const recentRoundups = (roundups?.results ?? []) as RoundupRow[];
+  /** The coin's own newest article, or the newest roundup naming it when that is newer. */
+  const newestAbout = (w: { symbol: string; name: string }) => {
+    const own = newest.get(w.symbol.toUpperCase());
+    const roundup = recentRoundups.find((r) => mentions(`${r.title}\n${r.content}`, w));
+    if (!roundup) return own;
+    return own && own.published_at >= roundup.published_at ? own : roundup;
+  };
   const coins = new Map((snapshot?.coins ?? []).map((c) => [c.id, c]));
   return watched.map((w): DigestCoin => {
     const coin = coins.get(w.id);
     const to = snap.get(`${toDate}/${w.id}`);
     const from = snap.get(`${fromDate}/${w.id}`);
-    const article = newest.get(w.symbol);
+    const article = newestAbout(w);
     return {
       symbol: w.symbol,
       name: w.name,

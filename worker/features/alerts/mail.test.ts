@@ -189,4 +189,42 @@ describe("the watchlist digest", () => {
     expect(mail?.text).toContain("Price $150.00, +2.00% over 7 days");
     expect(await mailsTo(empty.email)).toEqual([]);
   });
+
+  it("lists the Daily Roundup that names a coin when the coin has no newer article of its own", async () => {
+    const m = await makeMember("digest-roundup@example.com");
+    const now = Date.parse("2026-11-29T09:00:00.000Z");
+    await watchWithDigest(
+      m.id,
+      [
+        ["BTC", "Bitcoin", "bitcoin"],
+        ["SOL", "Solana", "solana"],
+      ],
+      "daily",
+      "2026-11-29T08:00:00.000Z",
+    );
+    // The day's roundup covers Bitcoin (by name) without being "about" it; Solana has an older analysis of its own.
+    await insertArticle({
+      slug: "roundup-names-bitcoin",
+      title: "Daily Crypto Roundup: markets steady",
+      content: "## Market overview\n\nBitcoin traded in a narrow range.",
+      categoryId: 18,
+      publishedAt: "2026-11-29T06:00:00.000Z",
+    });
+    await insertArticle({
+      cryptoSymbol: "SOL",
+      slug: "sol-analysis",
+      title: "Solana in focus",
+      categoryId: 17,
+      publishedAt: "2026-11-28T07:00:00.000Z",
+    });
+    await runDigests(env, snapshotOf("2026-11-29T08:59:30.000Z"), now);
+    const [mail] = await mailed(m.email, 1);
+    const text = mail?.text ?? "";
+    const btc = text.slice(text.indexOf("BTC · Bitcoin"), text.indexOf("SOL · Solana"));
+    expect(btc).toContain('Newest article: "Daily Crypto Roundup: markets steady", published 29 Nov 2026, 06:00 UTC.');
+    expect(btc).toContain(`${ORIGIN}/article/roundup-names-bitcoin`);
+    expect(btc).not.toContain("No Coinsight article about it yet.");
+    // Solana's own analysis stays: the roundup does not name it.
+    expect(text.slice(text.indexOf("SOL · Solana"))).toContain('Newest article: "Solana in focus"');
+  });
 });

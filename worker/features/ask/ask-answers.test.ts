@@ -88,6 +88,9 @@ describe("Ask Coinsight answers", () => {
     // The range is labelled a statistical range, with the days it was measured over; no other answer carries the label.
     expect(answers.future_price).toMatch(/\n\n\*\*A statistical range, not a forecast or advice\.\*\* .+ measured on daily closes \d/);
     for (const type of QUESTION_TYPES.filter((t) => t !== "future_price")) expect(answers[type]).not.toContain("not a forecast");
+    // A cited text is written in whole after the template's words: no phrase reads twice ("daily closes daily closes").
+    expect(answers.future_price).toMatch(/Measured on daily closes \d/);
+    for (const type of QUESTION_TYPES) expect(answers[type], type).not.toMatch(/\b(\w+(?: \w+)*) \1\b/i);
   });
 
   it("future_price with a price history: the ranges, then the server's 'statistical range, not a forecast or advice' label", async () => {

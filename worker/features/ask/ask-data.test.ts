@@ -41,6 +41,8 @@ describe("future_price: the most recent run of held daily closes", () => {
     const { status, body } = await ask<AskResponse>(member, "future_price", "ETH");
     expect(status).toBe(200);
     expect(body.response).toContain("measured on daily closes 1–30 April 2026");
+    expect(body.response).toContain("Measured on daily closes 1–30 April 2026, its realised volatility was");
+    expect(body.response).not.toContain("daily closes daily closes");
     expect(body.response).toContain("Coinsight price history (daily closes 1–30 April 2026)");
     expect(body.subscription).toMatchObject({ queryCount: 1 });
   });

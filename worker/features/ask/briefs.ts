@@ -222,7 +222,14 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
         ...about,
         metric: "range",
       }),
-      period: facts.text(`${id}.volatility_period`, "The days the volatility was measured over", periodOf(vol), about),
+      // The text already reads "daily closes 1–30 April 2026": the label says so, so a writer cites it
+      // after "Measured on" rather than after "Measured on daily closes" (which doubled the phrase).
+      period: facts.text(
+        `${id}.volatility_period`,
+        'The days the volatility was measured over, already worded "daily closes <days>"',
+        periodOf(vol),
+        about,
+      ),
       confidence: facts.share("range.one_sigma_share", "Share of outcomes a one-standard-deviation range holds", ONE_SIGMA_SHARE, 0, {
         metric: "range",
       }),

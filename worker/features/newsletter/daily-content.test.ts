@@ -25,7 +25,13 @@ describe("the daily edition's articles", () => {
 
     // Only what readers may see, in the edition's order.
     expect(found.map((a) => a.id)).toEqual(edition.map((a) => a.id));
-    expect(found[0]).toEqual({ id: edition[0]?.id, slug: edition[0]?.slug, title: edition[0]?.title, excerpt: edition[0]?.excerpt });
+    expect(found[0]).toEqual({
+      id: edition[0]?.id,
+      slug: edition[0]?.slug,
+      title: edition[0]?.title,
+      excerpt: edition[0]?.excerpt,
+      replayed: false,
+    });
     expect(meter.queries).toBe(1);
     // SQLite counts the IN list's own rows besides the articles': two a wanted id, whatever the archive holds.
     expect(meter.rowsRead).toBeLessThanOrEqual(2 * ids.length);

@@ -9,7 +9,19 @@ export const TRENDING_ANALYSIS_CATEGORY = 17;
 /** As many Trending Analysis links as the home page shows. */
 export const TRENDING_LIMIT = 6;
 
-export type EditionArticle = MailArticle & { id: number };
+/** `replayed`: written from the offline replay of recorded market figures (its stored market source is "demo"). */
+export type EditionArticle = MailArticle & { id: number; replayed?: boolean };
+
+/** Whether an article's stored sources (JSON) name replayed demo market data; unknown or unreadable is not. */
+export function replayedMarket(sourcesJson: string | null): boolean {
+  if (!sourcesJson) return false;
+  try {
+    const sources = JSON.parse(sourcesJson) as unknown;
+    return Array.isArray(sources) && sources.some((s) => s?.role === "market" && s?.kind === "demo");
+  } catch {
+    return false;
+  }
+}
 
 const columns = { id: articles.id, slug: articles.slug, title: articles.title, excerpt: articles.excerpt };
 
@@ -47,12 +59,20 @@ export async function loadEditionArticles(db: Db, ids: number[], nowIso: string)
   // By primary key alone, readers' rule applied here: with it in SQL the planner walks the public
   // articles' index instead, a read of the whole archive for every message of the send.
   const rows = await db
-    .select({ ...columns, status: articles.status, deletedAt: articles.deletedAt, publishedAt: articles.publishedAt })
+    .select({
+      ...columns,
+      status: articles.status,
+      deletedAt: articles.deletedAt,
+      publishedAt: articles.publishedAt,
+      sourcesJson: articles.sourcesJson,
+    })
     .from(articles)
     .where(inArray(articles.id, ids));
   const readable = rows.filter(
     (r) => r.status === "published" && r.deletedAt === null && r.publishedAt !== null && r.publishedAt <= nowIso,
   );
-  const byId = new Map(readable.map(({ id, slug, title, excerpt }) => [id, { id, slug, title, excerpt }]));
+  const byId = new Map(
+    readable.map(({ id, slug, title, excerpt, sourcesJson }) => [id, { id, slug, title, excerpt, replayed: replayedMarket(sourcesJson) }]),
+  );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

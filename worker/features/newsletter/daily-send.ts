@@ -48,7 +48,7 @@ export async function runDailySend(env: Env, options: Options = {}): Promise<Dai
       status: "sending" as const,
       reason: null,
       articleIdsJson: JSON.stringify([roundup.id, ...trending.map((a) => a.id)]),
-      subject: dailySubject({ date, roundup, trending }),
+      subject: dailySubject({ roundup }),
       startedAt: nowIso,
       updatedAt: nowIso,
     };

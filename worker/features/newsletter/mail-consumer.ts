@@ -3,6 +3,7 @@ import { newsletterEditions } from "#schema/db/newsletter.ts";
 import { type Db, getDb } from "#worker/lib/db.ts";
 import { createMail } from "#worker/ports/mail/create-mail.ts";
 import { MailError, type MailPort } from "#worker/ports/mail/mail.ts";
+import { RECORDED_AT } from "#worker/ports/market/offline.ts";
 import { loadEditionArticles } from "./daily-content.ts";
 import { finishIfDone } from "./daily-send.ts";
 import { publicOrigin, unsubscribeToken } from "./links.ts";
@@ -141,7 +142,8 @@ async function editionContent(db: Db, date: string, nowIso: string): Promise<Dai
   const ids = JSON.parse(edition?.articleIdsJson ?? "[]") as number[];
   const found = await loadEditionArticles(db, ids, nowIso);
   const [roundup, ...trending] = found[0]?.id === ids[0] ? found : [];
-  return roundup ? { date, roundup, trending } : null;
+  // The mail says so when its articles were written from the offline replay of recorded figures.
+  return roundup ? { date, roundup, trending, replayedFrom: found.some((a) => a.replayed) ? RECORDED_AT.slice(0, 10) : null } : null;
 }
 
 /** The day's row of a daily message (keyed by the day and its first subscriber). */

@@ -1,3 +1,4 @@
+import { longDay } from "#schema/contracts/format.ts";
 import { escapeHtml } from "#worker/lib/html.ts";
 import type { MailMessage } from "#worker/ports/mail/mail.ts";
 import { articleUrl, unsubscribeHeaders, unsubscribePageUrl } from "./links.ts";
@@ -78,8 +79,12 @@ export function alreadySubscribedMail({
 
 export type MailArticle = { slug: string; title: string; excerpt: string };
 
-/** The content of one day's newsletter; `personalise` adds each reader's address and unsubscribe link. */
-export type DailyEdition = { date: string; roundup: MailArticle; trending: MailArticle[] };
+/**
+ * The content of one day's newsletter; `personalise` adds each reader's address and unsubscribe link.
+ * `replayedFrom`: the day the replayed market figures were recorded, when its articles were written
+ * from the offline replay (the mail is read away from the site's demo notice, so it says so itself).
+ */
+export type DailyEdition = { date: string; roundup: MailArticle; trending: MailArticle[]; replayedFrom?: string | null };
 
 /** "Sunday, 22 November 2026" for an ISO day. */
 export function longDate(day: string): string {
@@ -92,8 +97,19 @@ export function longDate(day: string): string {
   });
 }
 
-export function dailySubject(edition: DailyEdition): string {
-  return `Daily Roundup: ${edition.roundup.title}`;
+/**
+ * "Daily Roundup: {title}", unless the title already names the roundup ("Daily Crypto Roundup: …"
+ * from the newsroom's writer), which would then read twice.
+ */
+export function dailySubject(edition: Pick<DailyEdition, "roundup">): string {
+  const { title } = edition.roundup;
+  return /\broundup\b/i.test(title) ? title : `Daily Roundup: ${title}`;
+}
+
+/** The line that tells a reader the figures are replayed, not live; null for live figures. */
+export function replayLine(edition: Pick<DailyEdition, "replayedFrom">): string | null {
+  if (!edition.replayedFrom) return null;
+  return `Replayed figures: the market figures in these articles are CoinGecko figures recorded on ${longDay(edition.replayedFrom)}, replayed as if today: an offline demo, not live prices.`;
 }
 
 export function dailyMail(
@@ -104,6 +120,7 @@ export function dailyMail(
   const roundupUrl = articleUrl(origin, roundup.slug);
   const footer = subscribedFooter(to, unsubscribePageUrl(origin, unsubscribeToken));
   const when = longDate(edition.date);
+  const replay = replayLine(edition);
 
   const trendingText = trending.length
     ? `\n\nTRENDING ANALYSIS\n\n${trending.map((a) => `* ${a.title}\n  ${articleUrl(origin, a.slug)}`).join("\n\n")}`
@@ -121,10 +138,11 @@ export function dailyMail(
   return {
     to,
     subject: dailySubject(edition),
-    text: `COINSIGHT DAILY ROUNDUP · ${when}\n\n${roundup.title}\n\n${roundup.excerpt ? `${roundup.excerpt}\n\n` : ""}Read the Daily Roundup: ${roundupUrl}${trendingText}\n\n--\n${footer.text}\n`,
+    text: `COINSIGHT DAILY ROUNDUP · ${when}\n\n${replay ? `${replay}\n\n` : ""}${roundup.title}\n\n${roundup.excerpt ? `${roundup.excerpt}\n\n` : ""}Read the Daily Roundup: ${roundupUrl}${trendingText}\n\n--\n${footer.text}\n`,
     html: layout({
       preheader: roundup.excerpt || roundup.title,
       body: `<p style="margin:0 0 8px;font-size:13px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#5b6476">Daily Roundup · ${escapeHtml(when)}</p>
+${replay ? `<p style="margin:0 0 12px;padding:8px 10px;border-radius:8px;background:#fff7e6;font-size:13px;color:#5b4a1f">${escapeHtml(replay)}</p>` : ""}
 <h1 style="margin:0 0 12px;font-size:22px"><a href="${escapeHtml(roundupUrl)}" style="color:#0f172a;text-decoration:none">${escapeHtml(roundup.title)}</a></h1>
 ${roundup.excerpt ? `<p style="margin:0">${escapeHtml(roundup.excerpt)}</p>` : ""}
 ${button(roundupUrl, "Read the Daily Roundup")}${trendingHtml}`,

@@ -6,18 +6,28 @@ import type { Db } from "#worker/lib/db.ts";
 import type { RuntimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 
-/** Every query is scoped by the member's id: nobody reads or changes another member's list. */
+/**
+ * The member's coins by market cap rank, as the Top 500 lists them (the screen says so), then the
+ * coins that left the Top 500 by name (docs/decisions/watchlist/watchlist-order.md). Every query is
+ * scoped by the member's id: nobody reads or changes another member's list.
+ */
 export async function listWatchlist(deps: RuntimeDeps, db: Db, userId: string): Promise<WatchlistEntry[]> {
   const rows = await db.select().from(watchlist).where(eq(watchlist.userId, userId)).orderBy(desc(watchlist.createdAt), desc(watchlist.id));
   if (rows.length === 0) return [];
   const { coins } = await currentSnapshot(deps);
   const byId = new Map(coins.map((c) => [c.id, c]));
-  return rows.map((r) => ({
+  const entries = rows.map((r) => ({
     cryptoSymbol: r.cryptoSymbol,
     cryptoName: r.cryptoName,
     addedAt: r.createdAt,
     coin: byId.get(r.cryptoId) ?? coins.find((c) => c.symbol === r.cryptoSymbol) ?? null,
   }));
+  // Ranks change with each tick, so the order is the snapshot's, not a stored one.
+  return entries.sort(
+    (a, b) =>
+      (a.coin?.rank ?? Number.POSITIVE_INFINITY) - (b.coin?.rank ?? Number.POSITIVE_INFINITY) ||
+      a.cryptoName.localeCompare(b.cryptoName, "en", { sensitivity: "base" }),
+  );
 }
 
 export async function isInWatchlist(db: Db, userId: string, symbol: string): Promise<boolean> {

@@ -37,20 +37,21 @@ describe("watchlist", () => {
     expect((await remove(guest, "BTC")).status).toBe(401);
   });
 
-  it("adds known coins with their own names, lists them newest first with today's figures, checks and removes", async () => {
+  it("adds known coins with their own names, lists them by market cap rank with today's figures, checks and removes", async () => {
     const agent = await member("collector@example.com");
     expect((await list(agent)).body).toEqual([]);
     expect((await check(agent, "btc")).body).toEqual({ inWatchlist: false });
 
+    await add(agent, "ETH", "Ethereum");
     const added = await add(agent, "btc", "Bitcoin (typed by the client)");
     expect(added.status).toBe(201);
     expect(added.body).toEqual({ success: true, inWatchlist: true, changed: true, cryptoSymbol: "BTC" });
-    await add(agent, "ETH", "Ethereum");
 
+    // By rank, whatever the order they were added in: Bitcoin (#1) before Ethereum, added first.
     const { body: entries } = await list(agent);
-    expect(entries.map((e) => e.cryptoSymbol)).toEqual(["ETH", "BTC"]);
-    expect(entries[1]?.cryptoName).toBe("Bitcoin");
-    const coin = entries[1]?.coin as Crypto;
+    expect(entries.map((e) => e.cryptoSymbol)).toEqual(["BTC", "ETH"]);
+    expect(entries[0]?.cryptoName).toBe("Bitcoin");
+    const coin = entries[0]?.coin as Crypto;
     expect(coin).toMatchObject({ symbol: "BTC", name: "Bitcoin", rank: 1 });
     expect(coin.price).toMatch(/^\$/);
 
@@ -62,6 +63,30 @@ describe("watchlist", () => {
     expect(removed.body).toEqual({ success: true, inWatchlist: false, changed: true, cryptoSymbol: "BTC" });
     expect((await check(agent, "BTC")).body).toEqual({ inWatchlist: false });
     expect((await list(agent)).body.map((e) => e.cryptoSymbol)).toEqual(["ETH"]);
+  });
+
+  it("lists by the snapshot's market cap rank, then coins that left the Top 500 by name", async () => {
+    const agent = await member("ranked@example.com");
+    const me = (await agent.json<AuthUser>("/api/auth/user")).body;
+    const { body: top } = await agent.json<Crypto[]>("/api/cryptos?limit=60");
+    const pick = (i: number) => top[i] as Crypto;
+    const [first, tenth, fiftieth] = [pick(0), pick(9), pick(49)];
+    for (const c of [tenth, fiftieth, first]) await add(agent, c.symbol);
+    // Two coins no longer in the list (stored as they were when added), added between the others.
+    await getDb(env.DB)
+      .insert(watchlist)
+      .values([
+        { userId: me.id, cryptoSymbol: "ZGONE", cryptoName: "Zeta Gone", cryptoId: "zeta-gone" },
+        { userId: me.id, cryptoSymbol: "AGONE", cryptoName: "alpha Gone", cryptoId: "alpha-gone" },
+      ]);
+    const { body } = await list(agent);
+    expect(body.map((e) => [e.cryptoSymbol, e.coin?.rank ?? null])).toEqual([
+      [first.symbol, first.rank],
+      [tenth.symbol, tenth.rank],
+      [fiftieth.symbol, fiftieth.rank],
+      ["AGONE", null],
+      ["ZGONE", null],
+    ]);
   });
 
   it("adding twice and removing twice are harmless", async () => {

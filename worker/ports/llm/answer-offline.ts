@@ -105,7 +105,7 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
       return out;
     }
     out.push(
-      `${name} trades at ${cite("price")}. ${cite("period") ? `Measured on daily closes ${cite("period")}` : `Over the last ${cite("returnsUsed")} daily moves`}, its realised volatility was ${cite("dailyVolatility")} a day.`,
+      `${name} trades at ${cite("price")}. ${cite("period") ? `Measured on ${cite("period")}` : `Over the last ${cite("returnsUsed")} daily moves`}, its realised volatility was ${cite("dailyVolatility")} a day.`,
       "",
       `If it kept moving the way it has, its price would stay inside each of these ranges about ${cite("confidence")} of the time:`,
       `- ${cite("range7d")}`,

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminUserRow as AdminUser } from "#schema/contracts/admin-users.ts";
@@ -36,6 +36,13 @@ function open(users: AdminUser[], ...handlers: HttpHandler[]) {
 
 afterEach(() => vi.useRealTimers());
 
+/** Picks a role on a member's select and confirms the dialog it opens (a change signs the member out). */
+async function changeTo(select: HTMLElement, role: string) {
+  fireEvent.change(select, { target: { value: role } });
+  const dialog = await screen.findByRole("dialog");
+  fireEvent.click(within(dialog).getByRole("button", { name: "Change role and sign out" }));
+}
+
 describe("Users tab", () => {
   it("says 'No users found.' when there are none", async () => {
     open([]);
@@ -54,11 +61,11 @@ describe("Users tab", () => {
   it("changes a role and toasts; a failure toasts the spec's text", async () => {
     const { plan: _plan, ...bob } = member;
     open([self, member], mock(apiContract.changeUserRole, { success: true, user: { ...bob, role: "premium" } }));
-    fireEvent.change(await screen.findByLabelText("Role of bob@example.com"), { target: { value: "premium" } });
+    await changeTo(await screen.findByLabelText("Role of bob@example.com"), "premium");
     expect(await screen.findByText(/bob@example.com is now premium/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/admin/users/u-2/role", body: { role: "premium" } });
     server.use(failure(apiContract.changeUserRole, 500, { body: JSON.stringify(errorBody("INTERNAL", "x")) }));
-    fireEvent.change(screen.getByLabelText("Role of bob@example.com"), { target: { value: "admin" } });
+    await changeTo(screen.getByLabelText("Role of bob@example.com"), "admin");
     expect(await screen.findByText("Failed to update user role.")).toBeInTheDocument();
   });
 
@@ -71,7 +78,7 @@ describe("Users tab", () => {
     };
     open([self, member], mock(apiContract.changeUserRole, refusal, { status: 400, once: true }));
     const select = await screen.findByLabelText("Role of bob@example.com");
-    fireEvent.change(select, { target: { value: "premium" } });
+    await changeTo(select, "premium");
     await vi.waitFor(() => expect(select).toHaveAttribute("aria-invalid", "true"));
     expect(screen.getByText("Failed to update user role.")).toBeInTheDocument();
     expect(select).toHaveAccessibleDescription('Not changed to premium: Invalid option: expected one of "user"|"premium"|"admin"');
@@ -80,7 +87,7 @@ describe("Users tab", () => {
     expect(screen.getByLabelText("Role of chief@example.com")).not.toHaveAttribute("aria-invalid");
 
     server.use(mock(apiContract.changeUserRole, errorBody("NOT_FOUND", "User not found"), { status: 404 }));
-    fireEvent.change(select, { target: { value: "admin" } });
+    await changeTo(select, "admin");
     await vi.waitFor(() => expect(select).toHaveAccessibleDescription("Not changed to admin: User not found"));
   });
 
@@ -90,7 +97,7 @@ describe("Users tab", () => {
       [self, member],
       mock(apiContract.changeUserRole, errorBody("UNAUTHORIZED", "Unauthorized: please sign in."), { status: 401 }),
     );
-    fireEvent.change(await screen.findByLabelText("Role of bob@example.com"), { target: { value: "premium" } });
+    await changeTo(await screen.findByLabelText("Role of bob@example.com"), "premium");
     expect(await screen.findByText("Session expired. Redirecting to login...")).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(400));
     expect(go).not.toHaveBeenCalled();
@@ -119,5 +126,30 @@ describe("Users tab", () => {
     expect(screen.getByTestId("plan-u-4")).toHaveTextContent("Basic, past due · 10 credits");
     expect(screen.getByTestId(`plan-${self.id}`)).toHaveTextContent("Unlimited (admin)");
     expect(screen.getByText(/Premium gives complimentary Pro access: 80 Ask Coinsight questions a month/)).toBeInTheDocument();
+  });
+
+  it("asks before a change that signs the member out everywhere; Cancel and Escape send nothing", async () => {
+    const { plan: _plan, ...bob } = member;
+    open([self, member], mock(apiContract.changeUserRole, { success: true, user: { ...bob, role: "admin" } }));
+    const select = await screen.findByLabelText("Role of bob@example.com");
+
+    fireEvent.change(select, { target: { value: "admin" } });
+    const dialog = await screen.findByRole("dialog", { name: "Change bob@example.com from user to admin?" });
+    expect(dialog).toHaveTextContent("This signs bob@example.com out everywhere, on every device, at once.");
+    // Cancel has the focus: Enter on a slip changes nothing.
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(select).toHaveValue("user");
+
+    fireEvent.change(select, { target: { value: "premium" } });
+    await screen.findByRole("dialog", { name: "Change bob@example.com from user to premium?" });
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+
+    await changeTo(select, "admin");
+    expect(await screen.findByText(/bob@example.com is now admin/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toMatchObject([{ path: "/api/admin/users/u-2/role", body: { role: "admin" } }]);
   });
 });

@@ -15,6 +15,7 @@ import { loginHref, useAuth } from "#web/lib/auth.ts";
 import { fieldErrorsOf, invalidProps } from "#web/lib/field-errors.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import { changeRole, usersKeys, usersQuery } from "../api/users.ts";
+import { type RoleChange, RoleConfirm } from "./role-confirm.tsx";
 import styles from "./users.module.css";
 
 const ROLES: readonly Role[] = ["user", "premium", "admin"];
@@ -35,7 +36,8 @@ function planText(role: Role, plan: AdminUserPlan): string {
 
 /**
  * The Users tab: every member with a role select. The signed-in admin's own row is disabled (the
- * server refuses a self-change too). A role change signs the member out everywhere.
+ * server refuses a self-change too). A role change signs the member out everywhere, so choosing a
+ * role asks first (RoleConfirm); only the confirmed change is sent.
  */
 export function UsersTab({ go = (href) => window.location.assign(href) }: { go?: (href: string) => void }) {
   const client = useQueryClient();
@@ -44,6 +46,8 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
   const [expired, setExpired] = useState(false);
   // The last refused change, shown under that member's select (which keeps showing the role they still have).
   const [refused, setRefused] = useState<{ userId: string; message: string } | null>(null);
+  // A change the select proposed, waiting for the admin to confirm it (it signs the member out everywhere).
+  const [proposed, setProposed] = useState<RoleChange | null>(null);
   const mutation = useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) => changeRole(userId, role),
     onMutate: () => setRefused(null),
@@ -111,7 +115,7 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
                         const role = e.target.value as Role;
                         // An empty or unknown value is never sent (assistant-plans-admin.md §5: selects refuse empty items).
                         if (!ROLES.includes(role) || role === u.role) return;
-                        mutation.mutate({ userId: u.id, role });
+                        setProposed({ userId: u.id, email: u.email, from: u.role, to: role });
                       }}
                       {...invalidProps(refusal, errorId)}
                     >
@@ -127,6 +131,16 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
               );
             })}
           </DataTable>
+          {proposed ? (
+            <RoleConfirm
+              change={proposed}
+              onClose={() => setProposed(null)}
+              onConfirm={() => {
+                setProposed(null);
+                mutation.mutate({ userId: proposed.userId, role: proposed.to });
+              }}
+            />
+          ) : null}
         </>
       )}
     </Card>

@@ -40,7 +40,7 @@ const list = (alerts: Alert[]): AlertList => ({
   plans: PLANS,
   mailsPerDay: 5,
 });
-const SETTINGS: AlertSettings = { alertMail: true, digest: "off", nextDigestAt: null };
+const SETTINGS: AlertSettings = { alertMail: true, digest: "off", nextDigestAt: null, scheduledJobsRun: true };
 
 /** Never answers: the screen stays in its loading state. */
 const never = () => new Promise<never>(() => {});
@@ -218,6 +218,28 @@ describe("the alerts screen", () => {
     await waitFor(() => expect(daily).toBeEnabled());
     fireEvent.click(daily);
     await waitFor(() => expect(bodiesOf("updateAlertSettings")).toEqual([{ digest: "daily" }]));
+    // A deployed site's jobs run by themselves: no local-run note.
+    expect(screen.queryByTestId("local-run-note")).toBeNull();
+  });
+
+  it("on a local run, says the digest's time is only its due time and that scheduled jobs run when deployed", async () => {
+    member();
+    server.use(
+      mock(apiContract.getAlertSettings, {
+        ...SETTINGS,
+        digest: "daily",
+        nextDigestAt: "2026-11-26T10:00:00.000Z",
+        scheduledJobsRun: false,
+      }),
+    );
+    renderAt(<AlertsPanel />);
+    const note = await screen.findByTestId("local-run-note");
+    expect(note).toHaveTextContent(
+      "This is a local run: its scheduled jobs run only when the site is deployed, or when a developer triggers them.",
+    );
+    expect(note).toHaveTextContent("no digest is sent");
+    expect(screen.getByText(/^Next digest due: /)).toBeInTheDocument();
+    expect(screen.queryByText(/^Next digest: /)).toBeNull();
   });
 });
 

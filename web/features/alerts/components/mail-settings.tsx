@@ -52,9 +52,17 @@ export function MailSettings({ mailsPerDay }: { mailsPerDay: number }) {
       </fieldset>
       <p className="muted">
         {s?.nextDigestAt
-          ? `Next digest: ${utcDateTime(s.nextDigestAt)}. Each watched coin's move and sentiment change, and its newest Coinsight article.`
+          ? `${s.scheduledJobsRun ? "Next digest" : "Next digest due"}: ${utcDateTime(s.nextDigestAt)}. Each watched coin's move and sentiment change, and its newest Coinsight article.`
           : "The digest gives each watched coin's move and sentiment change over the day or week, and its newest Coinsight article."}
       </p>
+      {s && !s.scheduledJobsRun ? (
+        // A local run fires no cron, so a due time alone would promise a mail that never comes
+        // (docs/decisions/alerts/scheduled-jobs-on-a-local-run.md).
+        <p className="notice" data-testid="local-run-note">
+          This is a local run: its scheduled jobs run only when the site is deployed, or when a developer triggers them. Until then no
+          digest is sent and new-article and sentiment alerts are not checked; price and move alerts still fire with each price update.
+        </p>
+      ) : null}
       {save.error ? (
         <p className="field-error" role="alert">
           {messageOf(save.error, "Could not save your email settings. Please try again.")}

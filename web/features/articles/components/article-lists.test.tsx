@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { ArticleSummary, Category } from "#schema/contracts/article.ts";
@@ -6,7 +6,7 @@ import { makeArticleSummary } from "#web/test/fixtures.ts";
 import { errorBody, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { CategoryView, NewsView } from "./article-lists.tsx";
-import { DailyRoundupSection, GuidesSection, pickRandom, TrendingAnalysisSection, TrendingNowCard } from "./home-sections.tsx";
+import { DailyRoundupSection, fewerNote, GuidesSection, pickRandom, TrendingAnalysisSection, TrendingNowCard } from "./home-sections.tsx";
 import { pageSummary } from "./paged-articles.tsx";
 
 const many = (n: number): ArticleSummary[] => Array.from({ length: n }, (_, i) => makeArticleSummary({ title: `Story ${i + 1}` }));
@@ -146,6 +146,36 @@ describe("home sections", () => {
       ...screen.getByRole("region", { name: "Trending Analysis" }).querySelectorAll("h3"),
     ]);
     expect(above.map((h) => h.textContent).filter((t) => inNow.includes(t))).toEqual([]);
+  });
+
+  it("Trending Now on a site with fewer stories lists what is left and says why it is fewer than five", async () => {
+    // A new site's first day: one roundup and nine analyses, seven of them in the sections above.
+    const latest = many(10);
+    const roundup = latest.slice(0, 1);
+    const analyses = latest.slice(1, 7).map((a) => ({ ...a, categoryId: 17, rank: 5 }));
+    server.use(
+      categoryArticles({ "daily-roundup?limit=1": roundup, "trending-analysis?limit=6": analyses }),
+      mock(apiContract.listTrendingArticles, ({ query }) => (query.limit === "12" ? latest : [])),
+    );
+    renderAt(
+      <>
+        <DailyRoundupSection />
+        <TrendingAnalysisSection />
+        <TrendingNowCard />
+      </>,
+    );
+    const now = await screen.findByRole("region", { name: "Trending Now" });
+    await waitFor(() => expect(now.querySelectorAll("article")).toHaveLength(3));
+    expect(within(now).getByTestId("trending-now-fewer")).toHaveTextContent(
+      "Only 3 more stories so far: the 7 newest are in the sections above.",
+    );
+    expect(within(now).queryByText("No articles found")).toBeNull();
+  });
+
+  it("Trending Now's reason for fewer than five, for each count", () => {
+    expect(fewerNote(5, 7)).toBeNull();
+    expect(fewerNote(1, 7)).toBe("Only 1 more story so far: the 7 newest are in the sections above.");
+    expect(fewerNote(0, 1)).toBe("No other stories so far: the 1 newest is in the sections above.");
   });
 
   it("say their empty messages", async () => {

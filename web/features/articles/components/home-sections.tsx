@@ -105,8 +105,19 @@ export function GuidesSection() {
 }
 
 /**
+ * Why Trending Now lists fewer than five: the site has fewer news articles than the home page shows
+ * (a new site's first day has one roundup and nine analyses, seven of them in the sections above).
+ */
+export function fewerNote(listed: number, shownAbove: number): string | null {
+  if (listed >= TRENDING_NOW_COUNT) return null;
+  const more = listed === 0 ? "No other stories" : `Only ${listed} more ${listed === 1 ? "story" : "stories"}`;
+  return `${more} so far: the ${shownAbove} newest ${shownAbove === 1 ? "is" : "are"} in the sections above.`;
+}
+
+/**
  * Sidebar: the five latest news articles not already shown above it (the lead roundup and the
- * analysis tiles, whose queries are shared, not fetched twice), and the way to all of them.
+ * analysis tiles, whose queries are shared, not fetched twice), and the way to all of them. With
+ * fewer, it says why (docs/decisions/content/trending-now-says-why-fewer.md).
  */
 export function TrendingNowCard() {
   const latest = useQuery(trendingQuery(TRENDING_NOW_COUNT + ROUNDUP_COUNT + ANALYSIS_COUNT));
@@ -115,13 +126,17 @@ export function TrendingNowCard() {
   // Wait for the sections above, so the list does not change under the reader's eyes.
   const isLoading = latest.isLoading || roundup.isLoading || analysis.isLoading;
   const isError = latest.isError;
-  const data = useMemo(() => {
-    if (!latest.data) return undefined;
+  const { data, shownAbove } = useMemo(() => {
+    if (!latest.data) return { data: undefined, shownAbove: 0 };
     const above = new Set(
       [...(roundup.data ?? []).slice(0, ROUNDUP_COUNT), ...(analysis.data ?? []).slice(0, ANALYSIS_COUNT)].map((a) => a.id),
     );
-    return latest.data.filter((a) => !above.has(a.id)).slice(0, TRENDING_NOW_COUNT);
+    return {
+      data: latest.data.filter((a) => !above.has(a.id)).slice(0, TRENDING_NOW_COUNT),
+      shownAbove: latest.data.filter((a) => above.has(a.id)).length,
+    };
   }, [latest.data, roundup.data, analysis.data]);
+  const fewer = data && shownAbove > 0 ? fewerNote(data.length, shownAbove) : null;
   return (
     <Card title="Trending Now" aria-label="Trending Now">
       {isLoading ? (
@@ -133,16 +148,25 @@ export function TrendingNowCard() {
         </div>
       ) : isError || !data ? (
         <Notice tone="error">{LOAD_ERROR}</Notice>
-      ) : data.length === 0 ? (
+      ) : data.length === 0 && !fewer ? (
         <p className="muted">No articles found</p>
       ) : (
-        <ul className={styles.rowList}>
-          {data.map((a) => (
-            <li key={a.id}>
-              <ArticleCard article={a} variant="row" />
-            </li>
-          ))}
-        </ul>
+        <>
+          {data.length > 0 ? (
+            <ul className={styles.rowList}>
+              {data.map((a) => (
+                <li key={a.id}>
+                  <ArticleCard article={a} variant="row" />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {fewer ? (
+            <p className="muted" data-testid="trending-now-fewer" style={{ margin: "8px 0 0", fontSize: "0.85rem" }}>
+              {fewer}
+            </p>
+          ) : null}
+        </>
       )}
       <p style={{ margin: "8px 0 0", textAlign: "right" }}>
         <Link to="/news">View all news</Link>

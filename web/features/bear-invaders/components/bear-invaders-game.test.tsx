@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAt } from "#web/test/render.tsx";
 import { BearInvadersPage } from "./bear-invaders-page.tsx";
+import { COARSE_POINTER } from "./coarse-pointer.ts";
 import { HIGH_SCORE_KEY } from "./high-score.ts";
 
 beforeEach(() => {
@@ -110,5 +111,39 @@ describe("Bear Invaders page", () => {
     expect(status()).toBe("playing");
     expect(screen.getByRole("button", { name: "Move left" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Move right" })).toBeInTheDocument();
+  });
+
+  it("the screen-reader line names the touch control on a touch screen, and the keys with a keyboard", () => {
+    // A stand-in for matchMedia (jsdom has none) whose answer the test changes, as rotating to a keyboard dock would.
+    let coarse = true;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal(
+      "matchMedia",
+      vi.fn((media: string) => ({
+        media,
+        get matches() {
+          return media === COARSE_POINTER && coarse;
+        },
+        addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+        removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+      })),
+    );
+    try {
+      const { press } = open();
+      const said = () => screen.getByRole("status").textContent;
+      expect(said()).toBe("Bear Invaders. Tap FIRE to start.");
+      fireEvent.pointerDown(screen.getByRole("button", { name: "Fire" }), { pointerId: 1 });
+      press("p");
+      expect(said()).toBe("Paused. Tap FIRE to resume.");
+      expect(said()).not.toMatch(/Space/);
+
+      coarse = false;
+      act(() => {
+        for (const fn of listeners) fn();
+      });
+      expect(said()).toBe("Paused. Press Space to resume.");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

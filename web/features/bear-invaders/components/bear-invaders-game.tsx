@@ -3,6 +3,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { HEIGHT, WIDTH } from "../game/constants.ts";
 import { type Input, pause, restart, resume, start } from "../game/state.ts";
 import styles from "./bear-invaders.module.css";
+import { useCoarsePointer } from "./coarse-pointer.ts";
 import { GameHud } from "./game-hud.tsx";
 import { GameOverlay, overlayScreen } from "./game-overlay.tsx";
 import { keyAction } from "./keys.ts";
@@ -67,6 +68,8 @@ export function BearInvadersGame() {
   };
 
   const screen = overlayScreen(view);
+  // The announcement names the control the player has: FIRE on a touch screen, Space with a keyboard.
+  const touch = useCoarsePointer();
   const canPause = view.status === "playing" || view.status === "paused";
   return (
     <div
@@ -121,7 +124,7 @@ export function BearInvadersGame() {
         <span className={styles.touchOnly}>Tap ◀ FIRE ▶ to move and shoot</span>
       </p>
       <div className="visually-hidden" role="status">
-        {screen ? `${screen.title}. ${screen.prompt}.` : `Playing level ${view.level}.`}
+        {screen ? `${screen.title}. ${touch ? screen.touchPrompt : screen.prompt}.` : `Playing level ${view.level}.`}
       </div>
     </div>
   );

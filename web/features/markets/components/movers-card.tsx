@@ -32,8 +32,14 @@ export function MoversCard({ kind, limit = 5 }: { kind: "gainers" | "losers"; li
             <li key={coin.id}>
               <Link to={coinPath(coin.symbol)} className={styles.moverLink}>
                 <CoinAvatar symbol={coin.symbol} imageUrl={coin.imageUrl} size={24} />
-                <span className={styles.moverName}>
-                  {coin.name} <span className={styles.moverPrice}>{coin.price}</span>
+                {/* The name gives way with an ellipsis on its own line; the price is never cut ("$…"). */}
+                <span className={styles.moverText}>
+                  <span className={styles.moverName} title={coin.name}>
+                    {coin.name}
+                  </span>
+                  <span className={styles.moverPrice} data-testid="mover-price">
+                    {coin.price}
+                  </span>
                 </span>
                 <ChangeText value={coin.price24h} />
               </Link>

@@ -51,6 +51,12 @@ describe("/unsubscribe", () => {
     answer({ success: true, message: "You have been unsubscribed.", email: "ada@example.com" });
     expect(await screen.findByRole("heading", { name: UNSUBSCRIBE_TITLES.success })).toBeInTheDocument();
     expect(screen.getByText("ada@example.com")).toBeInTheDocument();
+    // It points to the form this page has (the footer's), not to one "on every page".
+    expect(screen.getByRole("link", { name: "the newsletter form at the bottom of this page" })).toHaveAttribute(
+      "href",
+      "#footer-newsletter-title",
+    );
+    expect(document.body).not.toHaveTextContent("every page");
   });
 
   it("shows the server's message when the address was already unsubscribed", async () => {

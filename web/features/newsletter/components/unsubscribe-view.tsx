@@ -7,6 +7,7 @@ import { HttpError } from "#web/lib/api.ts";
 import { SUPPORT_EMAIL } from "#web/lib/site.ts";
 import { unsubscribe } from "../api/newsletter.ts";
 import styles from "./newsletter.module.css";
+import { FOOTER_NEWSLETTER_ID } from "./newsletter-signup.tsx";
 
 export const UNSUBSCRIBE_TITLES = {
   invalid: "Invalid Link",
@@ -126,8 +127,9 @@ function Unsubscribe({ token }: { token: string }) {
         )}
       </p>
       <p className="muted">
-        We have erased your address from our list. Changed your mind? You can subscribe again at any time from the form at the bottom of
-        every page.
+        {/* It points to the form this page has (the footer's; home has its form in the sidebar instead). */}
+        We have erased your address from our list. Changed your mind? You can subscribe again at any time with{" "}
+        <a href={`#${FOOTER_NEWSLETTER_ID}`}>the newsletter form at the bottom of this page</a>.
       </p>
       <div className={styles.actions}>
         <HomeLink />

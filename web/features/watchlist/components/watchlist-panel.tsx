@@ -29,7 +29,7 @@ function Departed({ entries }: { entries: { cryptoSymbol: string; cryptoName: st
   const toggle = useWatchlistToggle();
   return (
     <div className={`notice ${styles.departed}`}>
-      <p>No longer in the Top 500:</p>
+      <p>No longer in the Top 500 (by name):</p>
       <ul>
         {entries.map((e) => (
           <li key={e.cryptoSymbol}>
@@ -51,7 +51,11 @@ function Departed({ entries }: { entries: { cryptoSymbol: string; cryptoName: st
   );
 }
 
-/** The My Watchlist tab: the member's coins in the same table as the other lists. */
+/**
+ * The My Watchlist tab: the member's coins in the same table as the other lists, in the order the
+ * API gives and the line above the table states: market cap rank, then departed coins by name
+ * (docs/decisions/watchlist/watchlist-order.md).
+ */
 export function WatchlistPanel({ renderTable }: { renderTable: (props: WatchlistTableProps) => ReactNode }) {
   const { data, isLoading, isError } = useQuery(watchlistQuery());
   if (data && data.length === 0) return <Empty />;
@@ -59,6 +63,11 @@ export function WatchlistPanel({ renderTable }: { renderTable: (props: Watchlist
   const departed = data?.filter((e) => !e.coin) ?? [];
   return (
     <>
+      {coins && coins.length > 0 ? (
+        <p className={`muted ${styles.order}`} data-testid="watchlist-order">
+          {coins.length} {coins.length === 1 ? "coin" : "coins"}, by market cap rank as in the Top 500.
+        </p>
+      ) : null}
       {coins === undefined || coins.length > 0 ? renderTable({ coins, isLoading, isError, empty: <Empty /> }) : null}
       {departed.length > 0 ? <Departed entries={departed} /> : null}
     </>

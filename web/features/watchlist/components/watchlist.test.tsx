@@ -152,9 +152,17 @@ describe("the My Watchlist panel", () => {
     fake.list.set("GONE", null);
     renderAt(<WatchlistPanel renderTable={table} />);
     expect(await screen.findByText("Bitcoin")).toBeInTheDocument();
-    expect(screen.getByText("No longer in the Top 500:")).toBeInTheDocument();
+    expect(screen.getByText("No longer in the Top 500 (by name):")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Remove" }));
-    await waitFor(() => expect(screen.queryByText("No longer in the Top 500:")).toBeNull());
+    await waitFor(() => expect(screen.queryByText("No longer in the Top 500 (by name):")).toBeNull());
     expect(fake.list.has("GONE")).toBe(false);
+  });
+
+  it("says the order it lists in, and lists in it: market cap rank, as the API gives", async () => {
+    fakeServer({ signedIn: true, initial: [btc, eth] });
+    renderAt(<WatchlistPanel renderTable={table} />);
+    expect(await screen.findByTestId("watchlist-order")).toHaveTextContent("2 coins, by market cap rank as in the Top 500.");
+    const ranks = screen.getAllByRole("listitem").map((li) => li.textContent);
+    expect(ranks).toEqual(["Bitcoin", "Ethereum"]);
   });
 });
