@@ -5,6 +5,7 @@ import {
   articleVersionListSchema,
   editableArticleSchema,
   editorialResultSchema,
+  publishBody,
   restoreVersionBody,
   savedArticleSchema,
   trashListSchema,
@@ -29,7 +30,8 @@ export const editorialContract = {
     method: "PUT",
     path: "/api/articles/:id",
     summary: "Save an article (a new version)",
-    description: "Refused with 409 when `revision` is not the article's current one (someone saved in between).",
+    description:
+      "Refused with 409 when `revision` is not the article's current one (someone saved in between). An AI-written article is checked again with the claim check on every save; publishing it while sentences are held needs `override.reasons` (409 with the held reasons under `issues`, path `check`, otherwise; nothing is written).",
     tags: ["Admin: articles"],
     access: "admin",
     // The editor saves whole articles.
@@ -105,9 +107,11 @@ export const editorialContract = {
     method: "POST",
     path: "/api/admin/articles/:id/publish",
     summary: "Publish an article now",
+    description:
+      "An article the claim check holds is published only with `override.reasons`: the held reasons the editor confirmed (409 with the current reasons under `issues`, path `check`, otherwise). The override is recorded with the editor and the time.",
     tags: ["Admin: articles"],
     access: "admin",
-    request: { params: articleIdParam },
+    request: { params: articleIdParam, body: publishBody },
     responses: { 200: json("Published", editorialResultSchema), ...errors(400, 401, 403, 404, 409, 413) },
   },
   regenerateArticle: {

@@ -7,7 +7,9 @@ import { readTime } from "#worker/features/newsroom/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";
+import { checkOf, overrideFor, overrideOf, reviewReasonOf, storedHeldReasons } from "./held.ts";
 import { invalidateNow } from "./invalidate.ts";
+import { checkRecord, checkTextOf, parseClaimInput, recheck } from "./recheck.ts";
 
 type EditorEnv = Env;
 export const ARTICLE_NOT_FOUND = "Article not found";
@@ -40,6 +42,8 @@ export async function present(row: ArticleRow, cleanHtml?: string): Promise<Edit
     isPublished: row.status === "published",
     status: row.status,
     reviewReason: row.reviewReason,
+    check: checkOf(row),
+    override: overrideOf(row),
     cryptoSymbol: row.cryptoSymbol,
     revision: row.revision,
     createdAt: row.createdAt,
@@ -98,6 +102,33 @@ function publication(row: ArticleRow, isPublished: boolean, now: string) {
   };
 }
 
+type Editor = { id: string; email: string | null };
+
+/**
+ * Publication after a save, with the claim check. An AI-written article (its facts are stored) is
+ * checked again on every save: passing, it is published or a draft as asked; held, it stays held
+ * unless the editor publishes over the held reasons with an override (recorded). Any other article
+ * keeps the held reasons it was stored with.
+ */
+function checkedPublication(row: ArticleRow, body: z.output<typeof articleSaveBody>, content: string, editor: Editor, now: string) {
+  const input = parseClaimInput(row.claimInputJson);
+  if (!input) {
+    const held = body.isPublished ? storedHeldReasons(row) : [];
+    const override = held.length ? overrideFor(held, body.override, overrideOf(row), editor, now) : null;
+    return { ...publication(row, body.isPublished, now), ...(override ? { overrideJson: JSON.stringify(override) } : {}) };
+  }
+  const report = recheck(checkTextOf(body.title, body.excerpt, content), input);
+  const checkJson = JSON.stringify(checkRecord(report, "editor", now));
+  if (report.ok) {
+    if (body.isPublished) return { ...publication(row, true, now), checkJson };
+    return { status: "draft" as const, publishedAt: row.publishedAt, reviewReason: null, checkJson };
+  }
+  if (!body.isPublished)
+    return { status: "review" as const, publishedAt: row.publishedAt, reviewReason: reviewReasonOf(report.problems), checkJson };
+  const override = overrideFor(report.problems, body.override, overrideOf(row), editor, now);
+  return { ...publication(row, true, now), checkJson, ...(override ? { overrideJson: JSON.stringify(override) } : {}) };
+}
+
 /**
  * PUT /api/articles/{id}: stores the previous state as a version, then the new one, in one batch
  * that only applies at the revision the editor started from (409 otherwise, nothing written).
@@ -108,7 +139,7 @@ export async function saveArticle(
   env: EditorEnv,
   id: number,
   body: z.output<typeof articleSaveBody>,
-  userId: string,
+  editor: Editor,
 ): Promise<SavedArticle> {
   const row = await liveArticle(db, id);
   if (row.revision !== body.revision) throw new ApiError("CONFLICT", STALE_SAVE);
@@ -117,9 +148,11 @@ export async function saveArticle(
   const text = textOf(content);
   if (!text.trim() && !/<img\b/i.test(content)) throw new ApiError("BAD_REQUEST", "Title and content are required");
   const now = new Date().toISOString();
+  // Before anything is written: a refused publication (409) stores nothing, and the form keeps every edit.
+  const published = checkedPublication(row, body, content, editor, now);
   const notes = body.authorNotes?.trim() || DEFAULT_VERSION_NOTES;
   const [, updated] = await db.batch([
-    snapshotStatement(db, id, body.revision, notes, userId),
+    snapshotStatement(db, id, body.revision, notes, editor.id),
     db
       .update(articles)
       .set({
@@ -130,7 +163,7 @@ export async function saveArticle(
         imageUrl: body.imageUrl,
         categoryId: body.categoryId,
         readTime: readTime(text),
-        ...publication(row, body.isPublished, now),
+        ...published,
         revision: sql`${articles.revision} + 1`,
         updatedAt: now,
       })
