@@ -7,7 +7,7 @@ export { checkClaims, renderClaims } from "./check.ts";
 export { facts, longDate } from "./facts.ts";
 export { HEDGES } from "./hedges.ts";
 export { writingRules } from "./style.ts";
-export type { ClaimInput, ClaimReport, Entity, Fact, Ranking, Reason } from "./types.ts";
+export type { ClaimInput, ClaimReport, Entity, Fact, Ranking } from "./types.ts";
 
 import type { ClaimReport } from "./types.ts";
 

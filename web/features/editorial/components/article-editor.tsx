@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { EditableArticle } from "#schema/contracts/editorial.ts";
+import { type EditableArticle, HELD_ISSUE_PATH, type OverrideRequest } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { ErrorSummary, FieldError } from "#web/components/ui/field-error.tsx";
@@ -12,6 +12,8 @@ import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { type FieldErrors, fieldErrorsOf, invalidProps, unplacedErrors } from "#web/lib/field-errors.ts";
 import { editableQuery, editorKeys, moveToTrash, restoreVersion, saveArticle } from "../api/editor.ts";
+import { heldReasonsOf } from "../lib/held.ts";
+import { CheckPanel } from "./check-panel.tsx";
 import { ContentField, type ContentMode } from "./content-field.tsx";
 import styles from "./editor.module.css";
 import {
@@ -25,6 +27,7 @@ import {
   VALIDATION_TEXT,
   VALIDATION_TITLE,
 } from "./editor-form.ts";
+import { HeldConfirm } from "./held-confirm.tsx";
 import { PublishSettings } from "./publish-settings.tsx";
 import { RestorePreview } from "./restore-preview.tsx";
 import { TrashConfirm } from "./trash-confirm.tsx";
@@ -50,6 +53,8 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   const [showVersions, setShowVersions] = useState(false);
   const [previewing, setPreviewing] = useState<StoredVersion | null>(null);
   const [confirmTrash, setConfirmTrash] = useState(false);
+  // A publish the claim check refused: its held reasons, until the editor confirms or cancels.
+  const [heldReasons, setHeldReasons] = useState<string[] | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [contentMode, setContentMode] = useState<ContentMode>("visual");
   // A new object per refusal, so the same first field is focused again on the next one.
@@ -85,7 +90,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
     void client.invalidateQueries({ queryKey: ["admin", "articles"] });
   };
 
-  const body = (f: EditorForm, revision: number) => ({
+  const body = (f: EditorForm, revision: number, override?: OverrideRequest) => ({
     title: f.title,
     excerpt: f.excerpt,
     content: f.content,
@@ -94,18 +99,27 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
     isPublished: f.isPublished,
     ...(f.authorNotes.trim() ? { authorNotes: f.authorNotes } : {}),
     revision,
+    ...(override ? { override } : {}),
   });
 
   const onSaveError = (error: unknown) => {
-    const fields = fieldErrorsOf(error);
+    // Held sentences are not a failure to report: the editor is asked whether to publish over them.
+    const reasons = heldReasonsOf(error);
+    if (reasons) {
+      setHeldReasons(reasons);
+      return;
+    }
+    setHeldReasons(null);
+    const { [HELD_ISSUE_PATH]: _held, ...fields } = fieldErrorsOf(error);
     if (Object.keys(fields).length) showErrors(fields);
     if (error instanceof HttpError && error.status === 409) setConflict(serverMessage(error, "This article was changed by someone else."));
     toast({ title: "Failed to update article", description: serverMessage(error, ""), variant: "destructive" });
   };
 
   const save = useMutation({
-    mutationFn: () => saveArticle(article.id, body(form, article.revision)),
+    mutationFn: (override?: OverrideRequest) => saveArticle(article.id, body(form, article.revision, override)),
     onSuccess: (saved) => {
+      setHeldReasons(null);
       applySaved(saved.article);
       toast({ title: "Success", description: "Article updated successfully" });
     },
@@ -161,7 +175,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
       });
       return;
     }
-    save.mutate();
+    save.mutate(undefined);
   };
 
   const reload = async () => {
@@ -170,7 +184,8 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   };
 
   const busy = save.isPending || restore.isPending || trash.isPending;
-  const held = reasonLines(article.status === "review" ? article.reviewReason : null);
+  // An article without a stored check (written by hand, or before checks were stored) shows its review reason.
+  const held = reasonLines(article.status === "review" && !article.check ? article.reviewReason : null);
 
   return (
     <div className={styles.layout}>
@@ -195,6 +210,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
             </ul>
           </div>
         ) : null}
+        <CheckPanel check={article.check} override={article.override} />
         <Card aria-label="Article">
           <div className={styles.field}>
             <label className={styles.label} htmlFor="editor-title">
@@ -307,6 +323,14 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
             restoring={restore.isPending}
             onRestore={() => restore.mutate(previewing)}
             onClose={() => setPreviewing(null)}
+          />
+        ) : null}
+        {heldReasons ? (
+          <HeldConfirm
+            reasons={heldReasons}
+            busy={save.isPending}
+            onConfirm={() => save.mutate({ reasons: heldReasons })}
+            onClose={() => setHeldReasons(null)}
           />
         ) : null}
         {confirmTrash ? (
