@@ -161,7 +161,13 @@ export const articleSaveBody = z
 export type ArticleSaveBody = z.input<typeof articleSaveBody>;
 
 /** POST /api/articles/{id}/versions/{versionId}/restore: the revision the editor shows (optional). */
-export const restoreVersionBody = z.object({ revision: z.number().int().min(1).optional() }).strict();
+export const restoreVersionBody = z
+  .object({
+    revision: z.number().int().min(1).optional(),
+    /** Restoring held sentences into a published AI article: the held reasons the editor confirmed. */
+    override: overrideRequest.optional(),
+  })
+  .strict();
 
 /**
  * assistant-plans-admin.md §3 Article version. Each version carries its own note and time (the note

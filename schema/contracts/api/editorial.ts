@@ -70,7 +70,8 @@ export const editorialContract = {
     method: "POST",
     path: "/api/articles/:id/versions/:versionId/restore",
     summary: "Restore an earlier version",
-    description: "No body, or `{revision}`: the revision the editor shows, so that a stale restore is refused (409).",
+    description:
+      "No body, or `{revision}`: the revision the editor shows, so that a stale restore is refused (409). An AI-written article is checked again with the restored text; restoring held sentences into a published one needs `override.reasons` (409 with the reasons under `issues`, path `check`, otherwise).",
     tags: ["Admin: articles"],
     access: "admin",
     request: { params: versionParams, body: restoreVersionBody },

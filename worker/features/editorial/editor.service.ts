@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type articleSaveBody, DEFAULT_VERSION_NOTES, type EditableArticle, type SavedArticle } from "#schema/contracts/editorial.ts";
+import {
+  type articleSaveBody,
+  DEFAULT_VERSION_NOTES,
+  type EditableArticle,
+  type OverrideRequest,
+  type SavedArticle,
+} from "#schema/contracts/editorial.ts";
 import { articles, articleVersions, categories } from "#schema/db/content.ts";
 import { displayHtml, markdownToHtml, sanitizeArticleContent, textOf } from "#worker/features/content/index.ts";
 import { readTime } from "#worker/features/newsroom/index.ts";
@@ -130,6 +136,29 @@ function checkedPublication(row: ArticleRow, body: z.output<typeof articleSaveBo
 }
 
 /**
+ * A restored version is a save like any other: an AI article's restored text is checked again.
+ * Publication does not change, so a published article takes held sentences back only under an
+ * override; a held or draft one is held or a draft as the check says.
+ */
+async function checkedRestore(
+  row: ArticleRow,
+  version: { title: string; excerpt: string; content: string; contentFormat: "markdown" | "html" },
+  override: OverrideRequest | undefined,
+  editor: Editor,
+  now: string,
+) {
+  const input = parseClaimInput(row.claimInputJson);
+  if (!input) return {};
+  const html = version.contentFormat === "html" ? version.content : await markdownToHtml(version.content);
+  const report = recheck(checkTextOf(version.title, version.excerpt, html), input);
+  const checkJson = JSON.stringify(checkRecord(report, "editor", now));
+  if (report.ok) return { checkJson, ...(row.status === "review" ? { status: "draft" as const, reviewReason: null } : {}) };
+  if (row.status !== "published") return { checkJson, status: "review" as const, reviewReason: reviewReasonOf(report.problems) };
+  const recorded = overrideFor(report.problems, override, overrideOf(row), editor, now);
+  return { checkJson, ...(recorded ? { overrideJson: JSON.stringify(recorded) } : {}) };
+}
+
+/**
  * PUT /api/articles/{id}: stores the previous state as a version, then the new one, in one batch
  * that only applies at the revision the editor started from (409 otherwise, nothing written).
  * Slug and creation date are never touched; the content is sanitised here, whatever the client sent.
@@ -185,11 +214,11 @@ export async function restoreVersion(
   env: EditorEnv,
   id: number,
   versionId: number,
-  userId: string,
-  expectedRevision?: number,
+  editor: Editor,
+  expected: { revision?: number | undefined; override?: OverrideRequest | undefined } = {},
 ): Promise<SavedArticle> {
   const row = await liveArticle(db, id);
-  if (expectedRevision !== undefined && expectedRevision !== row.revision) throw new ApiError("CONFLICT", STALE_SAVE);
+  if (expected.revision !== undefined && expected.revision !== row.revision) throw new ApiError("CONFLICT", STALE_SAVE);
   const [version] = await db
     .select()
     .from(articleVersions)
@@ -199,9 +228,11 @@ export async function restoreVersion(
   // A version may have been stored under older rules: it comes back only through today's sanitiser.
   const content = await sanitizeArticleContent(version.content, version.contentFormat);
   const now = new Date().toISOString();
+  // Before anything is written, as for a save: a refused restore (409) stores nothing.
+  const checked = await checkedRestore(row, { ...version, content }, expected.override, editor, now);
   const [, updated] = await db.batch([
     // The stored row's note is read as the note of the text that replaces it (versions.service.ts).
-    snapshotStatement(db, id, row.revision, `Restored version ${version.versionNumber}`, userId),
+    snapshotStatement(db, id, row.revision, `Restored version ${version.versionNumber}`, editor.id),
     db
       .update(articles)
       .set({
@@ -212,6 +243,7 @@ export async function restoreVersion(
         imageUrl: version.imageUrl,
         categoryId: version.categoryId,
         readTime: readTime(version.contentFormat === "html" ? textOf(content) : content),
+        ...checked,
         revision: sql`${articles.revision} + 1`,
         updatedAt: now,
       })

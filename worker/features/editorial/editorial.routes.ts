@@ -85,9 +85,10 @@ export const editorialArticleRoutes = new Hono<AppEnv>()
         // No body, or {revision}: the editor sends the revision it shows so a stale restore is refused.
         const text = await c.req.text();
         const body = restore.request.body.safeParse(text ? safeJson(text) : {});
-        const revision = body.success ? body.data.revision : undefined;
+        const expected = body.success ? body.data : {};
         const { id: articleId, versionId } = c.req.valid("param");
-        return c.json(await restoreVersion(db(c), c.env, articleId, versionId, currentUser(c).id, revision), 200);
+        const user = currentUser(c);
+        return c.json(await restoreVersion(db(c), c.env, articleId, versionId, { id: user.id, email: user.email }, expected), 200);
       },
       { skipValidation: ["body"] },
     ),

@@ -131,6 +131,33 @@ describe("editing keeps the claim check", () => {
   });
 });
 
+describe("restoring a version is checked like a save", () => {
+  it("restoring held sentences into a published article needs the override; nothing is written without it", async () => {
+    // The roundup held above, fixed into a draft: published now (nothing holds it), its versions keep the held texts.
+    const { admin, open } = await editor();
+    expect((await send(admin, "POST", `/api/admin/articles/${heldId}/publish`)).status).toBe(200);
+    const before = await open(heldId);
+    expect(before).toMatchObject({ status: "published", check: { ok: true }, override: null });
+    const versions = (await send<{ id: number | null; versionNumber: number }[]>(admin, "GET", `/api/articles/${heldId}/versions`)).body;
+    const first = versions.find((v) => v.versionNumber === 1);
+    const restore = (body: Record<string, unknown>) =>
+      send<SavedArticle & ErrorBody>(admin, "POST", `/api/articles/${heldId}/versions/${first?.id}/restore`, body);
+
+    const refused = await restore({ revision: before.revision });
+    expect(refused.status).toBe(409);
+    expect(heldReasons(refused.body)).toEqual(PREDICTION_REASONS);
+    expect(await open(heldId)).toMatchObject({ revision: before.revision, content: before.content });
+
+    const restored = await restore({ revision: before.revision, override: { reasons: PREDICTION_REASONS } });
+    expect(restored.status).toBe(200);
+    expect(restored.body.article).toMatchObject({
+      status: "published",
+      check: { ok: false, reasons: PREDICTION_REASONS, by: "editor" },
+      override: { email: "chief@example.com", reasons: PREDICTION_REASONS },
+    });
+  });
+});
+
 describe("Publish anyway needs an explicit override", () => {
   it("refuses a held draft without one (409 with its reasons), then publishes with the reasons shown and records who and when", async () => {
     // A fresh held roundup: the one above was fixed.

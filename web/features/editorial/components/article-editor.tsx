@@ -53,8 +53,8 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   const [showVersions, setShowVersions] = useState(false);
   const [previewing, setPreviewing] = useState<StoredVersion | null>(null);
   const [confirmTrash, setConfirmTrash] = useState(false);
-  // A publish the claim check refused: its held reasons, until the editor confirms or cancels.
-  const [heldReasons, setHeldReasons] = useState<string[] | null>(null);
+  // A publish the claim check refused: its held reasons and what confirming them re-runs, until the editor decides.
+  const [held, setHeld] = useState<{ reasons: string[]; confirm: (override: OverrideRequest) => void } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [contentMode, setContentMode] = useState<ContentMode>("visual");
   // A new object per refusal, so the same first field is focused again on the next one.
@@ -106,10 +106,10 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
     // Held sentences are not a failure to report: the editor is asked whether to publish over them.
     const reasons = heldReasonsOf(error);
     if (reasons) {
-      setHeldReasons(reasons);
+      setHeld({ reasons, confirm: (override) => save.mutate(override) });
       return;
     }
-    setHeldReasons(null);
+    setHeld(null);
     const { [HELD_ISSUE_PATH]: _held, ...fields } = fieldErrorsOf(error);
     if (Object.keys(fields).length) showErrors(fields);
     if (error instanceof HttpError && error.status === 409) setConflict(serverMessage(error, "This article was changed by someone else."));
@@ -119,7 +119,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   const save = useMutation({
     mutationFn: (override?: OverrideRequest) => saveArticle(article.id, body(form, article.revision, override)),
     onSuccess: (saved) => {
-      setHeldReasons(null);
+      setHeld(null);
       applySaved(saved.article);
       toast({ title: "Success", description: "Article updated successfully" });
     },
@@ -128,21 +128,29 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
 
   const restore = useMutation({
     // The prompt promises the current changes are kept: unsaved edits are saved first, then the version comes back.
-    mutationFn: async (version: StoredVersion) => {
+    // A confirmed override goes with both calls: each is checked against the reasons that hold it.
+    mutationFn: async ({ version, override }: { version: StoredVersion; override?: OverrideRequest }) => {
       let revision = article.revision;
       if (isDirty(form, article)) {
-        const saved = await saveArticle(article.id, body(form, revision));
+        const saved = await saveArticle(article.id, body(form, revision, override));
         applySaved(saved.article);
         revision = saved.article.revision;
       }
-      return restoreVersion(article.id, version.id, revision);
+      return restoreVersion(article.id, version.id, revision, override);
     },
-    onSuccess: (saved, version) => {
+    onSuccess: (saved, { version }) => {
+      setHeld(null);
       applySaved(saved.article);
       setPreviewing(null);
       toast({ title: "Success", description: `Version ${version.versionNumber} restored` });
     },
-    onError: (error) => {
+    onError: (error, { version }) => {
+      const reasons = heldReasonsOf(error);
+      if (reasons) {
+        setHeld({ reasons, confirm: (override) => restore.mutate({ version, override }) });
+        return;
+      }
+      setHeld(null);
       // The unsaved edits are saved first: their refusal is about these fields too.
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length) showErrors(fields);
@@ -185,7 +193,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
 
   const busy = save.isPending || restore.isPending || trash.isPending;
   // An article without a stored check (written by hand, or before checks were stored) shows its review reason.
-  const held = reasonLines(article.status === "review" && !article.check ? article.reviewReason : null);
+  const reviewLines = reasonLines(article.status === "review" && !article.check ? article.reviewReason : null);
 
   return (
     <div className={styles.layout}>
@@ -200,11 +208,11 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
           </Notice>
         ) : null}
         <ErrorSummary ref={summaryRef} id="editor-summary" lines={summary} />
-        {held.length ? (
+        {reviewLines.length ? (
           <div className={styles.held} role="note" aria-label="Held for review">
             <strong>Held for review: the grounding check found these figures wrong.</strong>
             <ul>
-              {held.map((line) => (
+              {reviewLines.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
@@ -321,16 +329,16 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
             version={previewing}
             current={form}
             restoring={restore.isPending}
-            onRestore={() => restore.mutate(previewing)}
+            onRestore={() => restore.mutate({ version: previewing })}
             onClose={() => setPreviewing(null)}
           />
         ) : null}
-        {heldReasons ? (
+        {held ? (
           <HeldConfirm
-            reasons={heldReasons}
-            busy={save.isPending}
-            onConfirm={() => save.mutate({ reasons: heldReasons })}
-            onClose={() => setHeldReasons(null)}
+            reasons={held.reasons}
+            busy={save.isPending || restore.isPending}
+            onConfirm={() => held.confirm({ reasons: held.reasons })}
+            onClose={() => setHeld(null)}
           />
         ) : null}
         {confirmTrash ? (
