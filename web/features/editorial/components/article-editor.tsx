@@ -12,7 +12,7 @@ import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { type FieldErrors, fieldErrorsOf, invalidProps, unplacedErrors } from "#web/lib/field-errors.ts";
 import { editableQuery, editorKeys, moveToTrash, restoreVersion, saveArticle } from "../api/editor.ts";
-import { heldReasonsOf } from "../lib/held.ts";
+import { heldReasonsOf, reasonLines } from "../lib/held.ts";
 import { CheckPanel } from "./check-panel.tsx";
 import { ContentField, type ContentMode } from "./content-field.tsx";
 import styles from "./editor.module.css";
@@ -32,12 +32,6 @@ import { PublishSettings } from "./publish-settings.tsx";
 import { RestorePreview } from "./restore-preview.tsx";
 import { TrashConfirm } from "./trash-confirm.tsx";
 import { type StoredVersion, VersionPanel } from "./version-panel.tsx";
-
-function reasonLines(reason: string | null): string[] {
-  if (!reason) return [];
-  const lines = reason.split("\n").map((l) => l.trim());
-  return (lines.length > 1 ? lines : reason.split("; ").map((l) => l.trim())).filter(Boolean);
-}
 
 /**
  * The loaded editor. Form state is local: a failed save (or a 409) leaves every typed character in place.

@@ -4,7 +4,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { editorHref, serverMessage } from "#web/lib/admin-links.ts";
 import { utcDateTime } from "#web/lib/format.ts";
-import { heldReasonsOf } from "../lib/held.ts";
+import { heldReasonsOf, reasonLines } from "../lib/held.ts";
 import styles from "./articles.module.css";
 import { OverrideRecord } from "./check-panel.tsx";
 import { TRASH_CONFIRM } from "./editor-form.ts";
@@ -32,13 +32,6 @@ function refusalOf(actions: Actions, id: number): { action: Action; message: str
     return { action, message };
   }
   return null;
-}
-
-/** The grounding check's reason: one failed figure and its problem per line (older reasons use "; "). */
-export function reasonLines(reason: string | null): string[] {
-  if (!reason) return [];
-  const lines = reason.split("\n").map((l) => l.trim());
-  return (lines.length > 1 ? lines : reason.split("; ").map((l) => l.trim())).filter(Boolean);
 }
 
 /** One article of the admin list: badges, votes, and the buttons that fit its state. */

@@ -15,3 +15,13 @@ export function heldReasonsOf(error: unknown): string[] | null {
     return null;
   }
 }
+
+/** The heading the newsroom and the editor's re-check put before a held article's reasons. */
+const HELD_HEADING = "Claim check failed:";
+
+/** A review reason as a list: one reason per line (older reasons use "; "), without the heading. */
+export function reasonLines(reason: string | null): string[] {
+  if (!reason) return [];
+  const lines = reason.split("\n").map((l) => l.trim());
+  return (lines.length > 1 ? lines : reason.split("; ").map((l) => l.trim())).filter((l) => l && l !== HELD_HEADING);
+}
