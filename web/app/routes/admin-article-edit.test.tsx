@@ -115,69 +115,6 @@ describe("Article editor", () => {
     expect(screen.getByLabelText("Version Notes")).toHaveValue("");
   });
 
-  it("shows the claim check's result after a save", async () => {
-    const check = { ok: true, reasons: [] as string[], checkedAt: "2026-11-22T07:00:00.000Z", by: "editor" as const };
-    const saved = { ...article, status: "draft", reviewReason: null, revision: 4, check } as const;
-    open(mock(apiContract.saveArticle, { success: true, message: "ok", article: saved }));
-    await userEvent.type(await screen.findByLabelText("Title"), "!");
-    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
-    const panel = await screen.findByRole("status", { name: "Claim check" });
-    expect(panel).toHaveTextContent("Claim check: passed.");
-    expect(panel).toHaveTextContent("on save");
-  });
-
-  it("asks before publishing over held sentences, listing them; Cancel keeps every edit; confirming sends exactly those reasons", async () => {
-    const reasons = [
-      'In "Bitcoin will hit $90,000 next week." (Bitcoin): "will": a prediction, which the data does not show',
-      'In "Bitcoin will hit $90,000 next week." (Bitcoin): "next week": a prediction, which the data does not show',
-    ];
-    const refusal = {
-      error: {
-        ...errorBody("CONFLICT", "This article has sentences the claim check holds.").error,
-        issues: reasons.map((message) => ({ path: "check", message })),
-      },
-    };
-    const check = { ok: false, reasons, checkedAt: "2026-11-22T07:00:00.000Z", by: "editor" } as const;
-    const override = { userId: "u1", email: "chief@example.com", at: "2026-11-22T07:00:00.000Z", reasons };
-    const published = { ...article, status: "published", isPublished: true, reviewReason: null, revision: 4, check, override } as const;
-    // The two saves without an override are refused with the reasons; the confirmed one is saved.
-    open(mock(apiContract.saveArticle, { success: true, message: "ok", article: published }));
-    server.use(
-      mock(apiContract.saveArticle, refusal, { status: 409, once: true }),
-      mock(apiContract.saveArticle, refusal, { status: 409, once: true }),
-    );
-
-    const title = await screen.findByLabelText("Title");
-    await userEvent.type(title, " (edited)");
-    await userEvent.click(screen.getByRole("button", { name: "Publish" }));
-    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
-    const dialog = await screen.findByRole("dialog", { name: "Publish over held sentences?" });
-    expect(
-      within(within(dialog).getByRole("list", { name: "Held reasons" }))
-        .getAllByRole("listitem")
-        .map((li) => li.textContent),
-    ).toEqual(reasons);
-    // Not an error: no failure toast, no conflict notice, nothing in the summary.
-    expect(screen.queryByText("Failed to update article")).toBeNull();
-    expect(screen.queryByText("Not saved:")).toBeNull();
-
-    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    expect(screen.queryByRole("dialog")).toBeNull();
-    expect(title).toHaveValue(`${article.title} (edited)`);
-    expect(screen.getByTestId("publish-state")).toHaveTextContent("Published");
-
-    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
-    const again = await screen.findByRole("dialog", { name: "Publish over held sentences?" });
-    await userEvent.click(within(again).getByRole("button", { name: "Publish anyway" }));
-    expect(await screen.findByText("Article updated successfully")).toBeInTheDocument();
-    const puts = calls.filter((c) => c.method === "PUT").map((c) => c.body as { override?: unknown; title: string });
-    expect(puts.map((b) => b.override)).toEqual([undefined, undefined, { reasons }]);
-    expect(puts.at(-1)?.title).toBe(`${article.title} (edited)`);
-    const panel = screen.getByRole("status", { name: "Claim check" });
-    expect(panel).toHaveTextContent("Claim check: 2 held reasons");
-    expect(within(panel).getByRole("note", { name: "Published over held sentences" })).toHaveTextContent("by chief@example.com on");
-  });
-
   it("keeps everything typed when a save fails, and says so on a 409", async () => {
     open(failure(apiContract.saveArticle, 500, crash("Something went wrong on our side.")));
     const title = await screen.findByLabelText("Title");
