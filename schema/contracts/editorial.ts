@@ -11,6 +11,41 @@ export const MAX_CONTENT_CHARS = 400_000;
 export const articleStatusSchema = z.enum(["draft", "published", "review"]);
 export type EditorialStatus = z.infer<typeof articleStatusSchema>;
 
+/**
+ * The claim check's last result for an AI-written article: at generation (`newsroom`), then at every
+ * editor's save (`editor`). Each reason names its sentence, that sentence's coins and what is wrong.
+ */
+export const claimCheckSchema = z.object({
+  ok: z.boolean(),
+  reasons: z.array(z.string()),
+  checkedAt: z.string(),
+  by: z.enum(["newsroom", "editor"]),
+});
+export type ClaimCheck = z.infer<typeof claimCheckSchema>;
+
+/** A publication over held sentences: who decided it, when, and the reasons they were shown and overrode. */
+export const heldOverrideSchema = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  at: z.string(),
+  reasons: z.array(z.string()),
+});
+export type HeldOverride = z.infer<typeof heldOverrideSchema>;
+
+/** Sent to publish over held sentences: the held reasons the editor was shown and confirmed, as shown. */
+export const overrideRequest = z
+  .object({ reasons: z.array(z.string().max(4000, "A reason must be at most 4000 characters")).min(1).max(200) })
+  .strict();
+export type OverrideRequest = z.infer<typeof overrideRequest>;
+
+/** The `issues` path under which a refused publication lists the held reasons (one issue per reason). */
+export const HELD_ISSUE_PATH = "check";
+export const HELD_PUBLISH_REFUSED =
+  "This article has sentences the claim check holds. Publishing it needs an explicit override: confirm the held reasons to publish anyway.";
+
+/** POST /api/admin/articles/{id}/publish: no body for an article nothing holds; `override` for a held one. */
+export const publishBody = z.object({ override: overrideRequest.optional() }).strict();
+
 /** GET /api/articles?page&limit for an admin: drafts and held articles too, searchable and filterable. */
 export const adminArticleQuery = z
   .object({
@@ -35,8 +70,10 @@ export const adminArticleSchema = z.object({
   /** Absent (null) unless the article is published: the list shows Draft then. */
   publishedAt: z.string().nullable(),
   status: articleStatusSchema,
-  /** Why the grounding check held it: one failed figure and its problem per line. */
+  /** Why the grounding check held it: one reason per line (its sentence, that sentence's coins, what is wrong). */
   reviewReason: z.string().nullable(),
+  /** The last publication over held sentences, for the desk to show (null: none). */
+  override: heldOverrideSchema.nullable(),
   upvotes: z.number().int(),
   downvotes: z.number().int(),
   twitterPosted: z.boolean(),
@@ -85,6 +122,9 @@ export const editableArticleSchema = z.object({
   isPublished: z.boolean(),
   status: articleStatusSchema,
   reviewReason: z.string().nullable(),
+  /** The claim check's last result (null: an article written by hand, or generated before checks were stored). */
+  check: claimCheckSchema.nullable(),
+  override: heldOverrideSchema.nullable(),
   cryptoSymbol: z.string().nullable(),
   /** The concurrency token: a save names the revision it started from. */
   revision: z.number().int(),
@@ -114,12 +154,20 @@ export const articleSaveBody = z
     isPublished: z.boolean(),
     authorNotes: z.string().trim().max(1000, "Version notes must be at most 1000 characters").optional(),
     revision: z.number().int().min(1),
+    /** Publishing an AI article whose re-check holds sentences: the held reasons the editor confirmed. */
+    override: overrideRequest.optional(),
   })
   .strict();
 export type ArticleSaveBody = z.input<typeof articleSaveBody>;
 
 /** POST /api/articles/{id}/versions/{versionId}/restore: the revision the editor shows (optional). */
-export const restoreVersionBody = z.object({ revision: z.number().int().min(1).optional() }).strict();
+export const restoreVersionBody = z
+  .object({
+    revision: z.number().int().min(1).optional(),
+    /** Restoring held sentences into a published AI article: the held reasons the editor confirmed. */
+    override: overrideRequest.optional(),
+  })
+  .strict();
 
 /**
  * assistant-plans-admin.md §3 Article version. Each version carries its own note and time (the note

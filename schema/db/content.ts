@@ -62,6 +62,15 @@ export const articles = sqliteTable(
     reviewReason: text("review_reason"),
     /** For generated articles: the claim check's per-figure match table (JSON array of FigureCheck). */
     groundingJson: text("grounding_json"),
+    /**
+     * For generated articles: the facts and coins the draft was checked against (JSON ClaimInput), so
+     * every editor's save is checked again with the same claim check and the same facts.
+     */
+    claimInputJson: text("claim_input_json"),
+    /** The last claim check's result (JSON: ok, reasons, checkedAt, by): the newsroom's, then each save's. */
+    checkJson: text("check_json"),
+    /** The last publication over held sentences (JSON: userId, email, at, the reasons it overrode). */
+    overrideJson: text("override_json"),
     /** For generated articles: how they were written (writer, model, attempts, token usage, prompt hash, raw answer) as JSON. */
     generationJson: text("generation_json"),
     /** Idempotency key of the generation run that wrote it, e.g. "2026-11-22:trending_top_100:btc". */

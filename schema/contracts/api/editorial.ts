@@ -5,6 +5,7 @@ import {
   articleVersionListSchema,
   editableArticleSchema,
   editorialResultSchema,
+  publishBody,
   restoreVersionBody,
   savedArticleSchema,
   trashListSchema,
@@ -29,7 +30,8 @@ export const editorialContract = {
     method: "PUT",
     path: "/api/articles/:id",
     summary: "Save an article (a new version)",
-    description: "Refused with 409 when `revision` is not the article's current one (someone saved in between).",
+    description:
+      "Refused with 409 when `revision` is not the article's current one (someone saved in between). An AI-written article is checked again with the claim check on every save; publishing it while sentences are held needs `override.reasons` (409 with the held reasons under `issues`, path `check`, otherwise; nothing is written).",
     tags: ["Admin: articles"],
     access: "admin",
     // The editor saves whole articles.
@@ -68,7 +70,8 @@ export const editorialContract = {
     method: "POST",
     path: "/api/articles/:id/versions/:versionId/restore",
     summary: "Restore an earlier version",
-    description: "No body, or `{revision}`: the revision the editor shows, so that a stale restore is refused (409).",
+    description:
+      "No body, or `{revision}`: the revision the editor shows, so that a stale restore is refused (409). An AI-written article is checked again with the restored text; restoring held sentences into a published one needs `override.reasons` (409 with the reasons under `issues`, path `check`, otherwise).",
     tags: ["Admin: articles"],
     access: "admin",
     request: { params: versionParams, body: restoreVersionBody },
@@ -105,9 +108,11 @@ export const editorialContract = {
     method: "POST",
     path: "/api/admin/articles/:id/publish",
     summary: "Publish an article now",
+    description:
+      "An article the claim check holds is published only with `override.reasons`: the held reasons the editor confirmed (409 with the current reasons under `issues`, path `check`, otherwise). The override is recorded with the editor and the time.",
     tags: ["Admin: articles"],
     access: "admin",
-    request: { params: articleIdParam },
+    request: { params: articleIdParam, body: publishBody },
     responses: { 200: json("Published", editorialResultSchema), ...errors(400, 401, 403, 404, 409, 413) },
   },
   regenerateArticle: {

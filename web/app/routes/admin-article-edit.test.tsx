@@ -25,6 +25,8 @@ const article: EditableArticle = {
   isPublished: false,
   status: "review",
   reviewReason: "Bitcoin price: $70,000 does not match the data ($64,000)",
+  check: null,
+  override: null,
   cryptoSymbol: "BTC",
   revision: 3,
   createdAt: "2026-11-22T06:00:00.000Z",

@@ -59,6 +59,10 @@ describe("answerGrounded", () => {
     expect(await answerGrounded(streaming([good]), brief)).toMatchObject({ ok: true, text: "Bitcoin trades at $64,039.00.", attempts: 1 });
     const typed = "Bitcoin trades at $64,039.00.";
     const failed = await answerGrounded(streaming([typed, typed]), brief);
-    expect(failed).toEqual({ ok: false, attempts: 2, problems: ['"$64,039.00": a figure written outside a fact reference'] });
+    expect(failed).toEqual({
+      ok: false,
+      attempts: 2,
+      problems: ['In "Bitcoin trades at $64,039.00." (Bitcoin): "$64,039.00": a figure written outside a fact reference'],
+    });
   });
 });

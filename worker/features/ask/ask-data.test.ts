@@ -4,7 +4,7 @@ import { CATEGORY } from "#schema/contracts/article-rules.ts";
 import type { AskRefusal, AskResponse, StoredAnswers } from "#schema/contracts/ask.ts";
 import type { SubscriptionResponse } from "#schema/contracts/auth.ts";
 import { insertArticle } from "#worker/test/articles.ts";
-import { findCoverage, mentions } from "./coverage.ts";
+import { findCoverage, lineAbout, mentions } from "./coverage.ts";
 import { ask, liveCoin, persona, seedHistory } from "./testing.ts";
 import { dayRange, realisedVolatility } from "./volatility.ts";
 
@@ -130,12 +130,98 @@ describe("latest_news: the site's own coverage of the coin", () => {
     const member = await persona("basic");
     const { status, body } = await ask<AskResponse>(member, "latest_news", "ADA");
     expect(status).toBe(200);
-    const lines = body.response.split("\n").filter((l) => l.startsWith("- "));
+    const lines = (body.response.split("**In short**")[0] ?? "").split("\n").filter((l) => l.startsWith("- "));
     expect(lines[0]).toMatch(
       /^- Mentioned in \[Daily Roundup: a quiet Tuesday\]\(\/article\/roundup-mentions\) \(\d{1,2} [A-Z][a-z]+ \d{4}\)$/,
     );
     expect(lines.at(-1)).toMatch(/^- Crypto 101 guide: \[What Is Cardano\?\]\(\/crypto-101\/what-is-cardano\) \(/);
     expect(body.response).toContain("Coinsight Crypto 101 guides");
+  });
+
+  it("summarises what the site wrote about the coin asked: its own roundup line, never the roundup's Bitcoin summary; charged once", async () => {
+    const hour = 3_600_000;
+    await insertArticle({
+      slug: "roundup-hype-line",
+      title: "Daily Crypto Roundup: Bitcoin slips as 58 of the top 100 coins rise",
+      excerpt: "Bitcoin slipped 1.18% to $71,250.00 while most of the top 100 rose.",
+      categoryId: CATEGORY.dailyRoundup,
+      content: [
+        "Bitcoin slipped 1.18% to $71,250.00, leaving it down 1.60% on the week.",
+        "",
+        "The strongest gains in the top 100 came from:",
+        "",
+        "- **Zcash (ZEC)**, ranked #15, rose 12.22% to $501.63",
+        "- **Hyperliquid (HYPE)**, ranked #12, climbed 6.40% to $41.20",
+        "",
+        "---",
+        "",
+        "*Data as of 28 November 2026, 06:00 UTC.*",
+      ].join("\n"),
+      publishedAt: new Date(Date.now() - hour).toISOString(),
+    });
+    const member = await persona("basic");
+    const { status, body } = await ask<AskResponse>(member, "latest_news", "HYPE");
+    expect(status).toBe(200);
+    const inShort = (text: string) => (text.split("**In short**\n")[1] ?? "").split("\n\n")[0];
+    expect(inShort(body.response)).toBe("- Hyperliquid (HYPE), ranked #12, climbed 6.40% to $41.20");
+    expect(body.response).not.toContain("Bitcoin slipped");
+    expect(body.response).not.toContain("Zcash");
+    expect(body.response).toMatch(
+      /- Mentioned in \[Daily Crypto Roundup: Bitcoin slips as 58 of the top 100 coins rise\]\(\/article\/roundup-hype-line\)/,
+    );
+    expect(body.subscription).toMatchObject({ queryCount: 1 });
+
+    // Its own analysis, newer, is summarised too: one line per kind, each about Hyperliquid.
+    await insertArticle({
+      slug: "hype-analysis",
+      title: "Hyperliquid leads social momentum in the top 100",
+      excerpt: "Hyperliquid drew the most social attention of the band today.",
+      categoryId: CATEGORY.trendingAnalysis,
+      cryptoSymbol: "HYPE",
+      content: "Hyperliquid drew the most social attention.",
+      publishedAt: new Date(Date.now() - hour / 2).toISOString(),
+    });
+    const again = await ask<AskResponse>(await persona("basic"), "latest_news", "HYPE");
+    expect(inShort(again.body.response)?.split("\n")).toEqual([
+      "- Hyperliquid drew the most social attention of the band today.",
+      "- Hyperliquid (HYPE), ranked #12, climbed 6.40% to $41.20",
+    ]);
+  });
+
+  it("charges nothing and says so plainly when the only 'mention' is another coin's longer name or the footer", async () => {
+    await insertArticle({
+      slug: "roundup-aster-usdf",
+      title: "Daily Crypto Roundup: a calm Friday",
+      excerpt: "Bitcoin barely moved.",
+      categoryId: CATEGORY.dailyRoundup,
+      content: "Bitcoin barely moved. Aster USDF held its peg.\n\n---\n\n**Sources:** Aster notes",
+      publishedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    const aster = await liveCoin("ASTER");
+    const items = await findCoverage(env.DB, { name: aster.name, symbol: "ASTER" }, Date.now());
+    expect(items.map((i) => i.path)).not.toContain("/article/roundup-aster-usdf");
+    const member = await persona("basic");
+    const { status, body } = await ask<AskRefusal>(member, "latest_news", "ASTER");
+    expect(status).toBe(404);
+    expect(body.error.message).toBe(
+      `Coinsight has not published an analysis, a Daily Roundup mention or a guide about ${aster.name} yet. This question was not counted.`,
+    );
+    expect(body.subscription).toMatchObject({ queryCount: 0 });
+  });
+
+  it("finds the coin's own line: the first sentence that names it, body first, Markdown dropped", () => {
+    const hype = { name: "Hyperliquid", symbol: "HYPE" };
+    const roundup = {
+      title: "Daily Roundup",
+      excerpt: "Bitcoin fell. Hyperliquid was in the excerpt.",
+      content: "Bitcoin fell 1%. **Hyperliquid** rose 6% on the day, per [CoinGecko](https://www.coingecko.com). Then more.\n\n---\n\nHYPE",
+    };
+    expect(lineAbout(roundup, hype)).toBe("Hyperliquid rose 6% on the day, per CoinGecko.");
+    expect(lineAbout({ ...roundup, content: "Bitcoin fell.\n\n---\n\nHYPE in the sources" }, hype)).toBe("Hyperliquid was in the excerpt.");
+    expect(lineAbout({ title: "t", excerpt: "", content: "Bitcoin Cash rose." }, { name: "Bitcoin", symbol: "BTC" })).toBeNull();
+    expect(
+      lineAbout({ title: "t", excerpt: "", content: "Bitcoin Cash rose, and so did Bitcoin." }, { name: "Bitcoin", symbol: "BTC" }),
+    ).toBe("Bitcoin Cash rose, and so did Bitcoin.");
   });
 
   it("reads a mention as the coin's name as a word, or its ticker in capitals", () => {

@@ -279,13 +279,18 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
   }
   const newest = items.find((i) => i.kind !== "guide") ?? items[0];
   if (newest) brief.asOf = newest.publishedAt;
+  // What the site wrote about the coin, once per kind (the newest of each): a roundup's own line about
+  // it, its analysis's summary, its guide's. A roundup's own summary is about the day, never quoted.
+  const summarised = new Set<CoverageItem["kind"]>();
   items.forEach((it, i) => {
     const n = i + 1;
     const date = it.publishedAt.slice(0, 10);
+    const summary = it.summary && !summarised.has(it.kind) ? it.summary : null;
+    if (summary) summarised.add(it.kind);
     section(brief, `Coinsight ${KIND_TITLES[it.kind]} ${n} about ${name}${n === 1 ? " (the newest)" : ""}`, {
       [`news${n}`]: facts.text(`news.${n}.link`, `Link to the ${KIND_TITLES[it.kind]} "${it.title}"`, linkText(it), about),
       [`news${n}Date`]: date ? facts.text(`news.${n}.date`, "Its publication date", longDate(date), about) : null,
-      [`news${n}Summary`]: it.excerpt ? facts.text(`news.${n}.summary`, "Its summary", it.excerpt, about) : null,
+      [`news${n}Summary`]: summary ? facts.text(`news.${n}.summary`, SUMMARY_LABELS[it.kind](name), summary, about) : null,
     });
   });
   const sources: Source[] = [{ name: "Coinsight newsroom articles", role: "writer" }];
@@ -294,6 +299,11 @@ export async function buildBrief(type: QuestionType, input: BriefInput): Promise
 }
 
 const KIND_TITLES: Record<CoverageItem["kind"], string> = { analysis: "analysis", roundup: "Daily Roundup", guide: "guide" };
+const SUMMARY_LABELS: Record<CoverageItem["kind"], (name: string) => string> = {
+  analysis: (name) => `What the analysis says about ${name} (its summary)`,
+  roundup: (name) => `What the Daily Roundup says about ${name} (its own line about ${name})`,
+  guide: (name) => `What the guide says about ${name} (its summary)`,
+};
 const KIND_LABELS: Record<CoverageItem["kind"], string> = { analysis: "Analysis:", roundup: "Mentioned in", guide: "Crypto 101 guide:" };
 
 /** "Mentioned in [title](/article/slug)": the kind says why the item is listed (a roundup mentions the coin). */

@@ -4,7 +4,7 @@ import { answerCacheKey, readCachedAnswer, writeCachedAnswer } from "./cache.ts"
 
 describe("Ask answer cache", () => {
   it("keys by coin, type, data time and answerer", () => {
-    expect(answerCacheKey("btc", "about", "2026-11-23T18:00:00.000Z", "offline")).toBe("ask:v2:BTC:about:2026-11-23T18:00:00.000Z:offline");
+    expect(answerCacheKey("btc", "about", "2026-11-23T18:00:00.000Z", "offline")).toBe("ask:v3:BTC:about:2026-11-23T18:00:00.000Z:offline");
     expect(answerCacheKey("BTC", "about", "2026-11-23T18:00:30.000Z", "offline")).not.toBe(
       answerCacheKey("BTC", "about", "2026-11-23T18:00:00.000Z", "offline"),
     );

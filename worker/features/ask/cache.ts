@@ -11,10 +11,10 @@ const recent = new Map<string, { answer: CachedAnswer; until: number }>();
 
 /**
  * One answer per coin, question type, data time and answerer (a live model's answer is not the
- * templates'). The version changes with the answers' form (v2: figures cited by fact id).
+ * templates'). The version changes with the answers' form (v2: figures cited by fact id; v3: latest_news quotes what each item says about the coin).
  */
 export function answerCacheKey(symbol: string, type: QuestionType, asOf: string, answerer: string): string {
-  return `ask:v2:${symbol.toUpperCase()}:${type}:${asOf}:${answerer}`;
+  return `ask:v3:${symbol.toUpperCase()}:${type}:${asOf}:${answerer}`;
 }
 
 function remember(key: string, answer: CachedAnswer, until: number): void {

@@ -1,5 +1,6 @@
 import { CATEGORY, isGuideCategory } from "#schema/contracts/article-rules.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { TRACKED_COINS } from "#worker/lib/grounding/entities.ts";
 
 /**
  * The site's own coverage of one coin, for latest_news: articles whose subject is the coin (its
@@ -14,6 +15,11 @@ export type CoverageItem = {
   kind: CoverageKind;
   title: string;
   excerpt: string;
+  /**
+   * What the item says about the coin: a roundup's own line about it (never the roundup's summary,
+   * which is about the day and usually Bitcoin), an analysis's or guide's summary (they are about it).
+   */
+  summary: string;
   /** The reader's path: /article/{slug} or /crypto-101/{slug}. */
   path: string;
   publishedAt: string;
@@ -47,9 +53,57 @@ export function mentions(text: string, coin: Pick<Crypto, "name" | "symbol">): b
   return symbol.length >= 3 && new RegExp(`(?<![\\p{L}\\p{N}$])${escapeRegExp(symbol)}(?![\\p{L}\\p{N}])`, "u").test(text);
 }
 
-function item(r: Row, kind: CoverageKind): CoverageItem {
+function item(r: Row, kind: CoverageKind, summary = r.excerpt.trim()): CoverageItem {
   const base = isGuideCategory(r.category_id) ? "/crypto-101" : "/article";
-  return { id: r.id, kind, title: r.title, excerpt: r.excerpt.trim(), path: `${base}/${r.slug}`, publishedAt: r.published_at };
+  return { id: r.id, kind, title: r.title, excerpt: r.excerpt.trim(), summary, path: `${base}/${r.slug}`, publishedAt: r.published_at };
+}
+
+/** A quoted line stays a line: the answer lists it under "In short". */
+const LINE_MAX = 320;
+
+/** Tracked coins whose longer name holds this coin's ("Bitcoin Cash" for Bitcoin): their names are not mentions of it. */
+function longerNames(coin: Pick<Crypto, "name">): RegExp | null {
+  const name = coin.name.trim().toLowerCase();
+  if (name.length < 3) return null;
+  const word = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "iu");
+  const longer = TRACKED_COINS.map((c) => c.name).filter((n) => n.toLowerCase() !== name && word.test(n));
+  return longer.length
+    ? new RegExp(
+        longer
+          .sort((a, b) => b.length - a.length)
+          .map(escapeRegExp)
+          .join("|"),
+        "giu",
+      )
+    : null;
+}
+
+const plain = (s: string) =>
+  s
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\*\*|__|`/g, "")
+    .replace(/^\s*(?:#+|[-*]|\d+[.)])\s+/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * The roundup's own line about the coin: the first sentence of its body (then its summary, then its
+ * title) that names it, as readers read it. The footer (data time and sources) is not what the
+ * article says, and a longer coin's name ("Bitcoin Cash") is not the coin. Null: it does not name it.
+ */
+export function lineAbout(r: Pick<Row, "title" | "excerpt" | "content">, coin: Pick<Crypto, "name" | "symbol">): string | null {
+  const body = r.content.split(/\n\s*-{3,}\s*\n/)[0] ?? "";
+  const others = longerNames(coin);
+  for (const part of [body, r.excerpt, r.title]) {
+    for (const line of part.split(/\n+/)) {
+      for (const sentence of line.split(/(?<=[.!?])\s+(?=[A-Z*"(])/)) {
+        const text = plain(sentence);
+        const masked = others ? text.replace(others, (m) => " ".repeat(m.length)) : text;
+        if (text && mentions(masked, coin)) return text.length > LINE_MAX ? `${text.slice(0, LINE_MAX - 1).trimEnd()}…` : text;
+      }
+    }
+  }
+  return null;
 }
 
 /** The coin's coverage: news newest first (up to NEWS_ITEMS), then guides about it newest first. */
@@ -68,7 +122,7 @@ export async function findCoverage(d1: D1Database, coin: Pick<Crypto, "name" | "
     match
       ? d1
           .prepare(
-            `SELECT ${columns}, a.title || ' ' || a.excerpt || ' ' || a.content AS content
+            `SELECT ${columns}, a.content AS content
              FROM articles_fts f JOIN articles a ON a.id = f.rowid
              WHERE articles_fts MATCH ? AND ${PUBLIC} AND a.category_id = ?
              ORDER BY a.published_at DESC, a.id DESC LIMIT ?`,
@@ -87,7 +141,12 @@ export async function findCoverage(d1: D1Database, coin: Pick<Crypto, "name" | "
   ]);
   const news = new Map<number, CoverageItem>();
   for (const r of subject?.results ?? []) news.set(r.id, item(r, r.category_id === CATEGORY.dailyRoundup ? "roundup" : "analysis"));
-  for (const r of roundups?.results ?? []) if (!news.has(r.id) && mentions(r.content, coin)) news.set(r.id, item(r, "roundup"));
+  for (const r of roundups?.results ?? []) {
+    if (news.has(r.id)) continue;
+    // A roundup is coverage of the coin only where one of its lines names it: that line is what it says about it.
+    const line = lineAbout(r, coin);
+    if (line) news.set(r.id, item(r, "roundup", line));
+  }
   const newest = (a: CoverageItem, b: CoverageItem) => b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id;
   const about = (guides?.results ?? []).filter((r) => mentions(r.title, { name: coin.name, symbol: "" }));
   return [

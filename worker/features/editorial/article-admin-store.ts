@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE } from "#schema/contracts/editorial.ts";
 import { articles, categories } from "#schema/db/content.ts";
 import { ftsPhrase, likePattern, TRIGRAM_MIN } from "#worker/features/search/index.ts";
 import { type Db, inList } from "#worker/lib/db.ts";
+import { overrideOf } from "./held.ts";
 
 /**
  * Title or content contains the text (case-insensitive). Three characters and more go through the
@@ -39,6 +40,7 @@ const listColumns = {
   publishedAt: articles.publishedAt,
   status: articles.status,
   reviewReason: articles.reviewReason,
+  overrideJson: articles.overrideJson,
   upvotes: articles.upvotes,
   downvotes: articles.downvotes,
   twitterPosted: articles.twitterPosted,
@@ -91,7 +93,11 @@ export async function adminArticlePage(db: Db, query: AdminArticleQuery): Promis
   const list: AdminArticle[] = ids
     .map((id) => byId.get(id))
     .filter((r) => r !== undefined)
-    .map((r) => ({ ...r, publishedAt: r.status === "published" ? r.publishedAt : null }));
+    .map(({ overrideJson, ...r }) => ({
+      ...r,
+      override: overrideOf({ overrideJson }),
+      publishedAt: r.status === "published" ? r.publishedAt : null,
+    }));
   return { articles: list, total: n, page, limit, totalPages };
 }
 

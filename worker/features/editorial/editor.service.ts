@@ -1,13 +1,21 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type articleSaveBody, DEFAULT_VERSION_NOTES, type EditableArticle, type SavedArticle } from "#schema/contracts/editorial.ts";
+import {
+  type articleSaveBody,
+  DEFAULT_VERSION_NOTES,
+  type EditableArticle,
+  type OverrideRequest,
+  type SavedArticle,
+} from "#schema/contracts/editorial.ts";
 import { articles, articleVersions, categories } from "#schema/db/content.ts";
 import { displayHtml, markdownToHtml, sanitizeArticleContent, textOf } from "#worker/features/content/index.ts";
 import { readTime } from "#worker/features/newsroom/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";
+import { checkOf, overrideFor, overrideOf, reviewReasonOf, storedHeldReasons } from "./held.ts";
 import { invalidateNow } from "./invalidate.ts";
+import { checkRecord, checkTextOf, parseClaimInput, recheck } from "./recheck.ts";
 
 type EditorEnv = Env;
 export const ARTICLE_NOT_FOUND = "Article not found";
@@ -40,6 +48,8 @@ export async function present(row: ArticleRow, cleanHtml?: string): Promise<Edit
     isPublished: row.status === "published",
     status: row.status,
     reviewReason: row.reviewReason,
+    check: checkOf(row),
+    override: overrideOf(row),
     cryptoSymbol: row.cryptoSymbol,
     revision: row.revision,
     createdAt: row.createdAt,
@@ -98,6 +108,56 @@ function publication(row: ArticleRow, isPublished: boolean, now: string) {
   };
 }
 
+type Editor = { id: string; email: string | null };
+
+/**
+ * Publication after a save, with the claim check. An AI-written article (its facts are stored) is
+ * checked again on every save: passing, it is published or a draft as asked; held, it stays held
+ * unless the editor publishes over the held reasons with an override (recorded). Any other article
+ * keeps the held reasons it was stored with.
+ */
+function checkedPublication(row: ArticleRow, body: z.output<typeof articleSaveBody>, content: string, editor: Editor, now: string) {
+  const input = parseClaimInput(row.claimInputJson);
+  if (!input) {
+    const held = body.isPublished ? storedHeldReasons(row) : [];
+    const override = held.length ? overrideFor(held, body.override, overrideOf(row), editor, now) : null;
+    return { ...publication(row, body.isPublished, now), ...(override ? { overrideJson: JSON.stringify(override) } : {}) };
+  }
+  const report = recheck(checkTextOf(body.title, body.excerpt, content), input);
+  const checkJson = JSON.stringify(checkRecord(report, "editor", now));
+  if (report.ok) {
+    if (body.isPublished) return { ...publication(row, true, now), checkJson };
+    return { status: "draft" as const, publishedAt: row.publishedAt, reviewReason: null, checkJson };
+  }
+  if (!body.isPublished)
+    return { status: "review" as const, publishedAt: row.publishedAt, reviewReason: reviewReasonOf(report.problems), checkJson };
+  const override = overrideFor(report.problems, body.override, overrideOf(row), editor, now);
+  return { ...publication(row, true, now), checkJson, ...(override ? { overrideJson: JSON.stringify(override) } : {}) };
+}
+
+/**
+ * A restored version is a save like any other: an AI article's restored text is checked again.
+ * Publication does not change, so a published article takes held sentences back only under an
+ * override; a held or draft one is held or a draft as the check says.
+ */
+async function checkedRestore(
+  row: ArticleRow,
+  version: { title: string; excerpt: string; content: string; contentFormat: "markdown" | "html" },
+  override: OverrideRequest | undefined,
+  editor: Editor,
+  now: string,
+) {
+  const input = parseClaimInput(row.claimInputJson);
+  if (!input) return {};
+  const html = version.contentFormat === "html" ? version.content : await markdownToHtml(version.content);
+  const report = recheck(checkTextOf(version.title, version.excerpt, html), input);
+  const checkJson = JSON.stringify(checkRecord(report, "editor", now));
+  if (report.ok) return { checkJson, ...(row.status === "review" ? { status: "draft" as const, reviewReason: null } : {}) };
+  if (row.status !== "published") return { checkJson, status: "review" as const, reviewReason: reviewReasonOf(report.problems) };
+  const recorded = overrideFor(report.problems, override, overrideOf(row), editor, now);
+  return { checkJson, ...(recorded ? { overrideJson: JSON.stringify(recorded) } : {}) };
+}
+
 /**
  * PUT /api/articles/{id}: stores the previous state as a version, then the new one, in one batch
  * that only applies at the revision the editor started from (409 otherwise, nothing written).
@@ -108,7 +168,7 @@ export async function saveArticle(
   env: EditorEnv,
   id: number,
   body: z.output<typeof articleSaveBody>,
-  userId: string,
+  editor: Editor,
 ): Promise<SavedArticle> {
   const row = await liveArticle(db, id);
   if (row.revision !== body.revision) throw new ApiError("CONFLICT", STALE_SAVE);
@@ -117,9 +177,11 @@ export async function saveArticle(
   const text = textOf(content);
   if (!text.trim() && !/<img\b/i.test(content)) throw new ApiError("BAD_REQUEST", "Title and content are required");
   const now = new Date().toISOString();
+  // Before anything is written: a refused publication (409) stores nothing, and the form keeps every edit.
+  const published = checkedPublication(row, body, content, editor, now);
   const notes = body.authorNotes?.trim() || DEFAULT_VERSION_NOTES;
   const [, updated] = await db.batch([
-    snapshotStatement(db, id, body.revision, notes, userId),
+    snapshotStatement(db, id, body.revision, notes, editor.id),
     db
       .update(articles)
       .set({
@@ -130,7 +192,7 @@ export async function saveArticle(
         imageUrl: body.imageUrl,
         categoryId: body.categoryId,
         readTime: readTime(text),
-        ...publication(row, body.isPublished, now),
+        ...published,
         revision: sql`${articles.revision} + 1`,
         updatedAt: now,
       })
@@ -152,11 +214,11 @@ export async function restoreVersion(
   env: EditorEnv,
   id: number,
   versionId: number,
-  userId: string,
-  expectedRevision?: number,
+  editor: Editor,
+  expected: { revision?: number | undefined; override?: OverrideRequest | undefined } = {},
 ): Promise<SavedArticle> {
   const row = await liveArticle(db, id);
-  if (expectedRevision !== undefined && expectedRevision !== row.revision) throw new ApiError("CONFLICT", STALE_SAVE);
+  if (expected.revision !== undefined && expected.revision !== row.revision) throw new ApiError("CONFLICT", STALE_SAVE);
   const [version] = await db
     .select()
     .from(articleVersions)
@@ -166,9 +228,11 @@ export async function restoreVersion(
   // A version may have been stored under older rules: it comes back only through today's sanitiser.
   const content = await sanitizeArticleContent(version.content, version.contentFormat);
   const now = new Date().toISOString();
+  // Before anything is written, as for a save: a refused restore (409) stores nothing.
+  const checked = await checkedRestore(row, { ...version, content }, expected.override, editor, now);
   const [, updated] = await db.batch([
     // The stored row's note is read as the note of the text that replaces it (versions.service.ts).
-    snapshotStatement(db, id, row.revision, `Restored version ${version.versionNumber}`, userId),
+    snapshotStatement(db, id, row.revision, `Restored version ${version.versionNumber}`, editor.id),
     db
       .update(articles)
       .set({
@@ -179,6 +243,7 @@ export async function restoreVersion(
         imageUrl: version.imageUrl,
         categoryId: version.categoryId,
         readTime: readTime(version.contentFormat === "html" ? textOf(content) : content),
+        ...checked,
         revision: sql`${articles.revision} + 1`,
         updatedAt: now,
       })

@@ -173,9 +173,11 @@ describe("the article editor", () => {
       admin,
       "PUT",
       `/api/articles/${held.id}`,
-      saveBody(unpublishedSave.body.article, { isPublished: true }),
+      // Held: publishing needs the override of the reasons it was held for (the desk shows them).
+      saveBody(unpublishedSave.body.article, { isPublished: true, override: { reasons: ["BTC: $70,000 does not match $64,000"] } }),
     );
     expect(published.body.article).toMatchObject({ status: "published", isPublished: true, reviewReason: null });
+    expect(published.body.article.override?.reasons).toEqual(["BTC: $70,000 does not match $64,000"]);
     const firstPublish = published.body.article.publishedAt;
     expect(firstPublish).toEqual(expect.any(String));
     const versions = (await send<ArticleVersion[]>(admin, "GET", `/api/articles/${held.id}/versions`)).body;

@@ -57,7 +57,8 @@ export const editorialArticleRoutes = new Hono<AppEnv>()
   .put(
     "/:id",
     route(save, async (c) => {
-      const saved = await saveArticle(db(c), c.env, c.req.valid("param").id, c.req.valid("json"), currentUser(c).id);
+      const user = currentUser(c);
+      const saved = await saveArticle(db(c), c.env, c.req.valid("param").id, c.req.valid("json"), { id: user.id, email: user.email });
       return c.json(saved, 200);
     }),
   )
@@ -84,9 +85,10 @@ export const editorialArticleRoutes = new Hono<AppEnv>()
         // No body, or {revision}: the editor sends the revision it shows so a stale restore is refused.
         const text = await c.req.text();
         const body = restore.request.body.safeParse(text ? safeJson(text) : {});
-        const revision = body.success ? body.data.revision : undefined;
+        const expected = body.success ? body.data : {};
         const { id: articleId, versionId } = c.req.valid("param");
-        return c.json(await restoreVersion(db(c), c.env, articleId, versionId, currentUser(c).id, revision), 200);
+        const user = currentUser(c);
+        return c.json(await restoreVersion(db(c), c.env, articleId, versionId, { id: user.id, email: user.email }, expected), 200);
       },
       { skipValidation: ["body"] },
     ),
@@ -117,7 +119,19 @@ export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) 
     )
     .post(
       "/articles/:id/publish",
-      route(publishArticle, async (c) => c.json(await publishNow(db(c), c.env, c.req.valid("param").id), 200)),
+      route(
+        publishArticle,
+        async (c) => {
+          // No body (nothing holds the article), or {override}: the held reasons the editor confirmed.
+          const text = await c.req.text();
+          const body = publishArticle.request.body.safeParse(text ? safeJson(text) : {});
+          if (!body.success) throw invalid("body", body.error);
+          const user = currentUser(c);
+          const editor = { id: user.id, email: user.email };
+          return c.json(await publishNow(db(c), c.env, c.req.valid("param").id, body.data.override, editor), 200);
+        },
+        { skipValidation: ["body"] },
+      ),
     )
     .post(
       "/articles/:id/regenerate",

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { EditorialResult, TrashedArticle } from "#schema/contracts/editorial.ts";
+import type { EditorialResult, OverrideRequest, TrashedArticle } from "#schema/contracts/editorial.ts";
 import { users } from "#schema/db/accounts.ts";
 import { articles, articleVersions, categories } from "#schema/db/content.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { ARTICLE_NOT_FOUND, liveArticle } from "./editor.service.ts";
+import { overrideFor, overrideOf, storedHeldReasons } from "./held.ts";
 import { invalidateNow } from "./invalidate.ts";
 
 type EditorialEnv = Env;
@@ -97,21 +98,33 @@ export async function deleteForever(db: Db, env: EditorialEnv, id: number): Prom
   return { success: true, message: `"${row.title}" permanently deleted` };
 }
 
-/** POST /api/admin/articles/{id}/publish: "Publish anyway" for a held (or draft) article. */
-export async function publishNow(db: Db, env: EditorialEnv, id: number): Promise<EditorialResult> {
+/**
+ * POST /api/admin/articles/{id}/publish: "Publish anyway" for a held (or draft) article. A held one is
+ * published only over the held reasons the editor confirmed, and that override is recorded.
+ */
+export async function publishNow(
+  db: Db,
+  env: EditorialEnv,
+  id: number,
+  request: OverrideRequest | undefined,
+  editor: { id: string; email: string | null },
+): Promise<EditorialResult> {
   const row = await liveArticle(db, id);
   if (row.status === "published") return { success: true, message: "Article is already published" };
   const now = new Date().toISOString();
+  const held = storedHeldReasons(row);
+  const override = held.length ? overrideFor(held, request, overrideOf(row), editor, now) : null;
   await db
     .update(articles)
     .set({
       status: "published",
       publishedAt: row.publishedAt ?? now,
       reviewReason: null,
+      ...(override ? { overrideJson: JSON.stringify(override) } : {}),
       revision: sql`${articles.revision} + 1`,
       updatedAt: now,
     })
     .where(eq(articles.id, id));
   await invalidateNow(env, id);
-  return { success: true, message: "Article published" };
+  return { success: true, message: held.length ? "Article published over its held sentences (override recorded)" : "Article published" };
 }

@@ -71,7 +71,10 @@ describe("publication through the desk", () => {
     expect((await publicList()).articles.some((x) => x.id === a.id)).toBe(false);
     expect(await feed()).not.toContain("nebulacoin-surges");
 
-    expect((await send(admin, "POST", `/api/admin/articles/${a.id}/publish`)).status).toBe(200);
+    // Held with no recorded reason: "Publish anyway" confirms exactly that.
+    expect((await send(admin, "POST", `/api/admin/articles/${a.id}/publish`)).status).toBe(409);
+    const override = { reasons: ["Held for review (no reason was recorded)"] };
+    expect((await send(admin, "POST", `/api/admin/articles/${a.id}/publish`, { override })).status).toBe(200);
     expect((await publicList()).articles.some((x) => x.id === a.id)).toBe(true);
     expect(await feed()).toContain("nebulacoin-surges");
     expect(await sitemap()).toContain("nebulacoin-surges");
@@ -89,6 +92,8 @@ describe("publication through the desk", () => {
       createdAt: _______,
       updatedAt: ________,
       publishedAt: _________,
+      check: __________,
+      override: ___________,
       ...fields
     } = opened;
     expect((await send(admin, "PUT", `/api/articles/${a.id}`, { ...fields, isPublished: false })).status).toBe(200);

@@ -2,7 +2,7 @@ import { and, eq, gte, lt } from "drizzle-orm";
 import { articles } from "#schema/db/content.ts";
 import { invalidateContentCache, sanitizeArticleContent } from "#worker/features/content/index.ts";
 import type { Db } from "#worker/lib/db.ts";
-import { type ClaimReport, reviewText } from "#worker/lib/grounding/index.ts";
+import { type ClaimInput, type ClaimReport, reviewText } from "#worker/lib/grounding/index.ts";
 import type { Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
 
 export const CATEGORY_TRENDING = 17;
@@ -48,6 +48,8 @@ export type GeneratedArticle = {
   categoryId: typeof CATEGORY_TRENDING | typeof CATEGORY_ROUNDUP;
   draft: Draft;
   grounding: ClaimReport;
+  /** The facts and coins the draft was checked against: stored, so an editor's save is checked again with them. */
+  claimInput?: ClaimInput;
   generation: GenerationRecord;
   dataAsOf: string;
   sources: Source[];
@@ -111,6 +113,8 @@ export async function saveGenerated(db: Db, env: Pick<Env, "KV">, article: Gener
     // One failed figure or phrase per line: the review screen shows it as written.
     reviewReason: published ? null : `Claim check failed:\n${reviewText(article.grounding)}`.slice(0, 4000),
     groundingJson: JSON.stringify(article.grounding.figures),
+    claimInputJson: article.claimInput ? JSON.stringify({ facts: article.claimInput.facts, entities: article.claimInput.entities }) : null,
+    checkJson: JSON.stringify({ ok: published, reasons: article.grounding.problems ?? [], checkedAt: now.toISOString(), by: "newsroom" }),
     generationJson: JSON.stringify(article.generation),
     generationKey: article.key,
   };

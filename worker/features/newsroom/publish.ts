@@ -82,7 +82,15 @@ export async function writeAndSave(
   const saved = await saveGenerated(
     deps.db,
     deps.env,
-    { ...article, draft: renderDraft(brief, draft), grounding: report, dataAsOf: brief.asOf, sources, generation },
+    {
+      ...article,
+      draft: renderDraft(brief, draft),
+      grounding: report,
+      claimInput: claimInput(brief),
+      dataAsOf: brief.asOf,
+      sources,
+      generation,
+    },
     new Date(deps.now()),
   );
   // A published article's page (and `/`) rendered for its first readers, after the step's own work.

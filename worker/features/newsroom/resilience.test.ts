@@ -157,13 +157,16 @@ describe("the grounding check in the pipeline", () => {
     expect(await runOf("daily_roundup", date)).toMatchObject({ status: "failed", error_category: "validation", retry_count: 0 });
     const [article] = await articlesOf(date);
     expect(article).toMatchObject({ status: "review", published_at: null, category_id: 18 });
-    expect(article?.review_reason).toBe('Claim check failed:\n"$71,250.00": a figure written outside a fact reference');
+    expect(article?.review_reason).toBe(
+      'Claim check failed:\nIn "Bitcoin dipped 1.18% to $71,250.00, leaving it down 1.60% on the week." (Bitcoin): "$71,250.00": a figure written outside a fact reference',
+    );
     expect(writer.calls).toBe(2);
     expect(await publicArticles()).not.toContain(article?.slug);
     const view = await generationStatus(deps, date);
     expect(view.daily_roundup.articles).toEqual({ published: 0, review: 1 });
     expect(view.daily_roundup.error).toMatchObject({
-      message: 'The Daily Roundup was held for review: "$71,250.00": a figure written outside a fact reference',
+      message:
+        'The Daily Roundup was held for review: In "Bitcoin dipped 1.18% to $71,250.00, leaving it down 1.60% on the week." (Bitcoin): "$71,250.00": a figure written outside a fact reference',
       suggestedAction: "Review the held article under Articles (Held for review): publish it anyway, edit it, or regenerate it",
     });
     const { summary } = await dailySummary(deps, date);

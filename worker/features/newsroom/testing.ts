@@ -83,6 +83,11 @@ export function shareWithWorkflow(deps: NewsroomDeps): void {
   setWorkflowDeps(factoryOf(deps));
 }
 
+/** The Workflow goes back to its own deps: a later test file's runs use the real clock and ports again. */
+export function stopSharingWithWorkflow(): void {
+  setWorkflowDeps(null);
+}
+
 const FINAL = new Set(["complete", "errored", "terminated"]);
 
 /** Waits until an instance has finished (complete, errored or terminated) and answers its status. */

@@ -35,7 +35,10 @@ describe("repair, then hold", () => {
     const [article] = await articlesOf(date);
     expect(article?.status).toBe("published");
     expect(writer.calls).toBe(2);
-    expect(seen[0]).toEqual(expect.arrayContaining(['"will": a prediction, which the data does not show']));
+    // The repair request quotes the held sentence and its coin with why.
+    expect(seen[0]).toEqual(
+      expect.arrayContaining(['In "Bitcoin will hit a new high next week." (Bitcoin): "will": a prediction, which the data does not show']),
+    );
   });
 
   it("holds a draft that fails twice, with one problem per line and the per-figure table", async () => {
@@ -50,9 +53,13 @@ describe("repair, then hold", () => {
     expect(writer.calls).toBe(2);
     const lines = String(article?.review_reason).split("\n");
     expect(lines[0]).toBe("Claim check failed:");
+    // The reason names the sentence and its coin, and the figure by its display text: no raw fact id.
     expect(
-      lines.slice(1).some((l) => /\(\{\{ethereum\.price\}\}\): this is Ethereum price \(USD\), but the sentence is about Bitcoin$/.test(l)),
+      lines
+        .slice(1)
+        .some((l) => /^In ".*" \(Bitcoin.*\): "\$[\d,.]+": this is Ethereum price \(USD\), but the sentence is about Bitcoin$/.test(l)),
     ).toBe(true);
+    expect(String(article?.review_reason)).not.toMatch(/\{\{|\}\}/);
     const row = await deps.env.DB.prepare("SELECT grounding_json, generation_json FROM articles WHERE id = ?").bind(article?.id).first<{
       grounding_json: string;
       generation_json: string;

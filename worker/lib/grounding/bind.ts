@@ -17,7 +17,7 @@ import {
   subjectAt,
   wordsIn,
 } from "./scope.ts";
-import type { Word } from "./text.ts";
+import { type Word, within } from "./text.ts";
 import type { Fact, GroupWord, Period, Ranking } from "./types.ts";
 import { isImperative } from "./vocabulary/index.ts";
 
@@ -279,6 +279,23 @@ function checkMember(r: Reading, scope: Scope, w: Word, ranking: Ranking, dir: 1
 }
 
 /**
+ * The coins outside the brief a claim word speaks of: those its clause names when it names no coin
+ * of the brief (else those of its sentence, when the clause names none). The text is held for
+ * naming them already; the claim word's reason must name them too, not the coin the brief is about.
+ */
+function outsideAt(r: Reading, scope: Scope, at: number): string | null {
+  const clause = clauseAt(scope, at);
+  const inClause = scope.mentions.filter((m) => within(clause, m.start));
+  const pool = inClause.length ? inClause : scope.mentions;
+  if (!pool.length || pool.some((m) => m.inBrief)) return null;
+  // "Ethereum and Solana surged": "and" splits the clause, but the claim speaks of every coin outside the brief the sentence names.
+  const names = [...new Set(scope.mentions.filter((m) => !m.inBrief).map((m) => nameOf(r, m.entity)))];
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : (names[0] ?? null);
+}
+
+const CLAIM_CLASSES = new Set(["direction", "flat", "magnitude", "polarity", "usual", "superlative", "member", "comparison"]);
+
+/**
  * The sentence pass: every claim word that no cited figure took is bound to the fact it speaks
  * of (a direction to a change, "largest" to a rank, "outperformed" to two figures) and held when
  * the fact disagrees or the brief has none.
@@ -292,6 +309,8 @@ export function checkSentence(r: Reading, scope: Scope): void {
   const bind = (w: Word): string | null => {
     const e = w.entry;
     if (!e || r.consumed.has(w.start)) return null;
+    const outside = CLAIM_CLASSES.has(e.cls) ? outsideAt(r, scope, w.start) : null;
+    if (outside) return `"${w.text}" speaks of ${outside}, and the brief has no figures for ${outside}`;
     if (e.cls === "direction" || e.cls === "flat") return checkDirection(r, scope, w);
     if (e.cls === "magnitude") return checkSize(r, scope, w, e.size);
     if (e.cls === "polarity") return checkPolarity(r, scope, w, e.sign);

@@ -28,10 +28,9 @@ describe("the claim check and the brief's own coins", () => {
 
   it("reads 'would' as a word, not as the coin of that name", () => {
     const input = brief("four", "Four", "FORM");
-    expect(checkClaims("Four would trade inside {{four.range_7d}} about two times in three.", input).problems).toEqual([
-      '"two": a number spelled out, not a fact reference',
-      '"three": a number spelled out, not a fact reference',
-    ]);
+    expect(checkClaims("Four would trade inside {{four.range_7d}} about two times in three.", input).reasons.map((r) => r.problem)).toEqual(
+      ['"two": a number spelled out, not a fact reference', '"three": a number spelled out, not a fact reference'],
+    );
     expect(checkClaims("If it kept moving the way it has, its price would stay inside {{four.range_7d}}.", input).ok).toBe(true);
   });
 

@@ -4,9 +4,10 @@ import { FactIndex } from "./fact-index.ts";
 import { checkFigure } from "./figure.ts";
 import { isHedge } from "./hedges.ts";
 import { EVENTS, PERIOD_DIGITS, SPELLED } from "./lexicon.ts";
+import { type Found, reasonLine, reasonsOf, type SentenceInfo, sentenceAt, unshown } from "./reasons.ts";
 import type { Citation, Reading, Scope } from "./scope.ts";
 import { blank, clauses, readWords, type Span, sentences, spansOf, type Word, within } from "./text.ts";
-import type { ClaimInput, ClaimReport, FigureCheck } from "./types.ts";
+import type { ClaimInput, ClaimReport, Fact, FigureCheck } from "./types.ts";
 
 /** A citation: `{{bitcoin.price}}`. */
 export const CITATION = /\{\{\s*([A-Za-z0-9][\w.:-]*)\s*\}\}/g;
@@ -39,6 +40,12 @@ function roleOf(w: Word, words: readonly Word[], i: number, text: string): strin
   return "word";
 }
 
+/** A figure's problem, naming the figure as readers see it and what it is (its label), never its raw id. */
+function figureLine(fact: Fact | undefined, problem: string): string {
+  if (!fact) return "A figure reference that cites no fact of this brief";
+  return problem.includes(fact.label) ? `"${fact.display}": ${problem}` : `"${fact.display}" (${fact.label}): ${problem}`;
+}
+
 /**
  * Checks a text whose figures are citations of facts, in a closed world: every word must be one the
  * check knows, every claim word must agree with the fact it cites or speaks of, and anything it
@@ -51,10 +58,9 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
   // Citations become a neutral mark of the same length, so no coin name or digit is read inside one.
   const masked = blank(text, cites, "¤");
   const mentions = findMentions(masked, input.entities, known);
-  const problems: string[] = [];
-  const problem = (line: string) => {
-    if (!problems.includes(line)) problems.push(line);
-  };
+  // Every problem keeps where it was found, so its reason can name its sentence and that sentence's coin.
+  const found: Found[] = [];
+  const problem = (line: string, at: number) => found.push({ at, text: line });
   // A coin's own name never ends a sentence or a clause ("Ondo Short-Term U.S. Government Bond Fund", "POL (ex-MATIC)").
   const structure = blank(masked, mentions, "x");
   const sentenceList = sentences(structure);
@@ -66,7 +72,7 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
     .replace(PERIOD_DIGITS, (m) => " ".repeat(m.length))
     .replace(/^(\s*)\d+[.)](?=\s)/gm, (m) => " ".repeat(m.length));
   for (const m of spansOf(bare, /[+\-−#]?\$?\d[\d,]*(?:\.\d+)?\s?(?:%|[KMBTkmbt]\b|trillion|billion|million|thousand|x\b)?/g)) {
-    problem(`"${m.text.trim()}": a figure written outside a fact reference`);
+    problem(`"${m.text.trim()}": a figure written outside a fact reference`, m.start);
   }
   // The brief's own coins are names, not words: "Four" or "Aethir (ATH)" is no number and no record.
   const named = blank(
@@ -78,15 +84,15 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
   for (const [re, what] of SPELLED) {
     for (const m of spansOf(words, re)) {
       flagged.push(m);
-      problem(`"${m.text}": ${what}, not a fact reference`);
+      problem(`"${m.text}": ${what}, not a fact reference`, m.start);
     }
   }
-  for (const m of mentions) if (!m.inBrief) problem(`"${m.text}": a coin that is not in the brief`);
+  for (const m of mentions) if (!m.inBrief) problem(`"${m.text}": a coin that is not in the brief`, m.start);
   for (const [re, what] of EVENTS) {
     for (const m of spansOf(named, re)) {
       if (inHedge(m.start)) continue;
       flagged.push(m);
-      problem(`"${m.text}": ${what}, which the data does not show`);
+      problem(`"${m.text}": ${unshown(what)}`, m.start);
     }
   }
 
@@ -104,23 +110,26 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
     // "The data does not say what drove the move" denies a cause; "would stay inside {{range}}" is the labelled range.
     if (w.entry.reason === "a cause" && clause && NEGATION.test(masked.slice(clause.start, clause.end))) return null;
     if (w.key === "would" && rangeSentences.some((s) => within(s, w.start))) return null;
-    return `"${w.text}": ${w.entry.reason}, which the data does not show`;
+    return `"${w.text}": ${unshown(w.entry.reason)}`;
   };
   all.forEach((w, i) => {
     const line = unknownOrHeld(w, i);
-    if (line) problem(line);
+    if (line) problem(line, w.start);
   });
 
-  const bound: string[] = [];
+  const bound: Found[] = [];
+  let current: Span = { start: 0, end: 0 };
   const reading: Reading = {
     text: masked,
     facts: new FactIndex(input.facts),
     names,
     entities: input.entities,
     consumed: new Set(),
-    problem: (line) => bound.push(line),
+    problem: (line) => bound.push({ at: current.start, text: line }),
   };
   const figures: FigureCheck[] = [];
+  const figureFound: Found[] = [];
+  const read: SentenceInfo[] = [];
   const readable = all.filter((w) => w.entry && w.entry.cls !== "held");
   let carried: string | null = null;
   let paragraph = 0;
@@ -138,15 +147,41 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
       cites: cites.filter((c) => within(span, c.start)),
       carried,
     };
-    for (const cite of scope.cites) figures.push(checkFigure(cite, reading, scope));
+    current = span;
+    read.push({ span, carried });
+    for (const cite of scope.cites) {
+      const figure = checkFigure(cite, reading, scope);
+      figures.push(figure);
+      for (const p of figure.problems) figureFound.push({ at: cite.start, text: figureLine(reading.facts.byId.get(cite.ref), p) });
+    }
     if (!hedges.includes(span)) checkSentence(reading, scope);
     const first = inSentence[0];
     if (first) carried = first.entity;
   });
-  // One line per problem: the text's own, then each cited figure's (naming its citation), then the bound claim words'.
-  const figureLines = figures.flatMap((f) => f.problems.map((p) => `"${f.display ?? `{{${f.ref}}}`}" ({{${f.ref}}}): ${p}`));
-  const lines = [...new Set([...problems, ...figureLines, ...bound])];
-  return { ok: lines.length === 0, problems: lines, figures };
+  // The text's own problems first, then each cited figure's, then the bound claim words'.
+  // Quoted sentences show each figure as readers would: a change after a direction word without its sign.
+  const shown = new Map(
+    figures.map((f, i) => {
+      const fact = reading.facts.byId.get(f.ref);
+      const display = fact ? (fact.signed && f.direction ? fact.display.replace(/^[+\-−]/, "") : fact.display) : "[unknown figure]";
+      return [cites[i]?.start ?? -1, display] as const;
+    }),
+  );
+  const context = {
+    source: text,
+    shown,
+    sentences: read,
+    cites,
+    mentions,
+    names,
+    only: input.entities.length === 1 ? (input.entities[0]?.id ?? null) : null,
+  };
+  const reasons = reasonsOf([...found, ...figureFound, ...bound], context);
+  // The per-figure table names each figure's sentence as well.
+  figures.forEach((f, i) => {
+    f.sentence = sentenceAt(context, cites[i]?.start ?? 0);
+  });
+  return { ok: reasons.length === 0, problems: reasons.map(reasonLine), reasons, figures };
 }
 
 /**

@@ -100,11 +100,23 @@ export type FigureCheck = {
   direction: number;
   ok: boolean;
   problems: string[];
+  /** The sentence the figure stands in, as readers see it. */
+  sentence?: string;
+};
+
+/** One problem of a text, for people: the sentence it comes from, that sentence's coins, and what is wrong. */
+export type Reason = {
+  /** The sentence as readers would see it (figures written in, never a raw fact id). */
+  sentence: string;
+  /** The coins the sentence names, else the coin the check read it as being about (names, not ids). */
+  coins: string[];
+  problem: string;
 };
 
 export type ClaimReport = {
   ok: boolean;
-  /** One line per problem, for people: `"$3,120.50" (eth.price): ...`. */
+  /** One line per reason: `In "Zcash rose 12.22% today." (Zcash): "…": …`. */
   problems: string[];
+  reasons: Reason[];
   figures: FigureCheck[];
 };

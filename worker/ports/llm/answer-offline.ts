@@ -163,8 +163,13 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
       const date = cite(`news${n}Date`);
       out.push(`- ${cite(`news${n}`)}${date ? ` (${date})` : ""}`);
     }
-    const summary = cite("news1Summary");
-    if (summary) out.push("", "**In short**", summary);
+    // One line per kind of coverage: what each says about this coin (the brief gives only those).
+    const summaries: string[] = [];
+    for (let n = 1; cite(`news${n}`); n++) {
+      const summary = cite(`news${n}Summary`);
+      if (summary) summaries.push(`- ${summary}`);
+    }
+    if (summaries.length) out.push("", "**In short**", ...summaries);
     return out;
   },
 };

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { ADMIN_PAGE_SIZE, type AdminArticlePage, type AdminArticleQuery, type EditorialStatus } from "#schema/contracts/editorial.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminArticlePage,
+  type AdminArticleQuery,
+  type EditorialStatus,
+  type OverrideRequest,
+} from "#schema/contracts/editorial.ts";
 import { api } from "#web/lib/api.ts";
 import { apiUrl, queryString, request } from "#web/lib/api-client.ts";
 
@@ -26,6 +32,8 @@ export function adminArticlesQuery(filter: ArticleFilter) {
 }
 
 export const postToTwitter = (id: number) => request("postToTwitter", { params: { id } });
-export const publishArticle = (id: number) => request("publishArticle", { params: { id } });
+/** "Publish anyway": with `override`, the held reasons the editor confirmed (a held article is refused without). */
+export const publishArticle = ({ id, override }: { id: number; override?: OverrideRequest }) =>
+  request("publishArticle", { params: { id }, body: override ? { override } : {} });
 export const regenerateArticle = (id: number) => request("regenerateArticle", { params: { id } });
 export const trashArticle = (id: number) => request("trashArticle", { params: { id } });

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ArticleSaveBody } from "#schema/contracts/editorial.ts";
+import type { ArticleSaveBody, OverrideRequest } from "#schema/contracts/editorial.ts";
 import { request } from "#web/lib/api-client.ts";
 
 export const editorKeys = {
@@ -41,7 +41,7 @@ export function categoriesQuery() {
 
 export const saveArticle = (id: number, body: ArticleSaveBody) => request("saveArticle", { params: { id }, body });
 
-export const restoreVersion = (id: number, versionId: number, revision: number) =>
-  request("restoreArticleVersion", { params: { id, versionId }, body: { revision } });
+export const restoreVersion = (id: number, versionId: number, revision: number, override?: OverrideRequest) =>
+  request("restoreArticleVersion", { params: { id, versionId }, body: { revision, ...(override ? { override } : {}) } });
 
 export const moveToTrash = (id: number) => request("trashArticle", { params: { id } });

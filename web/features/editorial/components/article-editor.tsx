@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { EditableArticle } from "#schema/contracts/editorial.ts";
+import { type EditableArticle, HELD_ISSUE_PATH, type OverrideRequest } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { ErrorSummary, FieldError } from "#web/components/ui/field-error.tsx";
@@ -12,6 +12,8 @@ import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { type FieldErrors, fieldErrorsOf, invalidProps, unplacedErrors } from "#web/lib/field-errors.ts";
 import { editableQuery, editorKeys, moveToTrash, restoreVersion, saveArticle } from "../api/editor.ts";
+import { heldReasonsOf, reasonLines } from "../lib/held.ts";
+import { CheckPanel } from "./check-panel.tsx";
 import { ContentField, type ContentMode } from "./content-field.tsx";
 import styles from "./editor.module.css";
 import {
@@ -25,16 +27,11 @@ import {
   VALIDATION_TEXT,
   VALIDATION_TITLE,
 } from "./editor-form.ts";
+import { HeldConfirm } from "./held-confirm.tsx";
 import { PublishSettings } from "./publish-settings.tsx";
 import { RestorePreview } from "./restore-preview.tsx";
 import { TrashConfirm } from "./trash-confirm.tsx";
 import { type StoredVersion, VersionPanel } from "./version-panel.tsx";
-
-function reasonLines(reason: string | null): string[] {
-  if (!reason) return [];
-  const lines = reason.split("\n").map((l) => l.trim());
-  return (lines.length > 1 ? lines : reason.split("; ").map((l) => l.trim())).filter(Boolean);
-}
 
 /**
  * The loaded editor. Form state is local: a failed save (or a 409) leaves every typed character in place.
@@ -50,6 +47,8 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   const [showVersions, setShowVersions] = useState(false);
   const [previewing, setPreviewing] = useState<StoredVersion | null>(null);
   const [confirmTrash, setConfirmTrash] = useState(false);
+  // A publish the claim check refused: its held reasons and what confirming them re-runs, until the editor decides.
+  const [held, setHeld] = useState<{ reasons: string[]; confirm: (override: OverrideRequest) => void } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [contentMode, setContentMode] = useState<ContentMode>("visual");
   // A new object per refusal, so the same first field is focused again on the next one.
@@ -85,7 +84,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
     void client.invalidateQueries({ queryKey: ["admin", "articles"] });
   };
 
-  const body = (f: EditorForm, revision: number) => ({
+  const body = (f: EditorForm, revision: number, override?: OverrideRequest) => ({
     title: f.title,
     excerpt: f.excerpt,
     content: f.content,
@@ -94,18 +93,27 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
     isPublished: f.isPublished,
     ...(f.authorNotes.trim() ? { authorNotes: f.authorNotes } : {}),
     revision,
+    ...(override ? { override } : {}),
   });
 
   const onSaveError = (error: unknown) => {
-    const fields = fieldErrorsOf(error);
+    // Held sentences are not a failure to report: the editor is asked whether to publish over them.
+    const reasons = heldReasonsOf(error);
+    if (reasons) {
+      setHeld({ reasons, confirm: (override) => save.mutate(override) });
+      return;
+    }
+    setHeld(null);
+    const { [HELD_ISSUE_PATH]: _held, ...fields } = fieldErrorsOf(error);
     if (Object.keys(fields).length) showErrors(fields);
     if (error instanceof HttpError && error.status === 409) setConflict(serverMessage(error, "This article was changed by someone else."));
     toast({ title: "Failed to update article", description: serverMessage(error, ""), variant: "destructive" });
   };
 
   const save = useMutation({
-    mutationFn: () => saveArticle(article.id, body(form, article.revision)),
+    mutationFn: (override?: OverrideRequest) => saveArticle(article.id, body(form, article.revision, override)),
     onSuccess: (saved) => {
+      setHeld(null);
       applySaved(saved.article);
       toast({ title: "Success", description: "Article updated successfully" });
     },
@@ -114,21 +122,29 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
 
   const restore = useMutation({
     // The prompt promises the current changes are kept: unsaved edits are saved first, then the version comes back.
-    mutationFn: async (version: StoredVersion) => {
+    // A confirmed override goes with both calls: each is checked against the reasons that hold it.
+    mutationFn: async ({ version, override }: { version: StoredVersion; override?: OverrideRequest }) => {
       let revision = article.revision;
       if (isDirty(form, article)) {
-        const saved = await saveArticle(article.id, body(form, revision));
+        const saved = await saveArticle(article.id, body(form, revision, override));
         applySaved(saved.article);
         revision = saved.article.revision;
       }
-      return restoreVersion(article.id, version.id, revision);
+      return restoreVersion(article.id, version.id, revision, override);
     },
-    onSuccess: (saved, version) => {
+    onSuccess: (saved, { version }) => {
+      setHeld(null);
       applySaved(saved.article);
       setPreviewing(null);
       toast({ title: "Success", description: `Version ${version.versionNumber} restored` });
     },
-    onError: (error) => {
+    onError: (error, { version }) => {
+      const reasons = heldReasonsOf(error);
+      if (reasons) {
+        setHeld({ reasons, confirm: (override) => restore.mutate({ version, override }) });
+        return;
+      }
+      setHeld(null);
       // The unsaved edits are saved first: their refusal is about these fields too.
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length) showErrors(fields);
@@ -161,7 +177,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
       });
       return;
     }
-    save.mutate();
+    save.mutate(undefined);
   };
 
   const reload = async () => {
@@ -170,7 +186,8 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   };
 
   const busy = save.isPending || restore.isPending || trash.isPending;
-  const held = reasonLines(article.status === "review" ? article.reviewReason : null);
+  // An article without a stored check (written by hand, or before checks were stored) shows its review reason.
+  const reviewLines = reasonLines(article.status === "review" && !article.check ? article.reviewReason : null);
 
   return (
     <div className={styles.layout}>
@@ -185,16 +202,17 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
           </Notice>
         ) : null}
         <ErrorSummary ref={summaryRef} id="editor-summary" lines={summary} />
-        {held.length ? (
+        {reviewLines.length ? (
           <div className={styles.held} role="note" aria-label="Held for review">
             <strong>Held for review: the grounding check found these figures wrong.</strong>
             <ul>
-              {held.map((line) => (
+              {reviewLines.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
           </div>
         ) : null}
+        <CheckPanel check={article.check} override={article.override} />
         <Card aria-label="Article">
           <div className={styles.field}>
             <label className={styles.label} htmlFor="editor-title">
@@ -305,8 +323,16 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
             version={previewing}
             current={form}
             restoring={restore.isPending}
-            onRestore={() => restore.mutate(previewing)}
+            onRestore={() => restore.mutate({ version: previewing })}
             onClose={() => setPreviewing(null)}
+          />
+        ) : null}
+        {held ? (
+          <HeldConfirm
+            reasons={held.reasons}
+            busy={save.isPending || restore.isPending}
+            onConfirm={() => held.confirm({ reasons: held.reasons })}
+            onClose={() => setHeld(null)}
           />
         ) : null}
         {confirmTrash ? (

@@ -4,12 +4,18 @@ import { Button } from "#web/components/ui/button.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { editorHref, serverMessage } from "#web/lib/admin-links.ts";
 import { utcDateTime } from "#web/lib/format.ts";
+import { heldReasonsOf, reasonLines } from "../lib/held.ts";
 import styles from "./articles.module.css";
+import { OverrideRecord } from "./check-panel.tsx";
 import { TRASH_CONFIRM } from "./editor-form.ts";
-import { ACTION_FAILED, PUBLISH_CONFIRM, REGENERATE_CONFIRM, type useArticleActions } from "./use-article-actions.ts";
+import { HeldConfirm } from "./held-confirm.tsx";
+import { ACTION_FAILED, REGENERATE_CONFIRM, type useArticleActions } from "./use-article-actions.ts";
 
 type Actions = ReturnType<typeof useArticleActions>;
 type Action = keyof Actions;
+
+/** The article an action ran for: publish's variables carry the id with the override, the others are the id. */
+const idOf = (variables: unknown) => (typeof variables === "number" ? variables : (variables as { id?: number } | undefined)?.id);
 
 /**
  * Which of this article's actions was last refused, and why: the toast fades, the reason stays by the
@@ -18,7 +24,9 @@ type Action = keyof Actions;
 function refusalOf(actions: Actions, id: number): { action: Action; message: string } | null {
   for (const action of ["publish", "regenerate", "trash", "twitter"] as const) {
     const m = actions[action];
-    if (!m.isError || m.variables !== id) continue;
+    if (!m.isError || idOf(m.variables) !== id) continue;
+    // Held reasons are not a refusal to show by the button: the confirm dialog lists them.
+    if (action === "publish" && heldReasonsOf(m.error)) continue;
     const message = serverMessage(m.error, ACTION_FAILED[action]);
     if (action === "twitter" && message === ALREADY_POSTED_MESSAGE) continue;
     return { action, message };
@@ -26,17 +34,11 @@ function refusalOf(actions: Actions, id: number): { action: Action; message: str
   return null;
 }
 
-/** The grounding check's reason: one failed figure and its problem per line (older reasons use "; "). */
-export function reasonLines(reason: string | null): string[] {
-  if (!reason) return [];
-  const lines = reason.split("\n").map((l) => l.trim());
-  return (lines.length > 1 ? lines : reason.split("; ").map((l) => l.trim())).filter(Boolean);
-}
-
 /** One article of the admin list: badges, votes, and the buttons that fit its state. */
 export function ArticleRow({ article, actions }: { article: AdminArticle; actions: Actions }) {
-  const held = article.status === "review";
-  const busy = (m: Actions[Action]) => m.isPending && m.variables === article.id;
+  const isHeld = article.status === "review";
+  const busy = (m: Actions[Action]) => m.isPending && idOf(m.variables) === article.id;
+  const held = actions.publish.held?.id === article.id ? actions.publish.held.reasons : null;
   const refusal = refusalOf(actions, article.id);
   const errorId = `article-${article.id}-action-error`;
   const described = (action: Action) => (refusal?.action === action ? errorId : undefined);
@@ -44,14 +46,14 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
     if (window.confirm(text)) run();
   };
   return (
-    <li className={held ? `${styles.row} ${styles.held}` : styles.row} aria-label={article.title}>
+    <li className={isHeld ? `${styles.row} ${styles.held}` : styles.row} aria-label={article.title}>
       <div className={styles.main}>
         <h3 className={styles.title}>
           <Link to={editorHref(article.id)}>{article.title}</Link>
         </h3>
         <div className={styles.meta}>
           {article.publishedAt ? <span className="badge badge-green">Published</span> : <span className="badge">Draft</span>}
-          {held ? <span className={`badge ${styles.heldBadge}`}>Held for review</span> : null}
+          {isHeld ? <span className={`badge ${styles.heldBadge}`}>Held for review</span> : null}
           <span>{article.categoryName}</span>
           {article.cryptoSymbol ? <span className="num">{article.cryptoSymbol}</span> : null}
           <span>{utcDateTime(article.publishedAt ?? article.createdAt)}</span>
@@ -62,7 +64,8 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
           </span>
         </div>
         {article.excerpt ? <p className={styles.excerpt}>{article.excerpt}</p> : null}
-        {held ? (
+        {article.override ? <OverrideRecord override={article.override} className={styles.reason} /> : null}
+        {isHeld ? (
           <div className={styles.reason}>
             <p className={styles.reasonTitle}>Why it was held</p>
             <ul>
@@ -78,13 +81,14 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
         <Link className="btn btn-outline btn-sm" to={editorHref(article.id)}>
           Edit
         </Link>
-        {held ? (
+        {isHeld ? (
           <>
             <Button
               size="sm"
               disabled={busy(actions.publish)}
               aria-describedby={described("publish")}
-              onClick={() => confirmThen(PUBLISH_CONFIRM, () => actions.publish.mutate(article.id))}
+              // The server answers a held article with its reasons; the dialog below lists them before anything is published.
+              onClick={() => actions.publish.mutate({ id: article.id })}
             >
               Publish anyway
             </Button>
@@ -121,6 +125,14 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
         )}
         <FieldError announce id={errorId} message={refusal?.message} className={styles.actionError} />
       </div>
+      {held ? (
+        <HeldConfirm
+          reasons={held}
+          busy={busy(actions.publish)}
+          onConfirm={() => actions.publish.mutate({ id: article.id, override: { reasons: held } })}
+          onClose={actions.publish.cancelHeld}
+        />
+      ) : null}
     </li>
   );
 }

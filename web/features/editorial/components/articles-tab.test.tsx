@@ -23,6 +23,7 @@ function article(overrides: Partial<AdminArticle>): AdminArticle {
     publishedAt: "2026-11-22T06:00:00.000Z",
     status: "published",
     reviewReason: null,
+    override: null,
     upvotes: 4,
     downvotes: 1,
     twitterPosted: false,
@@ -139,6 +140,64 @@ describe("Articles tab", () => {
     await vi.waitFor(() => expect(publish).toHaveAccessibleDescription("This article was regenerated; publish the new draft."));
     expect(within(row).getByRole("alert")).toHaveTextContent("This article was regenerated; publish the new draft.");
     expect(within(row).getByRole("button", { name: "Trash" })).not.toHaveAccessibleDescription();
+  });
+
+  it("Publish anyway lists the held reasons the server gives, publishes over them only when confirmed, and the desk shows the record", async () => {
+    const reasons = [
+      'In "Pepe will double next week." (Pepe): "will": a prediction, which the data does not show',
+      'In "Buy Pepe now." (Pepe): "Buy": investment advice (an instruction to the reader), which the data does not show',
+    ];
+    const refusal = {
+      error: {
+        ...errorBody("CONFLICT", "This article has sentences the claim check holds.").error,
+        issues: reasons.map((message) => ({ path: "check", message })),
+      },
+    };
+    open("/admin?tab=articles&filter=review", [held], mock(apiContract.publishArticle, refusal, { status: 409 }));
+    const row = await screen.findByRole("listitem", { name: "Pepe trends" });
+    await userEvent.click(within(row).getByRole("button", { name: "Publish anyway" }));
+    const dialog = await screen.findByRole("dialog", { name: "Publish over held sentences?" });
+    expect(
+      within(dialog)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(reasons);
+    // The first call asked without an override; the refusal is not shown as an error by the button.
+    expect(calls.filter((c) => c.path === "/api/admin/articles/2/publish").map((c) => c.body)).toEqual([{}]);
+    expect(within(row).queryByRole("alert")).toBeNull();
+
+    // Cancel publishes nothing.
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(calls.filter((c) => c.path === "/api/admin/articles/2/publish")).toHaveLength(1);
+  });
+
+  it("asks before an override publish and sends exactly the reasons it listed", async () => {
+    const reasons = ['In "Pepe will double next week." (Pepe): "will": a prediction, which the data does not show'];
+    const refusal = { error: { ...errorBody("CONFLICT", "Held.").error, issues: reasons.map((message) => ({ path: "check", message })) } };
+    open(
+      "/admin?tab=articles&filter=review",
+      [held],
+      mock(apiContract.publishArticle, { success: true, message: "Article published over its held sentences (override recorded)" }),
+    );
+    // The first ask (no override) is refused with the reasons; the confirmed one is published.
+    server.use(mock(apiContract.publishArticle, refusal, { status: 409, once: true }));
+    const row = await screen.findByRole("listitem", { name: "Pepe trends" });
+    await userEvent.click(within(row).getByRole("button", { name: "Publish anyway" }));
+    const dialog = await screen.findByRole("dialog", { name: "Publish over held sentences?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Publish anyway" }));
+    expect(await screen.findByText("Article published over its held sentences (override recorded)")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "/api/admin/articles/2/publish").map((c) => c.body)).toEqual([{}, { override: { reasons } }]);
+  });
+
+  it("shows who published an article over held sentences, when, and the reasons overridden", async () => {
+    const override = { userId: "u1", email: "chief@example.com", at: "2026-11-22T07:00:00.000Z", reasons: ['In "x" (Pepe): held'] };
+    open("/admin?tab=articles", [article({ id: 3, title: "Pepe published anyway", override })]);
+    const row = await screen.findByRole("listitem", { name: "Pepe published anyway" });
+    const record = within(row).getByRole("note", { name: "Published over held sentences" });
+    expect(record).toHaveTextContent(/by chief@example\.com on/);
+    expect(record).toHaveTextContent("Reasons overridden (1)");
+    expect(record).toHaveTextContent('In "x" (Pepe): held');
   });
 
   it("has empty states for the list and the review queue", async () => {

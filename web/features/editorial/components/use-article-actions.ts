@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { ALREADY_POSTED_MESSAGE } from "#schema/contracts/editorial.ts";
 import { toast } from "#web/components/ui/toast.tsx";
 import { serverMessage } from "#web/lib/admin-links.ts";
 import { HttpError } from "#web/lib/api.ts";
 import { adminArticleKeys, postToTwitter, publishArticle, regenerateArticle, trashArticle } from "../api/articles.ts";
+import { heldReasonsOf } from "../lib/held.ts";
 
 export const REGENERATE_CONFIRM =
   "Regenerate this article? The held draft is replaced by a new one the newsroom writes from the same data (it is checked again before it is published).";
-export const PUBLISH_CONFIRM = "Publish this article although its figures did not pass the check?";
 
 /** The toasts' fallbacks when the server gives no reason; the row shows the same words by the button. */
 export const ACTION_FAILED = {
@@ -42,14 +43,23 @@ export function useArticleActions() {
       toast({ title: ACTION_FAILED.twitter, description: serverMessage(error, ""), variant: "destructive" });
     },
   });
-  const publish = useMutation({
+  // A held article's publish is refused with its reasons; the row then asks before publishing over them.
+  const [held, setHeld] = useState<{ id: number; reasons: string[] } | null>(null);
+  const publishMutation = useMutation({
     mutationFn: publishArticle,
-    onSuccess: () => {
-      toast({ title: "Success", description: "Article published." });
+    onSuccess: (result) => {
+      setHeld(null);
+      toast({ title: "Success", description: result.message });
       return refresh();
     },
-    onError: (error) => toast({ title: "Error", description: serverMessage(error, ACTION_FAILED.publish), variant: "destructive" }),
+    onError: (error, { id }) => {
+      const reasons = heldReasonsOf(error);
+      if (reasons) return setHeld({ id, reasons });
+      setHeld(null);
+      toast({ title: "Error", description: serverMessage(error, ACTION_FAILED.publish), variant: "destructive" });
+    },
   });
+  const publish = Object.assign(publishMutation, { held, cancelHeld: () => setHeld(null) });
   const regenerate = useMutation({
     mutationFn: regenerateArticle,
     onSuccess: (result) => {

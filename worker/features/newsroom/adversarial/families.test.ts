@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ClaimInput, type ClaimReport, checkClaims } from "#worker/lib/grounding/index.ts";
+import { type ClaimInput, type ClaimReport, checkClaims, renderClaims } from "#worker/lib/grounding/index.ts";
 import { lookup } from "#worker/lib/grounding/vocabulary/index.ts";
 import { ASK_BRIEF, SUITE_BRIEF } from "./brief.ts";
 import { type Family, HOSTILE_FAMILIES, KINDS, type Target } from "./families.ts";
@@ -22,11 +22,20 @@ function run(families: readonly Family[]): { rows: Row[]; reports: Map<string, C
   return { rows, reports };
 }
 
-/** The reason names something of the draft: a word written in it, or the fact it cited. */
-function namesTheFault(draft: string, report: ClaimReport): boolean {
-  return report.problems.some((p) => {
-    const quoted = [...p.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? "");
-    return quoted.some((q) => draft.toLowerCase().includes(q.toLowerCase())) || /\{\{[\w.-]+\}\}/.test(p);
+/**
+ * The reason names its sentence (as readers would see it), and something of the draft in it: a word
+ * written in it, or a fact it cited (by display text or label), never a raw `{{…}}` id.
+ */
+function namesTheFault(draft: string, report: ClaimReport, brief: ClaimInput): boolean {
+  const shown = renderClaims(draft, brief).replace(/\s+/g, " ");
+  const cited = brief.facts.filter((f) => draft.includes(`{{${f.id}}}`));
+  return report.reasons.some((r) => {
+    if (!shown.includes(r.sentence.replace(/…$/, ""))) return false;
+    const quoted = [...r.problem.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? "");
+    return (
+      quoted.some((q) => draft.toLowerCase().includes(q.toLowerCase())) ||
+      cited.some((f) => r.problem.includes(f.display) || r.problem.includes(f.label))
+    );
   });
 }
 
@@ -63,7 +72,8 @@ describe("adversarial families v2 (the nine kinds of unchecked claims, for artic
       for (const d of f.drafts) {
         const report = hostile.reports.get(`${f.target}:${d}`) as ClaimReport;
         expect(report.ok, `${f.target} kind ${f.kind}: ${d}`).toBe(false);
-        expect(namesTheFault(d, report), `${d}\n${report.problems.join("\n")}`).toBe(true);
+        expect(namesTheFault(d, report, BRIEFS[f.target]), `${d}\n${report.problems.join("\n")}`).toBe(true);
+        expect(report.problems.join("\n"), d).not.toMatch(/\{\{|\}\}/);
       }
     }
   });
