@@ -97,6 +97,12 @@ function workerProject(
       name,
       maxWorkers: WORKERS,
       ...files,
+      // Workers' console output goes straight to workerd's, not through vitest's RPC: a line logged from
+      // another I/O context (a Durable Object's alarm, a Workflow step) was queued by the pool until
+      // the runner's next message, and the runner waits for every logged line's answer before it
+      // reports a file finished, so a file whose last line came from there never finished
+      // (docs/decisions/testing/worker-console-not-intercepted.md).
+      disableConsoleIntercept: true,
       // Limits, not waits: a test ends when its condition holds. vitest's 5 s default failed
       // Workflow and cache tests that took 6-9 s on a machine loaded four times over its cores.
       testTimeout: 30_000,
