@@ -57,10 +57,10 @@ const CHUNKS = {
 
 /**
  * Test files that start the newsroom Workflow. Each runs in a runtime of its own: an instance lives
- * in the Workflow engine, apart from the storage `reset()` empties, and deleting one that another
- * file left running aborted its engine under the shared runtime, after which the run could stall
- * at its end (docs/decisions/testing/workflow-files-own-runtime.md). The shared runtime refuses a
- * file that starts one (worker/test/fresh-runtime.ts).
+ * in the Workflow engine, apart from the storage `reset()` empties, so one a file left working ran on
+ * into the next file, and deleting it aborted its engine under the shared runtime
+ * (docs/decisions/testing/workflow-files-own-runtime.md). The shared runtime refuses a file that
+ * starts one (worker/test/fresh-runtime.ts).
  */
 const WORKFLOW_FILES = [
   "worker/features/newsroom/cron.test.ts",
@@ -69,6 +69,7 @@ const WORKFLOW_FILES = [
   "worker/features/newsroom/resilience.test.ts",
   "worker/features/newsroom/trust.test.ts",
   "worker/features/editorial/publication.test.ts",
+  "worker/features/editorial/recheck.test.ts",
 ];
 
 /**

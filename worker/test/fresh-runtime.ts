@@ -8,9 +8,9 @@ import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
 import { forgetOidcCaches } from "#worker/ports/identity/oidc.ts";
 
 /**
- * Workflow instances live in the engine, apart from the storage `reset()` empties, and deleting one
- * that a file left running aborted its engine under the shared runtime (after which the whole run
- * could stall at its end). So a file that starts the newsroom Workflow runs in a runtime of its own
+ * Workflow instances live in the engine, apart from the storage `reset()` empties: one a file left
+ * working ran on into the next file, and deleting it aborted its engine under the shared runtime.
+ * So a file that starts the newsroom Workflow runs in a runtime of its own
  * (vite.config.ts, WORKFLOW_FILES), and the shared runtime refuses one that does: every instance the
  * newsroom creates is named in its runs first.
  */
