@@ -51,9 +51,13 @@ export function covers(
   return { covered: from <= window.start + slack && last >= window.end - slack, from };
 }
 
-/** A span as a reader says it: "40 min", "9 h", "1 d", "12 d". */
-export function spanText(seconds: number): string {
-  if (seconds < HOUR) return `${Math.max(1, Math.round(seconds / 60))} min`;
-  if (seconds < DAY) return `${Math.floor(seconds / HOUR)} h`;
-  return `${Math.floor(seconds / DAY)} d`;
+/** A span as a table cell says it ("40 min", "9 h", "1 d", "12 d"), or a sentence ("40 minutes", "1 day"). */
+export function spanText(seconds: number, words = false): string {
+  const [n, unit] =
+    seconds < HOUR
+      ? [Math.max(1, Math.round(seconds / 60)), ["min", "minute"]]
+      : seconds < DAY
+        ? [Math.floor(seconds / HOUR), ["h", "hour"]]
+        : [Math.floor(seconds / DAY), ["d", "day"]];
+  return words ? `${n} ${unit[1]}${n === 1 ? "" : "s"}` : `${n} ${unit[0]}`;
 }

@@ -59,5 +59,7 @@ describe("recorded spans", () => {
     expect(spanText(9 * HOUR + 59 * 60)).toBe("9 h");
     expect(spanText(25 * HOUR)).toBe("1 d");
     expect(spanText(12.5 * 86_400)).toBe("12 d");
+    expect(spanText(25 * HOUR, true)).toBe("1 day");
+    expect(spanText(3 * HOUR, true)).toBe("3 hours");
   });
 });
