@@ -131,14 +131,12 @@ describe("the offline replay on a fresh start", () => {
     // Coins whose volume is not recorded are in, each marked; the rule is on the page.
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 25);
     expect(await page.getByTestId("movers-rule").innerText()).toContain("traded less than $50K");
-    const rows = await page
-      .locator("table tbody tr")
-      .evaluateAll((trs) =>
-        trs.map((tr) => ({
-          volume: tr.querySelector("td:nth-child(9)")?.textContent,
-          marked: !!tr.querySelector("[data-testid=mover-mark]"),
-        })),
-      );
+    const rows = await page.locator("table tbody tr").evaluateAll((trs) =>
+      trs.map((tr) => ({
+        volume: tr.querySelector("td:nth-child(9)")?.textContent,
+        marked: !!tr.querySelector("[data-testid=mover-mark]"),
+      })),
+    );
     expect(rows.every((r) => (r.volume === "\u2014") === r.marked)).toBe(true);
     await page.goto("/markets?tab=losers");
     await expect.poll(() => page.locator("th[aria-sort]").getAttribute("aria-sort")).toBe("ascending");
