@@ -14,8 +14,16 @@ export const historySchema = z.object({
   range: z.enum(historyRanges),
   /** Spacing the points were thinned to, in seconds; a wider distance between two points is a gap. */
   step: z.number().int(),
+  /** The first point may be the last price recorded before the range, when the line from it reaches the range's start. */
   points: z.array(z.tuple([z.number().int(), z.number()])),
+  /**
+   * Whether the recorded prices reach back to the range's start (`complete`), and the time of the first
+   * point (`from`, null without one): a range they do not reach is not drawn, and the page says how
+   * much is recorded (docs/decisions/charts/draw-only-what-is-recorded.md).
+   */
+  recorded: z.object({ complete: z.boolean(), from: z.number().int().nullable() }),
 });
+export type Recorded = z.infer<typeof historySchema>["recorded"];
 export type History = z.infer<typeof historySchema>;
 
 export { FAILED_MAPPING } from "./chart-symbols.ts";

@@ -74,8 +74,17 @@ export const cryptoSchema = z.object({
 export type Crypto = z.infer<typeof cryptoSchema>;
 
 export const cryptoPageSchema = z.object({
-  /** Each row also carries its 7-day sparkline: 42 four-hour slots, oldest first, null where no point exists. */
-  data: z.array(cryptoSchema.extend({ sparkline: z.array(z.number().nullable()).nullable() })),
+  data: z.array(
+    cryptoSchema.extend({
+      /**
+       * The row's "Last 7 days": 43 four-hour slots, oldest first, null where no price was recorded; the
+       * whole series is null unless recorded prices cover the 7 days (docs/decisions/charts/draw-only-what-is-recorded.md).
+       */
+      sparkline: z.array(z.number().nullable()).nullable(),
+      /** Hours of the last 7 days (at most 168) that the recorded prices ending now cover: what a missing sparkline says it has. */
+      sparklineHours: z.number().int().min(0),
+    }),
+  ),
   pagination: z.object({
     page: z.number().int(),
     limit: z.number().int(),

@@ -35,7 +35,10 @@ describe("GET /api/cryptos/{symbol}/history", () => {
     const day = await getJson<History>("/api/cryptos/eth/history?range=24h");
     expect(day.status).toBe(200);
     expect(day.body).toMatchObject({ symbol: "ETH", id: "ethereum", range: "24h", step: 300 });
-    expect(day.body.points.every(([ts]) => ts >= t - DAY)).toBe(true);
+    // The first point is the last price before the range (hourly here), which the line enters from.
+    expect(day.body.points[0]?.[0]).toBeLessThan(t - DAY);
+    expect(day.body.points.slice(1).every(([ts]) => ts >= t - DAY)).toBe(true);
+    expect(day.body.recorded).toEqual({ complete: true, from: day.body.points[0]?.[0] });
     expect(day.body.points.length).toBeGreaterThanOrEqual(6 + 20);
     const times = day.body.points.map(([ts]) => ts);
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -45,10 +48,12 @@ describe("GET /api/cryptos/{symbol}/history", () => {
     expect(week.body.step).toBe(3600);
     const hours = week.body.points.map(([ts]) => Math.floor(ts / 3600));
     expect(new Set(hours).size).toBe(hours.length);
-    expect(week.body.points.every(([ts]) => ts >= t - 7 * DAY)).toBe(true);
+    expect(week.body.points.slice(1).every(([ts]) => ts >= t - 7 * DAY)).toBe(true);
+    expect(week.body.recorded.complete).toBe(true);
 
     const year = await getJson<History>("/api/cryptos/eth/history?range=1y");
-    expect(year.body.points.every(([ts]) => ts >= t - 365 * DAY)).toBe(true);
+    expect(year.body.points.slice(1).every(([ts]) => ts >= t - 365 * DAY)).toBe(true);
+    expect(year.body.recorded.complete).toBe(true);
     const days = year.body.points.map(([ts]) => Math.floor(ts / DAY));
     expect(new Set(days).size).toBe(days.length);
     // The gap stays a gap: no point was invented for the 31 missing days.
@@ -84,6 +89,7 @@ describe("GET /api/cryptos/{symbol}/history", () => {
     const { status, body } = await getJson<History>("/api/cryptos/usdt/history?range=24h");
     expect(status).toBe(200);
     expect(body.points).toEqual([]);
+    expect(body.recorded).toEqual({ complete: false, from: null });
   });
 });
 

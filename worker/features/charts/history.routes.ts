@@ -26,7 +26,7 @@ export const historyRoutes = new Hono<AppEnv>().get(
         id: coin.id,
         range,
         step: RANGES[range].step,
-        points: await readHistory(c.env.DB, coin.id, range, Date.now()),
+        ...(await readHistory(c.env.DB, coin.id, range, Date.now())),
       }),
       (p) => c.executionCtx.waitUntil(p),
     );

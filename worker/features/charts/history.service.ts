@@ -1,4 +1,5 @@
-import type { HistoryRange } from "#schema/contracts/charts.ts";
+import type { HistoryRange, Recorded } from "#schema/contracts/charts.ts";
+import { JOIN_LIMIT } from "#schema/contracts/recorded-span.ts";
 
 const DAY = 86_400;
 
@@ -18,10 +19,37 @@ export const HISTORY_CACHE_SECONDS: Record<HistoryRange, number> = { "24h": 60, 
 const READ = `SELECT MAX(ts) AS ts, price FROM price_history WHERE coin_id = ?1 AND ts >= ?2
   GROUP BY ts / CAST(?3 AS INTEGER) ORDER BY ts`;
 
-/** A coin's price points for one range, oldest first, one per step; days without data stay absent. */
-export async function readHistory(db: D1Database, coinId: string, range: HistoryRange, now: number): Promise<[number, number][]> {
+// The last price recorded before a range starts: the line enters the range from it when it is near enough.
+const BEFORE = "SELECT ts, price FROM price_history WHERE coin_id = ?1 AND ts < ?2 ORDER BY ts DESC LIMIT 1";
+
+/**
+ * A coin's price points for one range, oldest first, one per step; days without data stay absent.
+ * The first point may be the last price recorded before the range, when the line to the range's first
+ * price crosses no longer hole than the range's join limit: the line then really reaches the range's
+ * start. `recorded` says whether the recorded prices reach back to the start, and from when they do
+ * (docs/decisions/charts/draw-only-what-is-recorded.md).
+ */
+export async function readHistory(
+  db: D1Database,
+  coinId: string,
+  range: HistoryRange,
+  now: number,
+): Promise<{ points: [number, number][]; recorded: Recorded }> {
   const { span, step } = RANGES[range];
   const since = span === null ? 0 : Math.floor(now / 1000) - span;
-  const { results } = await db.prepare(READ).bind(coinId, since, step).all<{ ts: number; price: number }>();
-  return results.map((r) => [r.ts, r.price]);
+  const [{ results }, before] = await Promise.all([
+    db.prepare(READ).bind(coinId, since, step).all<{ ts: number; price: number }>(),
+    span === null ? null : db.prepare(BEFORE).bind(coinId, since).first<{ ts: number; price: number }>(),
+  ]);
+  const points = results.map((r): [number, number] => [r.ts, r.price]);
+  const first = points[0];
+  if (before && first && first[0] - before.ts <= JOIN_LIMIT[range]) points.unshift([before.ts, before.price]);
+  return { points, recorded: recordedOf(points, span === null ? null : since, step) };
+}
+
+/** Whether the points reach back to the range's start (within a step and a half), and from when they run. */
+export function recordedOf(points: readonly [number, number][], start: number | null, step: number): Recorded {
+  const from = points[0]?.[0] ?? null;
+  if (from === null || points.length < 2) return { complete: false, from };
+  return { complete: start === null || from <= start + step * 1.5, from };
 }

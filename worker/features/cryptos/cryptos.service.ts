@@ -1,4 +1,5 @@
 import type { Crypto, CryptoPage, CryptoSortKey } from "#schema/contracts/crypto.ts";
+import { type MoversKind, rankMovers } from "#schema/contracts/movers.ts";
 import { getDb } from "#worker/lib/db.ts";
 import type { RuntimeDeps as Deps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
@@ -31,23 +32,10 @@ export async function listTop(deps: Deps, limit?: number): Promise<Crypto[]> {
   return limit ? coins.slice(0, limit) : coins;
 }
 
-export type Movers = "gainers" | "losers";
-
-/**
- * A coin traded for less than this in 24 hours (or with no reported volume) is left out of the
- * movers: its price can jump on a handful of trades (docs/decisions/markets/movers-need-volume.md).
- */
-export const MOVERS_MIN_VOLUME_USD = 50_000;
-
-/** Biggest 24h movers among the tracked coins with real trading, in order of the move. */
-export async function listMovers(deps: Deps, kind: Movers, limit: number): Promise<Crypto[]> {
+/** Biggest 24h movers of the Top 500 by the one movers rule (schema/contracts/movers.ts). */
+export async function listMovers(deps: Deps, kind: MoversKind, limit: number): Promise<Crypto[]> {
   const { coins } = await currentSnapshot(deps);
-  const sign = kind === "gainers" ? 1 : -1;
-  return coins
-    .filter((c) => c.volume24h != null && c.volume24h >= MOVERS_MIN_VOLUME_USD)
-    .filter((c) => c.change24h != null && sign * c.change24h > 0)
-    .sort((a, b) => sign * ((b.change24h ?? 0) - (a.change24h ?? 0)))
-    .slice(0, limit);
+  return rankMovers(coins, kind).slice(0, limit);
 }
 
 export async function findBySymbol(deps: Deps, symbol: string): Promise<Crypto> {
@@ -82,7 +70,7 @@ export async function pageOfTop(
   const total = coins.length;
   const rows = sortTop(coins, sort?.by, sort?.order).slice((page - 1) * limit, page * limit);
   return {
-    data: rows.map((c) => ({ ...c, sparkline: sparklineOf(sparklines, c.id) })),
+    data: rows.map((c) => ({ ...c, ...sparklineOf(sparklines, c.id) })),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }

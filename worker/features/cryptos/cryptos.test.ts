@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
+import { MOVERS_MIN_VOLUME_USD } from "#schema/contracts/movers.ts";
 import { getJson } from "#worker/test/http.ts";
-import { MOVERS_MIN_VOLUME_USD } from "./cryptos.service.ts";
 import { forgetCachedSnapshot, PRICES_KEY, type PriceSnapshot, readSnapshot, writeSnapshot } from "./price-snapshot.ts";
 
 beforeAll(async () => {
@@ -120,7 +120,23 @@ describe("gainers and losers", () => {
     expect([...changes].sort((a, b) => a - b)).toEqual(changes);
   });
 
-  it("leaves out coins with no reported or negligible 24h volume, as CoinGecko does", async () => {
+  it("covers the whole Top 500: the recording's ranks 251-500, whose volume is not recorded, are in, and the Top 500 sorted by 24 h leads with the same coins", async () => {
+    const gainers = (await getJson<Crypto[]>("/api/cryptos/gainers?limit=25")).body;
+    expect(gainers.some((g) => g.rank > 250 && g.volume24h == null)).toBe(true);
+    const sorted = (await getJson<CryptoPage>("/api/cryptos?page=1&limit=100&sort=change24h&order=desc")).body.data;
+    const eligible = sorted.filter((c) => c.volume24h == null || c.volume24h >= MOVERS_MIN_VOLUME_USD);
+    expect(eligible.slice(0, 25).map((c) => c.id)).toEqual(gainers.map((g) => g.id));
+    const losers = (await getJson<Crypto[]>("/api/cryptos/losers?limit=25")).body;
+    const falling = (await getJson<CryptoPage>("/api/cryptos?page=1&limit=100&sort=change24h&order=asc")).body.data;
+    expect(
+      falling
+        .filter((c) => c.volume24h == null || c.volume24h >= MOVERS_MIN_VOLUME_USD)
+        .slice(0, 25)
+        .map((c) => c.id),
+    ).toEqual(losers.map((l) => l.id));
+  });
+
+  it("leaves out coins whose recorded 24h volume is negligible, as CoinGecko does, and keeps those whose volume is not recorded", async () => {
     await getJson("/api/cryptos?limit=1");
     const snapshot = await env.KV.get<PriceSnapshot>(PRICES_KEY, "json");
     if (!snapshot) throw new Error("no snapshot");
@@ -143,11 +159,11 @@ describe("gainers and losers", () => {
     forgetCachedSnapshot();
     const gainers = (await getJson<Crypto[]>("/api/cryptos/gainers?limit=100")).body;
     const losers = (await getJson<Crypto[]>("/api/cryptos/losers?limit=100")).body;
-    expect(gainers[0]?.id).toBe(d.id);
+    expect(gainers[0]?.id).toBe(b.id);
     expect(gainers.map((g) => g.id)).not.toContain(a.id);
-    expect(gainers.map((g) => g.id)).not.toContain(b.id);
+    expect(gainers[1]?.id).toBe(d.id);
     expect(losers.map((l) => l.id)).not.toContain(c.id);
-    expect([...gainers, ...losers].every((m) => m.volume24h != null && m.volume24h >= MOVERS_MIN_VOLUME_USD)).toBe(true);
+    expect([...gainers, ...losers].every((m) => m.volume24h == null || m.volume24h >= MOVERS_MIN_VOLUME_USD)).toBe(true);
     await env.KV.put(PRICES_KEY, JSON.stringify(snapshot));
     forgetCachedSnapshot();
   });

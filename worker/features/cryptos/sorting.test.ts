@@ -68,28 +68,38 @@ describe("GET /api/cryptos?page=&sort=&order=", () => {
     }
   });
 
-  it("serves each row's 7-day sparkline with the list, from the KV copy", async () => {
+  it("serves each row's 7-day sparkline with the list, from the KV copy, only where recorded prices cover the 7 days", async () => {
     const now = Math.floor(Date.now() / 1000);
     const slot = Math.floor(now / SPARKLINE_SLOT_S) * SPARKLINE_SLOT_S;
-    await env.DB.prepare("DELETE FROM price_history WHERE coin_id = 'ethereum'").run();
-    for (const [back, price] of [
-      [0, 3100],
-      [3, 3000],
-      [41, 2900],
-      [50, 1],
-    ] as const) {
-      await env.DB.prepare("INSERT INTO price_history (coin_id, ts, price) VALUES ('ethereum', ?, ?)")
-        .bind(slot - back * SPARKLINE_SLOT_S, price)
-        .run();
-    }
+    const put = async (id: string, points: [number, number][]) => {
+      await env.DB.prepare("DELETE FROM price_history WHERE coin_id = ?").bind(id).run();
+      for (const [back, price] of points) {
+        await env.DB.prepare("INSERT INTO price_history (coin_id, ts, price) VALUES (?, ?, ?)")
+          .bind(id, slot - back * SPARKLINE_SLOT_S, price)
+          .run();
+      }
+    };
+    // A price a day for the whole week (slots 6 apart), and one older than the window, which is left out.
+    await put("ethereum", [[60, 1], ...[42, 36, 30, 24, 18, 12, 6, 3, 0].map((back) => [back, 3000 + back] as [number, number])]);
+    // What the recording has for ranks 251-500: 7 days and 24 hours before, then the recording.
+    await put("solana", [
+      [42, 150],
+      [6, 140],
+      [0, 145],
+    ]);
     await env.KV.delete(SPARKLINE_KEY);
     const { body } = await getJson<CryptoPage>("/api/cryptos?page=1&limit=100&fromDb=true&sort=rank&order=asc");
     const eth = body.data.find((r) => r.id === "ethereum");
     expect(eth?.sparkline).toHaveLength(SPARKLINE_SLOTS);
-    expect(eth?.sparkline?.[0]).toBe(2900);
-    expect(eth?.sparkline?.[SPARKLINE_SLOTS - 4]).toBe(3000);
-    expect(eth?.sparkline?.[SPARKLINE_SLOTS - 1]).toBe(3100);
-    expect(eth?.sparkline?.filter((p) => p != null)).toHaveLength(3);
+    expect(eth?.sparkline?.[SPARKLINE_SLOTS - 43]).toBe(3042);
+    expect(eth?.sparkline?.[SPARKLINE_SLOTS - 1]).toBe(3000);
+    expect(eth?.sparkline?.filter((p) => p != null)).toHaveLength(9);
+    expect(eth?.sparklineHours).toBe(168);
+    // Six days without a price: no line, and the day the recorded prices do cover.
+    const sol = body.data.find((r) => r.id === "solana");
+    expect(sol?.sparkline).toBeNull();
+    expect(sol?.sparklineHours).toBeGreaterThanOrEqual(24);
+    expect(sol?.sparklineHours).toBeLessThan(30);
     expect(await env.KV.get(SPARKLINE_KEY)).not.toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 /** 7-day sparklines for the market table: one price per 4-hour slot, for every tracked coin. */
+import { covers, JOIN_LIMIT } from "#schema/contracts/recorded-span.ts";
 import type { WaitUntil } from "#worker/lib/deps.ts";
 import { SPARKLINE_KEY } from "./cache-keys.ts";
 
 export { SPARKLINE_KEY };
 export const SPARKLINE_SLOT_S = 4 * 3_600;
-export const SPARKLINE_SLOTS = 42;
+/** 43 slots (168 to 172 hours): the window always holds the moment 7 days ago, which the 7d change is measured from. */
+export const SPARKLINE_SLOTS = 43;
+const WEEK_S = 7 * 86_400;
 /** The stored set is rebuilt when older than this: the feed adds a history point every 5 minutes. */
 const FRESH_MS = 5 * 60_000;
 
@@ -48,8 +51,19 @@ export async function readSparklines(env: Env, waitUntil: WaitUntil, now = Date.
   return stored;
 }
 
-/** A coin's series for the table, or null when fewer than two points exist (nothing to draw). */
-export function sparklineOf(set: Sparklines, id: string): (number | null)[] | null {
+/**
+ * A coin's "Last 7 days" for the table: the series only when its recorded prices cover the 7 days (a
+ * line from within a slot of 7 days ago to the last slot, never crossing more than 36 hours without a
+ * price), else null; and how many hours the recorded line ending now does cover, for saying so
+ * (docs/decisions/charts/draw-only-what-is-recorded.md).
+ */
+export function sparklineOf(set: Sparklines, id: string): { sparkline: (number | null)[] | null; sparklineHours: number } {
   const row = set.series[id];
-  return row && row.filter((p) => p != null).length >= 2 ? row : null;
+  const times = (row ?? []).flatMap((p, i) => (p == null ? [] : [set.from + i * SPARKLINE_SLOT_S]));
+  const now = Math.floor(set.at / 1000);
+  const { covered, from } = covers(times, { start: now - WEEK_S, end: now }, JOIN_LIMIT["7d"], SPARKLINE_SLOT_S);
+  const last = times.at(-1);
+  // Slots are 4 hours wide: a line whose first slot starts before the window's week still covers the week.
+  const hours = from === null || last === undefined || times.length < 2 ? 0 : Math.min(WEEK_S, now - from) / 3_600;
+  return { sparkline: covered && row ? row : null, sparklineHours: Math.floor(hours) };
 }

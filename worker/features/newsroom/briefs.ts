@@ -1,3 +1,4 @@
+import { rankMovers } from "#schema/contracts/movers.ts";
 import { type ClaimInput, facts, type Ranking } from "#worker/lib/grounding/index.ts";
 import type { ArticleBrief, CoinFacts, Fact, RoundupBrief, TrendingBrief } from "#worker/ports/llm/llm.ts";
 import { isStablecoin } from "#worker/ports/sentiment/offline.ts";
@@ -39,23 +40,17 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-/** The Daily Roundup's facts: the market of the day (top 500, movers of the top 100) and its social mood. */
+/** The Daily Roundup's facts: the market of the day (top 500, its movers by the Gainers tab's rule) and its social mood. */
 export function roundupBrief(date: string, asOf: string, rows: SnapshotRow[], socialSource: string | null): RoundupBrief {
   const total = rows.reduce((s, r) => s + r.marketCap, 0);
   const top100 = rows.filter((r) => r.rank <= 100 && r.change24h != null);
   const btcRow = rows.find((r) => r.coinId === "bitcoin") ?? rows[0];
   if (!btcRow) throw new Error("No market rows to write a roundup from");
   const ethRow = rows.find((r) => r.coinId === "ethereum");
-  const byChange = [...top100].sort((a, b) => (b.change24h ?? 0) - (a.change24h ?? 0));
-  const topGainers = byChange
-    .filter((r) => (r.change24h ?? 0) > 0)
-    .slice(0, 3)
-    .map(coinFacts);
-  const topLosers = byChange
-    .filter((r) => (r.change24h ?? 0) < 0)
-    .reverse()
-    .slice(0, 3)
-    .map(coinFacts);
+  // The Gainers and Losers tabs' own rule over every tracked coin, so the roundup never names a top
+  // gainer the tab does not show (docs/decisions/markets/movers-rule.md).
+  const topGainers = rankMovers(rows, "gainers").slice(0, 3).map(coinFacts);
+  const topLosers = rankMovers(rows, "losers").slice(0, 3).map(coinFacts);
   const withVolume = rows.filter((r) => r.volume24h != null);
   const tracked = { group: "tracked" as const };
   const top = { group: "top100" as const };
@@ -185,8 +180,8 @@ function relate(brief: RoundupBrief): void {
     coin.related = [...(coin.related ?? []), fact];
   };
   const lists: [CoinFacts[], Ranking, string][] = [
-    [brief.topGainers, "gainers", "gainers in the top 100 over 24 hours"],
-    [brief.topLosers, "losers", "losers in the top 100 over 24 hours"],
+    [brief.topGainers, "gainers", "Top Gainers over 24 hours (the tracked coins, less those that traded under $50K)"],
+    [brief.topLosers, "losers", "Top Losers over 24 hours (the tracked coins, less those that traded under $50K)"],
     [brief.social?.mostDiscussed ?? [], "socialVolume", "coins by social posts over 24 hours (stablecoins left out)"],
     [brief.social?.risingGalaxy ?? [], "galaxyRise", "top-100 coins by Galaxy Score gain over a day"],
   ];

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { HistoryRange } from "#schema/contracts/charts.ts";
+import { JOIN_LIMIT } from "#schema/contracts/recorded-span.ts";
 import { request } from "#web/lib/api-client.ts";
 
 export const RANGE_LABELS: Record<HistoryRange, string> = { "24h": "24H", "7d": "7D", "30d": "1M", "1y": "1Y", max: "Max" };
@@ -27,21 +28,6 @@ export function historyQuery(symbol: string, range: HistoryRange) {
  * slot with `gap` breaks the line there; one without sits inside a short stretch the line crosses.
  */
 export type ChartPoint = { time: number; value?: number; gap?: true };
-
-/**
- * The longest stretch without a point that the line still crosses, per range. Recorded history can be
- * sparse (a few snapshots a day in the last week, one close a day before it, and for smaller coins only
- * the prices CoinGecko reported 7 days, 24 hours and 1 hour before): a straight line between two real
- * prices reads as what it is, while a longer hole stays an empty stretch of the axis
- * (docs/decisions/charts/chart-gaps-stay-visible.md).
- */
-export const JOIN_LIMIT: Record<HistoryRange, number> = {
-  "24h": 86_400,
-  "7d": 7 * 86_400,
-  "30d": 7 * 86_400,
-  "1y": 7 * 86_400,
-  max: 7 * 86_400,
-};
 
 /** Fewer recorded prices than this in a range draw nothing: one point is a dot, not a chart. */
 export const MIN_CHART_POINTS = 2;

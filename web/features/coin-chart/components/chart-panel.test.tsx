@@ -26,6 +26,7 @@ const history: History = {
     [1_700_000_000, 1],
     [1_700_086_400, 2],
   ],
+  recorded: { complete: true, from: 1_700_000_000 },
 };
 const live = { demo: false, demoDataFrom: null, recordedAt: null, replayedAt: null };
 
@@ -51,6 +52,30 @@ afterEach(() => {
 });
 
 describe("ChartPanel", () => {
+  it("does not draw a range the recorded prices do not reach, and says how much is recorded", async () => {
+    const dayAgo = Math.floor(Date.now() / 1000) - 25 * 3_600;
+    setup(
+      null,
+      { tradingviewSymbol: null, isHidden: false },
+      mock(apiContract.getPriceHistory, ({ query }): History => {
+        const range = (query.range ?? "30d") as History["range"];
+        const points: [number, number][] = [
+          [dayAgo, 1],
+          [dayAgo + 86_400, 2],
+        ];
+        return { ...history, range, points, recorded: { complete: range === "24h", from: dayAgo } };
+      }),
+    );
+    const missing = await screen.findByTestId("chart-not-recorded");
+    expect(missing).toHaveTextContent(
+      "1Y not recorded. Bitcoin's recorded prices cover only the last 1 day of it; the rest is missing, so no chart is drawn.",
+    );
+    expect(screen.queryByTestId("price-chart")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "24H" }));
+    expect(await screen.findByTestId("price-chart")).toHaveAttribute("data-range", "24h");
+    expect(screen.queryByTestId("chart-not-recorded")).toBeNull();
+  });
+
   it("draws our chart on a year of history for an unmapped coin", async () => {
     setup(null, { tradingviewSymbol: null, isHidden: false });
     expect(await screen.findByTestId("price-chart")).toHaveAttribute("data-range", "1y");

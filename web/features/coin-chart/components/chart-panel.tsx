@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState } from "react";
 import type { HistoryRange, MappingBody } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { spanText } from "#schema/contracts/recorded-span.ts";
 import { saveMappingAndTell } from "#web/components/save-mapping.ts";
 import { type ReplayClock, replayClock, useSiteStatus } from "#web/components/site-status.ts";
 import { Button } from "#web/components/ui/button.tsx";
@@ -11,6 +12,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useAuth } from "#web/lib/auth.ts";
 import { mappingKeys, mappingQuery, mappingSentence, usableSymbol } from "#web/lib/chart-mapping.ts";
 import { shortMonth } from "#web/lib/format.ts";
+import { useClock } from "#web/lib/render-context.ts";
 import { historyQuery, MIN_CHART_POINTS, RANGE_LABELS, withGaps } from "../api/history.ts";
 import styles from "./chart.module.css";
 import { CHART_HEIGHT, PriceSketch } from "./price-sketch.tsx";
@@ -36,6 +38,24 @@ function ReplayNote({ replay }: { replay: ReplayClock }) {
       Demo data: CoinGecko prices recorded up to {day(replay.recordedAt)}, replayed so that they end at {day(replay.replayedAt)}, when this
       site started; later points are modelled.
     </p>
+  );
+}
+
+/**
+ * A range whose recorded prices do not reach its start is not drawn (a sliver at the right-hand end read
+ * as the whole range beside the 24 h and 7 d figures): the panel says how much is recorded instead.
+ */
+function NotRecorded({ name, range, from }: { name: string; range: HistoryRange; from: number | null }) {
+  const now = useClock().now / 1000;
+  return (
+    <div className={styles.notEnough} data-testid="chart-not-recorded">
+      <p>
+        <strong>{RANGE_LABELS[range]} not recorded.</strong>{" "}
+        {from === null
+          ? `No prices of ${name} are recorded in this range.`
+          : `${name}'s recorded prices cover only the last ${spanText(Math.max(0, now - from), true)} of it; the rest is missing, so no chart is drawn.`}
+      </p>
+    </div>
   );
 }
 
@@ -74,6 +94,8 @@ function OurChart({ coin }: { coin: Crypto }) {
           <p className={styles.notEnough} data-testid="chart-not-enough">
             Not enough price history yet
           </p>
+        ) : data && data.range === range && !data.recorded.complete ? (
+          <NotRecorded name={coin.name} range={range} from={data.recorded.from} />
         ) : live ? (
           <Suspense fallback={sketch}>
             <PriceChart points={points} range={range} label={label} replay={replay} />

@@ -86,10 +86,24 @@ describe("CryptoTable", () => {
     expect(seen).toEqual(["change1h", "volume24h"]);
   });
 
-  it("draws a 7-day sparkline where the row has one, and an em dash where it has none", () => {
+  it("draws a 7-day sparkline where the row has one, and says how much is recorded where it has none", () => {
     const [btc, eth] = coins as [Crypto, Crypto];
-    const withLine = { ...btc, sparkline: [null, 1, 2, null, 3, 2.5] };
-    renderAt(<CryptoTable coins={[withLine, { ...eth, sparkline: null }]} isLoading={false} isError={false} sparklines />);
+    const withLine = { ...btc, change7d: 2, sparkline: [null, 1, 2, null, 3, 2.5], sparklineHours: 168 };
+    const sol = makeCrypto({ id: "solana", name: "Solana", symbol: "SOL", rank: 300 });
+    const nothing = makeCrypto({ id: "nothing", name: "Nothing", symbol: "NOT", rank: 301 });
+    renderAt(
+      <CryptoTable
+        coins={[
+          withLine,
+          { ...eth, sparkline: null, sparklineHours: 25 },
+          { ...sol, sparkline: null, sparklineHours: 9 },
+          { ...nothing, sparkline: null, sparklineHours: 0 },
+        ]}
+        isLoading={false}
+        isError={false}
+        sparklines
+      />,
+    );
     expect(screen.getByRole("columnheader", { name: "Last 7 Days" })).toBeInTheDocument();
     const line = screen.getByTestId("sparkline");
     expect(line).toHaveAccessibleName("7-day trend up");
@@ -97,8 +111,26 @@ describe("CryptoTable", () => {
     const drawn = line.querySelectorAll("polyline");
     expect(drawn).toHaveLength(1);
     expect(drawn[0]?.getAttribute("points")?.split(" ")).toHaveLength(4);
-    const ethRow = screen.getAllByRole("row")[2] as HTMLElement;
-    expect(within(ethRow).getByText("\u2014")).toBeInTheDocument();
+    const [, ethRow, solRow, nothingRow] = screen.getAllByRole("row").slice(1) as HTMLElement[];
+    expect(within(ethRow as HTMLElement).getByTestId("sparkline-missing")).toHaveTextContent("Last 7 days not recorded: 1 d only");
+    expect(within(solRow as HTMLElement).getByTestId("sparkline-missing")).toHaveTextContent("9 h only");
+    expect(within(nothingRow as HTMLElement).getByTestId("sparkline-missing")).toHaveTextContent("\u2014");
+  });
+
+  it("colours a sparkline by the 7-day change beside it, never green beside a fall", () => {
+    const [btc] = coins as [Crypto];
+    // The drawn line ends higher than it starts, but the row's 7 d change is -6.98 %.
+    renderAt(
+      <CryptoTable
+        coins={[{ ...btc, change7d: -6.98, price7d: "-6.98%", sparkline: [1, 2, 3], sparklineHours: 168 }]}
+        isLoading={false}
+        isError={false}
+        sparklines
+      />,
+    );
+    const line = screen.getByTestId("sparkline");
+    expect(line).toHaveAccessibleName("7-day trend down");
+    expect(line.querySelector("polyline")).toHaveAttribute("stroke", "var(--loss)");
   });
 
   it("shows the spec's error text when loading failed", () => {

@@ -8,12 +8,12 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { formatMoney, UNKNOWN } from "#web/lib/format.ts";
 import type { SortState } from "../api/sort.ts";
 import styles from "./markets.module.css";
-import { Sparkline } from "./sparkline.tsx";
+import { Sparkline, SparklineMissing } from "./sparkline.tsx";
 
 export const LOAD_ERROR = "Failed to load cryptocurrency data";
 
-/** A row may carry its 7-day sparkline (the paged Top 500 serves one per coin). */
-export type TableCoin = Crypto & { sparkline?: (number | null)[] | null };
+/** A row may carry its 7-day sparkline and the hours its recorded prices cover (the paged Top 500 serves both). */
+export type TableCoin = Crypto & { sparkline?: (number | null)[] | null; sparklineHours?: number };
 
 type Props = {
   coins: TableCoin[] | undefined;
@@ -29,6 +29,8 @@ type Props = {
   sort?: SortState & { onSort: (key: CryptoSortKey) => void };
   /** Adds the "Last 7 Days" column. */
   sparklines?: boolean;
+  /** A note under a coin's name (the movers rule marks coins by their volume). */
+  mark?: (coin: Crypto) => ReactNode;
 };
 
 export function coinPath(symbol: string): string {
@@ -84,6 +86,7 @@ export function CryptoTable({
   caption,
   sort,
   sparklines = false,
+  mark,
 }: Props) {
   const navigate = useNavigate();
   // New rows render as a transition: React builds the 100 rows in slices and the page stays responsive
@@ -152,6 +155,7 @@ export function CryptoTable({
                         <span className={styles.symbol}>{coin.symbol}</span>
                       </span>
                     </div>
+                    {mark?.(coin)}
                   </td>
                   <td className={`${styles.priceCol} num`}>{coin.price}</td>
                   <td className={`${styles.hideSm} ${styles.hideNarrow}`}>
@@ -167,7 +171,11 @@ export function CryptoTable({
                   <td className={`${styles.hideMd} num`}>{formatMoney(coin.volume24h)}</td>
                   {sparklines ? (
                     <td className={`${styles.hideMd} ${styles.sparkCol}`}>
-                      {coin.sparkline ? <Sparkline points={coin.sparkline} width={96} /> : <Unknown />}
+                      {coin.sparkline ? (
+                        <Sparkline points={coin.sparkline} change7d={coin.change7d} width={96} />
+                      ) : (
+                        <SparklineMissing hours={coin.sparklineHours ?? 0} />
+                      )}
                     </td>
                   ) : null}
                 </tr>

@@ -8,6 +8,7 @@ import { cryptoPageQuery, MOVERS_TAB_SIZE, moversQueryOptions } from "../api/cry
 import { listOrder, nextSort, readSort, type SortState, sortRows } from "../api/sort.ts";
 import { CryptoTable } from "./crypto-table.tsx";
 import styles from "./markets.module.css";
+import { MoversRule, moversMark } from "./movers-rule.tsx";
 
 export type MarketsTab = "all" | "gainers" | "losers" | "watchlist";
 
@@ -29,8 +30,11 @@ function AllPanel({ page, onPage, star, sort }: { page: number; onPage: (p: numb
   const { data, isLoading, isError } = useQuery(cryptoPageQuery(page, sort));
   // Deferred like the table's rows, so the pages' links appear with the rows, not above a placeholder.
   const shown = useDeferredValue(data);
+  // Sorted by the 24 h move, the Top 500 reads as the movers lists do, with the same rule and marks.
+  const byMove = sort.key === "change24h";
   return (
     <>
+      {byMove ? <MoversRule sorted /> : null}
       <CryptoTable
         coins={data?.data}
         isLoading={isLoading}
@@ -40,6 +44,7 @@ function AllPanel({ page, onPage, star, sort }: { page: number; onPage: (p: numb
         caption="Top 500 cryptocurrencies"
         sort={sort}
         sparklines
+        mark={byMove ? moversMark : undefined}
       />
       {shown ? <Pagination page={page} totalPages={shown.pagination.totalPages} onPage={onPage} label="Top 500 pages" /> : null}
     </>
@@ -52,14 +57,18 @@ function MoversPanel({ kind, star, sort }: { kind: "gainers" | "losers"; star: P
   const own = listOrder(kind);
   const rows = data && (sort.key !== own.key || sort.order !== own.order) ? sortRows(data, sort) : data;
   return (
-    <CryptoTable
-      coins={rows}
-      sort={sort}
-      isLoading={isLoading}
-      isError={isError}
-      star={star}
-      caption={kind === "gainers" ? "Top gainers" : "Top losers"}
-    />
+    <>
+      <MoversRule />
+      <CryptoTable
+        coins={rows}
+        sort={sort}
+        isLoading={isLoading}
+        isError={isError}
+        star={star}
+        caption={kind === "gainers" ? "Top gainers" : "Top losers"}
+        mark={moversMark}
+      />
+    </>
   );
 }
 

@@ -1,9 +1,24 @@
+import { spanText } from "#schema/contracts/recorded-span.ts";
+import { UNKNOWN } from "#web/lib/format.ts";
+
 /**
- * A 7-day price line through the recorded prices. Points sit at their slot, so a coin with only a few
- * days of history draws at the right-hand end; an empty slot is crossed by the line, never filled with
- * a value: recorded history can be a handful of prices a day (docs/decisions/charts/sparklines.md).
+ * A 7-day price line through the recorded prices. The server sends a series only when its prices
+ * cover the 7 days, with no stretch over 36 hours unrecorded; an empty 4-hour slot is crossed by the
+ * line, never filled with a value (docs/decisions/charts/draw-only-what-is-recorded.md).
+ * The colour is the 7-day change the row shows beside it, so the two never disagree; without one, the
+ * change over the drawn line.
  */
-export function Sparkline({ points, width = 112, height = 32 }: { points: (number | null)[]; width?: number; height?: number }) {
+export function Sparkline({
+  points,
+  change7d,
+  width = 112,
+  height = 32,
+}: {
+  points: (number | null)[];
+  change7d: number | null;
+  width?: number;
+  height?: number;
+}) {
   const known = points.filter((p): p is number => p != null);
   const first = known[0];
   const last = known.at(-1);
@@ -14,7 +29,7 @@ export function Sparkline({ points, width = 112, height = 32 }: { points: (numbe
   const line = points
     .flatMap((p, i) => (p == null ? [] : [`${(i * step).toFixed(1)},${(2 + (1 - (p - min) / span) * (height - 4)).toFixed(1)}`]))
     .join(" ");
-  const up = last >= first;
+  const up = change7d == null ? last >= first : change7d >= 0;
   return (
     <svg
       width={width}
@@ -27,5 +42,27 @@ export function Sparkline({ points, width = 112, height = 32 }: { points: (numbe
     >
       <polyline points={line} fill="none" stroke={up ? "var(--gain)" : "var(--loss)"} strokeWidth={1.5} strokeLinejoin="round" />
     </svg>
+  );
+}
+
+/** Where the last 7 days are not recorded: how much is ("1 d only"), or an em dash when nothing is. */
+export function SparklineMissing({ hours }: { hours: number }) {
+  if (hours < 1)
+    return (
+      <span className="muted" title="No prices recorded in the last 7 days" data-testid="sparkline-missing">
+        {UNKNOWN}
+      </span>
+    );
+  const span = spanText(hours * 3_600);
+  return (
+    <span
+      className="muted"
+      style={{ fontSize: "0.8rem", whiteSpace: "nowrap" }}
+      title={`The last 7 days are not recorded: prices cover only the last ${span}`}
+      data-testid="sparkline-missing"
+    >
+      <span className="visually-hidden">Last 7 days not recorded: </span>
+      {span} only
+    </span>
   );
 }

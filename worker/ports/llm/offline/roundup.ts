@@ -81,7 +81,8 @@ function moverLine(coin: CoinFacts, choose: Chooser, slot: string): string {
 }
 
 function movers(brief: RoundupBrief, choose: Chooser): string {
-  const top100 = cite(brief.scope.top100);
+  // The movers are the Gainers and Losers tabs' own, drawn from every tracked coin.
+  const top100 = cite(brief.scope.tracked);
   const up = brief.topGainers.map((c, i) => moverLine(c, choose, `g${i}`));
   const down = brief.topLosers.map((c, i) => moverLine(c, choose, `l${i}`));
   const upIntro = choose("mv-up", [

@@ -1,0 +1,53 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import { makeCrypto } from "#web/test/fixtures.ts";
+import { mock, server } from "#web/test/msw.ts";
+import { renderAt } from "#web/test/render.tsx";
+import { MarketsView } from "./markets-view.tsx";
+
+const gensyn = makeCrypto({ id: "gensyn", name: "Gensyn", symbol: "AI", rank: 262, change24h: 33.8, price24h: "+33.80%", volume24h: null });
+const skyai = makeCrypto({ id: "skyai", name: "SkyAI", symbol: "SKYAI", rank: 180, change24h: 17.9, price24h: "+17.90%", volume24h: 2e6 });
+const thin = makeCrypto({ id: "thin", name: "Thin Coin", symbol: "THIN", rank: 90, change24h: 40, price24h: "+40.00%", volume24h: 900 });
+
+describe("the movers rule on the markets page", () => {
+  it("Top Gainers states its universe and volume floor and marks a coin whose volume is not recorded", async () => {
+    server.use(mock(apiContract.listGainers, [gensyn, skyai]));
+    renderAt(<MarketsView />, { path: "/markets", at: "/markets?tab=gainers" });
+    const gensynRow = await screen.findByRole("row", { name: /Gensyn/ });
+    expect(screen.getByTestId("movers-rule")).toHaveTextContent(
+      "Coins of the Top 500 by 24-hour price change. Coins that traded less than $50K in 24 hours are left out; coins whose volume is not recorded are shown, marked 'volume not recorded'.",
+    );
+    expect(within(gensynRow).getByTestId("mover-mark")).toHaveTextContent("volume not recorded");
+    expect(within(screen.getByRole("row", { name: /SkyAI/ })).queryByTestId("mover-mark")).toBeNull();
+  });
+
+  it("the Top 500 sorted by 24 h change states the same rule and marks the coins the movers leave out", async () => {
+    server.use(
+      mock(apiContract.listCryptos, {
+        data: [thin, gensyn, skyai].map((c) => ({ ...c, sparkline: null, sparklineHours: 0 })),
+        pagination: { page: 1, limit: 100, total: 3, totalPages: 1 },
+      }),
+    );
+    renderAt(<MarketsView />, { path: "/markets", at: "/markets?sort=change24h&order=desc" });
+    const thinRow = await screen.findByRole("row", { name: /Thin Coin/ });
+    expect(screen.getByTestId("movers-rule")).toHaveTextContent(
+      /^Sorted by 24-hour change\. Top Gainers and Top Losers list the same coins/,
+    );
+    expect(within(thinRow).getByTestId("mover-mark")).toHaveTextContent("traded under $50K: not in Top Gainers/Losers");
+    expect(within(screen.getByRole("row", { name: /Gensyn/ })).getByTestId("mover-mark")).toHaveTextContent("volume not recorded");
+  });
+
+  it("the Top 500 in rank order carries no movers marks", async () => {
+    server.use(
+      mock(apiContract.listCryptos, {
+        data: [thin].map((c) => ({ ...c, sparkline: null, sparklineHours: 0 })),
+        pagination: { page: 1, limit: 100, total: 1, totalPages: 1 },
+      }),
+    );
+    renderAt(<MarketsView />, { path: "/markets", at: "/markets" });
+    await screen.findByRole("row", { name: /Thin Coin/ });
+    expect(screen.queryByTestId("movers-rule")).toBeNull();
+    expect(screen.queryByTestId("mover-mark")).toBeNull();
+  });
+});
