@@ -1,5 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
-import { LIVE_CLOSE, LIVE_MAX_MESSAGE_BYTES, type LiveServerMessage, type LiveTopic, liveClientMessage } from "#schema/contracts/live.ts";
+import {
+  LIVE_CLOSE,
+  LIVE_MAX_MESSAGE_BYTES,
+  LIVE_PAGES,
+  type LiveServerMessage,
+  type LiveTopic,
+  liveClientMessage,
+} from "#schema/contracts/live.ts";
 import {
   applyTick,
   catchUp,
@@ -60,19 +67,19 @@ export class LiveHub extends DurableObject<Env> {
   }
 
   /** One tick from the price feed: fold it in, then send each topic its changes. Answers what it sent. */
-  async publish(t: LiveTick): Promise<{ changed: number; messages: number; sockets: number }> {
+  async publish(t: LiveTick): Promise<{ changed: number; messages: number }> {
     const state = await this.load();
     const prev = state?.tick ?? null;
     const { next, changes } = applyTick(state, t);
     this.state = next;
     await this.ctx.storage.put("state", next);
     let messages = 0;
-    const send = (topic: string, message: LiveServerMessage | null) => {
-      if (!message) return;
+    const send = (topic: string, message: () => LiveServerMessage | null) => {
       const sockets = this.ctx.getWebSockets(topic);
-      if (sockets.length === 0) return;
+      const m = sockets.length ? message() : null;
+      if (!m) return;
       // One serialisation per topic, however many readers it has.
-      const text = JSON.stringify(message);
+      const text = JSON.stringify(m);
       for (const ws of sockets) {
         try {
           ws.send(text);
@@ -82,18 +89,17 @@ export class LiveHub extends DurableObject<Env> {
         }
       }
     };
-    send("global", globalMessage(next, prev));
+    send("global", () => globalMessage(next, prev));
     // Every page topic hears every tick, changed rows or none, so a client can tell a quiet tick from a lost one.
-    for (let page = 1; page <= 5; page++) {
+    for (let page = 1; page <= LIVE_PAGES; page++) {
       const topic = `top:${page}` as LiveTopic;
-      send(topic, tickMessage(next, prev, topic, changes.byTopic.get(topic) ?? [], false));
+      send(topic, () => tickMessage(next, prev, topic, changes.byTopic.get(topic) ?? [], false));
     }
     for (const id of Object.keys(next.rows)) {
       const topic = `coin:${id}` as LiveTopic;
-      if (this.ctx.getWebSockets(topic).length === 0) continue;
-      send(topic, tickMessage(next, prev, topic, changes.byTopic.get(topic) ?? [], false));
+      send(topic, () => tickMessage(next, prev, topic, changes.byTopic.get(topic) ?? [], false));
     }
-    return { changed: changes.changed, messages, sockets: this.ctx.getWebSockets().length };
+    return { changed: changes.changed, messages };
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

@@ -15,6 +15,7 @@ import { renderAt } from "#web/test/render.tsx";
 /** A WebSocket the test drives: what the page sent, and the server's side (open, message, close). */
 class FakeSocket {
   static all: FakeSocket[] = [];
+  static readonly CONNECTING = 0;
   static readonly OPEN = 1;
   readyState = 0;
   sent: string[] = [];

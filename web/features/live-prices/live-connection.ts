@@ -137,7 +137,12 @@ export class LiveConnection {
     clearInterval(this.ping);
     const ws = this.ws;
     this.ws = null;
-    if (ws && ws.readyState <= WebSocket.OPEN) ws.close(1000, "bye");
+    if (!ws) return;
+    ws.onmessage = null;
+    ws.onclose = null;
+    // Closing a socket still connecting makes the browser log an error: close it once it is open.
+    if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000, "bye");
+    else if (ws.readyState === WebSocket.OPEN) ws.close(1000, "bye");
   }
 
   private readonly onVisibility = (): void => {

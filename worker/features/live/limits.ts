@@ -2,7 +2,7 @@ import type { ErrorCode } from "#schema/contracts/error.ts";
 import { errorBody } from "#worker/lib/errors.ts";
 
 /**
- * The abuse limits of live prices (docs/decisions/markets/live-prices.md). A refused socket is not an
+ * The abuse limits of live prices (docs/decisions/markets/live-prices-limits-and-fallback.md). A refused socket is not an
  * error for the reader: the page keeps polling as it did before sockets.
  */
 export const LIVE_LIMITS = {

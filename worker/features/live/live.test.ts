@@ -200,6 +200,24 @@ describe("GET /api/live", () => {
     expect(await crawler.res.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
   });
 
+  it("caps a real address through the route, and counts each loopback socket alone (local runs share one address)", async () => {
+    for (let i = 0; i < LIVE_LIMITS.socketsPerAddress; i++) {
+      const { res, socket } = await openLive("topics=global", { "cf-connecting-ip": "203.0.113.9" });
+      expect(res.status).toBe(101);
+      if (socket) open.push(socket);
+    }
+    const refused = await openLive("topics=global", { "cf-connecting-ip": "203.0.113.9" });
+    expect(refused.res.status).toBe(429);
+    expect(await refused.res.json()).toMatchObject({ error: { code: "RATE_LIMITED" } });
+    const local = await openLive("topics=global", { "cf-connecting-ip": "127.0.0.1" });
+    for (let i = 0; i < LIVE_LIMITS.socketsPerAddress; i++) {
+      const { res, socket } = await openLive("topics=global", { "cf-connecting-ip": "127.0.0.1" });
+      expect(res.status).toBe(101);
+      if (socket) open.push(socket);
+    }
+    if (local.socket) open.push(local.socket);
+  });
+
   it("accepts only the closed set of topics", async () => {
     for (const q of [
       "topics=top:6",
