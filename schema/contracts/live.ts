@@ -106,4 +106,4 @@ export function pageTopic(rank: number): LiveTopic {
 }
 
 /** Close codes (RFC 6455 §7.4.1; 4000-4999 are the application's). */
-export const LIVE_CLOSE = { policy: 1008, tooBig: 1009, goingAway: 1001, topicsGone: 4404 } as const;
+export const LIVE_CLOSE = { policy: 1008, tooBig: 1009, goingAway: 1001 } as const;
