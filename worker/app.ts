@@ -12,6 +12,7 @@ import { adminChartsRoutes, coinArticlesRoutes, globalMarketRoutes, historyRoute
 import { articlesRoutes, categoriesRoutes, contentVersion, guidesRoutes } from "./features/content/index.ts";
 import { cryptosRoutes } from "./features/cryptos/index.ts";
 import { editorialAdminRoutes, editorialArticleRoutes } from "./features/editorial/index.ts";
+import { liveRoutes } from "./features/live/index.ts";
 import { newsletterRoutes } from "./features/newsletter/index.ts";
 import { adminNewsroomRoutes, devRoutes } from "./features/newsroom/index.ts";
 import { adminOutboxRoutes } from "./features/outbox/index.ts";
@@ -66,6 +67,8 @@ const api = new Hono<AppEnv>()
   .route("/cryptos", historyRoutes)
   .route("/cryptos", coinArticlesRoutes)
   .route("/market", globalMarketRoutes)
+  // Live prices: a WebSocket per open page, held by the LiveHub object (features/live).
+  .route("/live", liveRoutes)
   .route("/tradingview-mappings", mappingsRoutes)
   // The editors' desk first: an admin's article list and the editor's calls; everyone else falls through.
   .route("/articles", editorialArticleRoutes)

@@ -10,6 +10,7 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 export { GuestLimiter } from "./durable-objects/guest-limiter.ts";
+export { LiveHub } from "./durable-objects/live-hub.ts";
 export { PriceFeed } from "./durable-objects/price-feed.ts";
 export { QuotaCounter } from "./durable-objects/quota-counter.ts";
 export { NewsroomWorkflow } from "./features/newsroom/index.ts";

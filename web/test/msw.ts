@@ -1,4 +1,4 @@
-import { type HttpHandler, HttpResponse, http } from "msw";
+import { type HttpHandler, HttpResponse, http, ws } from "msw";
 import { setupServer } from "msw/node";
 import { z } from "zod";
 import { apiContract, type OperationId } from "#schema/contracts/api/index.ts";
@@ -14,7 +14,11 @@ import type { ErrorBody, ErrorCode } from "#schema/contracts/error.ts";
  * from the server, a request the server would refuse, or a request nothing answers fails the test
  * (web/test/setup.ts reports them after each test). docs/testing.md has the examples.
  */
-export const server = setupServer();
+export const server = setupServer(
+  // Every page opens the live-prices socket (web/features/live-prices): by default a hub that accepts
+  // it and never ticks. Tests of live prices drive a socket of their own (web/app/layout/live-prices.test.tsx).
+  ws.link(/\/api\/live/).addEventListener("connection", () => {}),
+);
 
 const failures: string[] = [];
 

@@ -15,6 +15,7 @@ import {
   writeSnapshot,
   writeTick,
 } from "#worker/features/cryptos/index.ts";
+import { publishLive } from "#worker/features/live/index.ts";
 import { renderTickPagesAhead } from "#worker/features/pages/index.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import type { MarketCoin, MarketDataPort } from "#worker/ports/market/market-data.ts";
@@ -34,6 +35,8 @@ export class PriceFeed extends DurableObject<Env> {
   private inflight: Promise<RefreshResult> | null = null;
   /** The last 5-minute bucket whose rows and history point this instance wrote (ticks inside it skip them). */
   private historyWritten: number | null = null;
+  /** The id of the last published tick (kept in storage): live messages carry it so readers can tell a gap. */
+  private tick: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -93,6 +96,8 @@ export class PriceFeed extends DurableObject<Env> {
       if (coins.length < MIN_COINS) throw new Error(`only ${coins.length} coins in the answer`);
       const snapshot: PriceSnapshot = { updatedAt: new Date(at).toISOString(), source: this.port.source, coins: presentAll(coins) };
       await writeSnapshot(this.env.KV, snapshot);
+      // Open pages get the tick now; the D1 writes and alerts below do not hold it up.
+      const live = this.publishLive(snapshot);
       const bucket = historyBucket(at);
       this.historyWritten ??= (await this.ctx.storage.get<number>("historyBucket")) ?? null;
       // The coins table takes the figures once per history bucket; the ticks between write only coins new to it.
@@ -106,6 +111,7 @@ export class PriceFeed extends DurableObject<Env> {
       await this.saveStatus({ ...status, source: this.port.source, lastSuccessAt: snapshot.updatedAt, consecutiveFailures: 0 });
       // Alerts read this tick's own figures; they log their failures and never fail the tick.
       await alertsOnTick(this.env, coins, at);
+      await live;
       return { ok: true, snapshot };
     } catch (err) {
       const error = (err as Error).message;
@@ -118,6 +124,17 @@ export class PriceFeed extends DurableObject<Env> {
         consecutiveFailures: status.consecutiveFailures + 1,
       });
       return { ok: false, error, snapshot: await readSnapshot(this.env.KV) };
+    }
+  }
+
+  /** Numbers the tick and hands it to the live hubs; a failure is logged and never fails the tick. */
+  private async publishLive(snapshot: PriceSnapshot): Promise<void> {
+    try {
+      this.tick = (this.tick ?? (await this.ctx.storage.get<number>("tick")) ?? 0) + 1;
+      await this.ctx.storage.put("tick", this.tick);
+      await publishLive(this.env, this.tick, snapshot.updatedAt, snapshot.coins);
+    } catch (err) {
+      console.error(JSON.stringify({ level: "error", component: "price-feed", live: true, error: (err as Error).message }));
     }
   }
 

@@ -9,6 +9,7 @@ import { chartsContract } from "./charts.ts";
 import { contentContract } from "./content.ts";
 import { cryptosContract } from "./cryptos.ts";
 import { editorialContract } from "./editorial.ts";
+import { liveContract } from "./live.ts";
 import { newsletterContract } from "./newsletter.ts";
 import { newsroomContract } from "./newsroom.ts";
 import { outboxContract } from "./outbox.ts";
@@ -30,6 +31,7 @@ export type { RouteContract } from "./route-contract.ts";
  */
 export const apiContract = {
   ...cryptosContract,
+  ...liveContract,
   ...chartsContract,
   ...siteStatusContract,
   ...contentContract,

@@ -4,6 +4,7 @@ import { DemoNotice } from "#web/components/demo-notice.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { MobileUserArea, UserArea } from "#web/features/account/components/user-area.tsx";
 import { NotificationBell } from "#web/features/alerts/components/notification-bell.tsx";
+import { LiveDot, LivePrices } from "#web/features/live-prices/components/live-prices.tsx";
 import { MarketStrip } from "#web/features/market-strip/components/market-strip.tsx";
 import { ConfirmationNotice } from "#web/features/newsletter/components/confirmation-notice.tsx";
 import { FooterNewsletter } from "#web/features/newsletter/components/newsletter-signup.tsx";
@@ -22,7 +23,8 @@ export function AppShell() {
       </a>
       <ScrollToTop />
       <DemoNotice />
-      <Header userArea={<UserArea />} mobileUserArea={<MobileUserArea />} bell={<NotificationBell />} />
+      <LivePrices />
+      <Header userArea={<UserArea />} mobileUserArea={<MobileUserArea />} bell={<NotificationBell />} live={<LiveDot />} />
       <MarketStrip />
       <main id="main">
         <AdFreeForPro>

@@ -41,9 +41,20 @@ function NavLinks({ pathname, onChoose, className }: { pathname: string; onChoos
 
 /**
  * The app header. `userArea` is the desktop account menu and `mobileUserArea` its place in the
- * mobile menu; the account feature provides both. `bell` is the alerts feature's notifications.
+ * mobile menu; the account feature provides both. `bell` is the alerts feature's notifications, `live`
+ * the live-prices dot.
  */
-export function Header({ userArea, mobileUserArea, bell }: { userArea?: ReactNode; mobileUserArea?: ReactNode; bell?: ReactNode }) {
+export function Header({
+  userArea,
+  mobileUserArea,
+  bell,
+  live,
+}: {
+  userArea?: ReactNode;
+  mobileUserArea?: ReactNode;
+  bell?: ReactNode;
+  live?: ReactNode;
+}) {
   const location = useLocation();
   const { pathname } = location;
   const [open, setOpen] = useState(false);
@@ -82,6 +93,7 @@ export function Header({ userArea, mobileUserArea, bell }: { userArea?: ReactNod
         </Link>
         <SearchBox className={styles.search} />
         <div className={styles.actions}>
+          {live}
           <ThemeToggle />
           {bell}
           {userArea}

@@ -3,4 +3,4 @@
 export { coinArticlesRoutes } from "./coin-news.routes.ts";
 export { historyRoutes } from "./history.routes.ts";
 export { adminChartsRoutes, mappingsRoutes } from "./mappings.routes.ts";
-export { globalMarketRoutes } from "./market-strip.routes.ts";
+export { globalMarketRoutes, marketTotals } from "./market-strip.routes.ts";

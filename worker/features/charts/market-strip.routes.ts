@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { GlobalMarket } from "#schema/contracts/charts.ts";
+import type { Crypto } from "#schema/contracts/crypto.ts";
 import { sentimentSnapshots } from "#schema/db/newsroom.ts";
 import { currentSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
@@ -14,6 +15,17 @@ import { route } from "#worker/lib/route.ts";
 const GLOBAL_CACHE_SECONDS = 15;
 
 const { getGlobalMarket: global } = apiContract;
+
+/**
+ * The strip's market figures from the tracked coins; the live feed pushes the same figures each tick.
+ * Unknown figures (null) are left out of the sums rather than counted as 0.
+ */
+export function marketTotals(coins: readonly Crypto[]): Pick<GlobalMarket, "totalMarketCap" | "volume24h" | "btcDominance"> {
+  const total = coins.reduce((s, coin) => s + (coin.marketCap ?? 0), 0);
+  const volume = coins.reduce((s, coin) => s + (coin.volume24h ?? 0), 0);
+  const btc = coins.find((coin) => coin.id === "bitcoin")?.marketCap ?? null;
+  return { totalMarketCap: total, volume24h: volume, btcDominance: btc && total > 0 ? Math.round((btc / total) * 10_000) / 100 : null };
+}
 
 /** GET /api/market/global: totals of the tracked coins and the newsroom's latest average sentiment. */
 // No query is accepted: each distinct URL would be its own cache entry.
@@ -41,14 +53,8 @@ export const globalMarketRoutes = new Hono<AppEnv>().get(
               .from(sentimentSnapshots)
               .where(eq(sentimentSnapshots.date, latest.date))
           : [];
-        // Unknown figures (null) are left out of the sums rather than counted as 0.
-        const total = snapshot.coins.reduce((s, coin) => s + (coin.marketCap ?? 0), 0);
-        const volume = snapshot.coins.reduce((s, coin) => s + (coin.volume24h ?? 0), 0);
-        const btc = snapshot.coins.find((coin) => coin.id === "bitcoin")?.marketCap ?? null;
         return {
-          totalMarketCap: total,
-          volume24h: volume,
-          btcDominance: btc && total > 0 ? Math.round((btc / total) * 10_000) / 100 : null,
+          ...marketTotals(snapshot.coins),
           sentiment:
             latest && avg?.average != null
               ? { average: Math.round(avg.average * 10) / 10, date: latest.date, coins: avg.coins, source: latest.source }

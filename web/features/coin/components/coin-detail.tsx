@@ -7,6 +7,7 @@ import { AdSlot } from "#web/components/ui/ad-slot.tsx";
 import { Button, buttonClass } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
+import { Flash } from "#web/components/ui/flash.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
@@ -106,7 +107,7 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
             </div>
             <div className={styles.priceRow}>
               <span className={`${styles.price} num`} data-testid="coin-price">
-                {coin.price}
+                <Flash value={coin.priceUsd}>{coin.price}</Flash>
               </span>
               <span className={`${styles.btc} num`}>{coin.priceBtc} BTC</span>
             </div>

@@ -1,15 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSiteStatus } from "#web/components/site-status.ts";
+import { Flash } from "#web/components/ui/flash.tsx";
 import { request } from "#web/lib/api-client.ts";
 import { formatMoney, longDay } from "#web/lib/format.ts";
-import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
+import { priceRefetchInterval } from "#web/lib/live-status.ts";
 import styles from "./market-strip.module.css";
 
 export function globalMarketQuery() {
   return {
     queryKey: ["market", "global"] as const,
     queryFn: () => request("getGlobalMarket"),
-    refetchInterval: PRICE_REFRESH_MS,
+    // Polls only while live prices are off or paused (the socket writes the strip's figures).
+    refetchInterval: priceRefetchInterval,
   };
 }
 
@@ -28,10 +30,16 @@ export function MarketStrip() {
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled without a mouse */}
       <div className={`container ${styles.items}`} tabIndex={0}>
         <span>
-          Market Cap <strong className="num">{formatMoney(data.totalMarketCap)}</strong>
+          Market Cap{" "}
+          <strong className="num" data-testid="strip-market-cap">
+            <Flash value={data.totalMarketCap}>{formatMoney(data.totalMarketCap)}</Flash>
+          </strong>
         </span>
         <span>
-          24h Volume <strong className="num">{formatMoney(data.volume24h)}</strong>
+          24h Volume{" "}
+          <strong className="num">
+            <Flash value={data.volume24h}>{formatMoney(data.volume24h)}</Flash>
+          </strong>
         </span>
         <span>
           BTC Dominance <strong className="num">{data.btcDominance == null ? "\u2014" : `${data.btcDominance.toFixed(1)}%`}</strong>

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { listAnswer, pageAnswer, request } from "#web/lib/api-client.ts";
+import { priceRefetchInterval } from "#web/lib/live-status.ts";
 import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
 import { DEFAULT_SORT, type SortState } from "./sort.ts";
 
@@ -13,27 +14,30 @@ export const cryptoKeys = {
   movers: (kind: "gainers" | "losers", limit?: number) => ["cryptos", kind, limit ?? "default"] as const,
 };
 
-/** The top `limit` coins, refreshed every 30 s. */
+/** The top `limit` coins: live over the socket, else refreshed every 30 s. */
 export function topCryptosQuery(limit: number) {
   return queryOptions({
     queryKey: cryptoKeys.top(limit),
     queryFn: async () => listAnswer(await request("listCryptos", { query: { limit } })),
-    refetchInterval: PRICE_REFRESH_MS,
+    refetchInterval: priceRefetchInterval,
   });
 }
 
-/** One page of 100 from the database copy, sorted across all 500 by the server, refreshed every 30 s. */
+/**
+ * One page of 100, sorted across all 500 by the server: live over the socket (a page whose order
+ * changes is fetched again), else refreshed every 30 s.
+ */
 export function cryptoPageQuery(page: number, sort: SortState = DEFAULT_SORT) {
   const order = sort.key === DEFAULT_SORT.key && sort.order === DEFAULT_SORT.order ? {} : { sort: sort.key, order: sort.order };
   return queryOptions({
     queryKey: cryptoKeys.page(page, sort),
     queryFn: async () => pageAnswer(await request("listCryptos", { query: { page, limit: MARKETS_PAGE_SIZE, fromDb: "true", ...order } })),
     placeholderData: (previous) => previous,
-    refetchInterval: PRICE_REFRESH_MS,
+    refetchInterval: priceRefetchInterval,
   });
 }
 
-/** Gainers or losers, refreshed every 30 s; the markets tabs ask for 25. */
+/** Gainers or losers, refreshed every 30 s (the socket moves their figures, not their order); the markets tabs ask for 25. */
 export function moversQueryOptions(kind: "gainers" | "losers", limit?: number) {
   return queryOptions({
     queryKey: cryptoKeys.movers(kind, limit),

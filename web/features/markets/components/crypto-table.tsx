@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { ChangeText } from "#web/components/ui/change-text.tsx";
 import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
+import { Flash } from "#web/components/ui/flash.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { formatMoney, UNKNOWN } from "#web/lib/format.ts";
@@ -157,7 +158,9 @@ export function CryptoTable({
                     </div>
                     {mark?.(coin)}
                   </td>
-                  <td className={`${styles.priceCol} num`}>{coin.price}</td>
+                  <td className={`${styles.priceCol} num`} data-testid="row-price">
+                    <Flash value={coin.priceUsd}>{coin.price}</Flash>
+                  </td>
                   <td className={`${styles.hideSm} ${styles.hideNarrow}`}>
                     <Change value={coin.change1h} text={coin.price1h} />
                   </td>

@@ -1,0 +1,82 @@
+import { QueryObserver } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import type { CryptoPage } from "#schema/contracts/crypto.ts";
+import { createQueryClient } from "#web/lib/query-client.ts";
+import { makeCrypto } from "#web/test/fixtures.ts";
+import { applyLiveMessage, topicsFromCache } from "./live-cache.ts";
+
+const at = "2026-11-27T09:00:30.000Z";
+
+function pageOf(ranks: number[]): CryptoPage {
+  return {
+    data: ranks.map((rank) => ({ ...makeCrypto({ id: `c${rank}`, symbol: `C${rank}`, rank, priceUsd: rank }), sparkline: [1, 2] })),
+    pagination: { page: 1, limit: 100, totalPages: 5, total: 500 },
+  };
+}
+
+/** A cache with the table's page 1 and a coin open, as the markets page and a coin chip have them. */
+function cache() {
+  const client = createQueryClient();
+  client.setQueryData(["cryptos", "page", 1, "rank", "asc"], pageOf([1, 2, 3]));
+  client.setQueryData(["cryptos", "coin", "C250"], makeCrypto({ id: "c250", symbol: "C250", rank: 250 }));
+  client.setQueryData(["cryptos", "gainers", 25], [makeCrypto({ id: "c499", rank: 499 })]);
+  // Only queries someone watches have topics.
+  for (const queryKey of [
+    ["cryptos", "page", 1, "rank", "asc"],
+    ["cryptos", "coin", "C250"],
+    ["cryptos", "gainers", 25],
+  ])
+    new QueryObserver(client, { queryKey, enabled: false }).subscribe(() => {});
+  return client;
+}
+
+describe("topicsFromCache", () => {
+  it("names the pages of the rows on screen and the coins open, not the movers (they poll)", () => {
+    expect(topicsFromCache(cache())).toEqual(["top:1", "coin:c250"]);
+  });
+});
+
+describe("applyLiveMessage", () => {
+  it("writes changed fields into every cached copy of the coin, keeping the rest of the row", () => {
+    const client = cache();
+    const { reload } = applyLiveMessage(client, {
+      type: "tick",
+      tick: 2,
+      prev: 1,
+      at,
+      topic: "top:1",
+      full: false,
+      rows: [{ id: "c2", symbol: "C2", priceUsd: 2.5, price: "$2.50" }],
+    });
+    expect(reload).toBe(false);
+    const page = client.getQueryData<CryptoPage>(["cryptos", "page", 1, "rank", "asc"]);
+    expect(page?.data[1]).toMatchObject({ id: "c2", priceUsd: 2.5, price: "$2.50", rank: 2, sparkline: [1, 2] });
+    expect(page?.data[0]?.priceUsd).toBe(1);
+  });
+
+  it("asks for the lists again when a coin changes rank or a page's topic names a coin it lacks", () => {
+    const client = cache();
+    expect(
+      applyLiveMessage(client, {
+        type: "tick",
+        tick: 2,
+        prev: 1,
+        at,
+        topic: "top:1",
+        full: false,
+        rows: [{ id: "c3", symbol: "C3", rank: 4 }],
+      }).reload,
+    ).toBe(true);
+    expect(
+      applyLiveMessage(client, {
+        type: "tick",
+        tick: 3,
+        prev: 2,
+        at,
+        topic: "top:1",
+        full: false,
+        rows: [{ id: "c9", symbol: "C9", rank: 3 }],
+      }).reload,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,104 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { type LiveRow, type LiveServerMessage, liveServerMessage } from "#schema/contracts/live.ts";
+import { ORIGIN } from "#worker/test/http.ts";
+import type { LiveTick } from "./hub-state.ts";
+
+/**
+ * Test helpers of live prices: a real WebSocket from the Worker's entry point (or straight from the
+ * hub) that keeps every message it receives, checked against the contract, and ticks made by hand.
+ */
+export class TestSocket {
+  readonly messages: LiveServerMessage[] = [];
+  /** Answers to "ping", which the runtime sends as plain text. */
+  pongs = 0;
+  closed: { code: number; reason: string } | null = null;
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly ws: WebSocket) {
+    ws.addEventListener("message", (e) => {
+      if (e.data === "pong") this.pongs++;
+      else this.messages.push(liveServerMessage.parse(JSON.parse(e.data as string)));
+      this.wake();
+    });
+    ws.addEventListener("close", (e) => {
+      this.closed = { code: e.code, reason: e.reason };
+      this.wake();
+    });
+    ws.accept();
+  }
+
+  private wake() {
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Waits (on events, not time) until `ready` holds; fails after `ms`. */
+  async until<T>(ready: () => T | undefined | null | false, ms = 5000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = ready();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(this.messages).slice(0, 600)}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
+  /** The first message of tick `tick` for `topic` ("global" for the strip). */
+  forTick(tick: number, topic: string) {
+    return this.until(() =>
+      this.messages.find((m) => m.type !== "error" && m.tick === tick && (m.type === "global" ? topic === "global" : m.topic === topic)),
+    );
+  }
+
+  whenClosed() {
+    return this.until(() => this.closed);
+  }
+
+  close() {
+    try {
+      this.ws.close(1000, "done");
+    } catch {
+      // already closed
+    }
+  }
+}
+
+/** Opens GET /api/live through the Worker as a page of the site would. */
+export async function openLive(query: string, headers: Record<string, string> = {}): Promise<{ res: Response; socket?: TestSocket }> {
+  const res = await exports.default.fetch(
+    new Request(`${ORIGIN}/api/live?${query}`, {
+      headers: { upgrade: "websocket", origin: ORIGIN, "cf-connecting-ip": "192.0.2.1", ...headers },
+    }),
+  );
+  return { res, socket: res.webSocket ? new TestSocket(res.webSocket) : undefined };
+}
+
+/** The one hub of a single-shard site. */
+export function hub() {
+  return env.LIVE_HUB.get(env.LIVE_HUB.idFromName("live-0"));
+}
+
+/** `count` coins ranked 1..count, priced from `seed` so two seeds differ in every price. */
+export function makeRows(count: number, seed = 1): LiveRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `coin-${i + 1}`,
+    symbol: `C${i + 1}`,
+    rank: i + 1,
+    priceUsd: (i + 1) * seed,
+    price: `$${(i + 1) * seed}`,
+    change24h: 1,
+    price24h: "+1.00%",
+  }));
+}
+
+export function makeTick(tick: number, rows: LiveRow[]): LiveTick {
+  return {
+    tick,
+    at: new Date(1_800_000_000_000 + tick * 30_000).toISOString(),
+    rows,
+    global: { totalMarketCap: tick, volume24h: 1, btcDominance: 50, updatedAt: "x" },
+  };
+}
