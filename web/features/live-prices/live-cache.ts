@@ -51,7 +51,7 @@ export function topicsFromCache(client: QueryClient): LiveTopic[] {
   return topics;
 }
 
-function merge(coin: Crypto, rows: Map<string, LiveRow>, moved: { rank: boolean }): Crypto {
+function merge<T extends Crypto>(coin: T, rows: Map<string, LiveRow>, moved: { rank: boolean }): T {
   const row = rows.get(coin.id);
   if (!row) return coin;
   if (row.rank !== undefined && row.rank !== coin.rank) moved.rank = true;
@@ -76,7 +76,7 @@ export function applyLiveMessage(client: QueryClient, message: LiveServerMessage
     if (!old) return old;
     if (isPage(old)) {
       const seen = old.data.some((c) => rows.has(c.id));
-      return seen ? { ...old, data: old.data.map((c) => ({ ...merge(c, rows, moved), sparkline: c.sparkline })) } : old;
+      return seen ? { ...old, data: old.data.map((c) => merge(c, rows, moved)) } : old;
     }
     if (Array.isArray(old)) return old.some((c) => rows.has(c.id)) ? old.map((c) => merge(c, rows, moved)) : old;
     return isCoin(old) ? merge(old, rows, moved) : old;
