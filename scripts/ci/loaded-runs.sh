@@ -28,7 +28,8 @@ for n in $(seq 1 "$runs"); do
   (cd "$clone" && CI=true bash .ci/run >"${clone}.log" 2>&1) || status=$?
   kill $hogs 2>/dev/null || true
   wait 2>/dev/null || true
-  tests=$(grep -E "^ *Tests +[0-9]+" "${clone}.log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | tr -s ' ')
+  # A run that failed before vitest (typecheck, lint) prints no test count.
+  tests=$(grep -E "^ *Tests +[0-9]+" "${clone}.log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | tr -s ' ' || true)
   echo "run ${n}: exit ${status}, $((SECONDS - start)) s, load then $(cut -d' ' -f1-3 /proc/loadavg),${tests}"
   grep -E "^::: " "${clone}.log" | sed 's/^/    /'
   if [ "$status" -ne 0 ]; then

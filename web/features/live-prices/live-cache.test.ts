@@ -9,7 +9,11 @@ const at = "2026-11-27T09:00:30.000Z";
 
 function pageOf(ranks: number[]): CryptoPage {
   return {
-    data: ranks.map((rank) => ({ ...makeCrypto({ id: `c${rank}`, symbol: `C${rank}`, rank, priceUsd: rank }), sparkline: [1, 2], sparklineHours: 168 })),
+    data: ranks.map((rank) => ({
+      ...makeCrypto({ id: `c${rank}`, symbol: `C${rank}`, rank, priceUsd: rank }),
+      sparkline: [1, 2],
+      sparklineHours: 168,
+    })),
     pagination: { page: 1, limit: 100, totalPages: 5, total: 500 },
   };
 }
