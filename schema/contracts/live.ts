@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cryptoSchema } from "./crypto.ts";
+import { LIVE_MAX_TOPICS, LIVE_PAGES } from "./live-protocol.ts";
 
 /**
  * Live prices over one WebSocket per open page (GET /api/live; docs/decisions/markets/live-prices.md).
@@ -8,14 +9,7 @@ import { cryptoSchema } from "./crypto.ts";
  * and the one before it, so a client that sees a tick it did not expect asks for what it missed.
  */
 
-/** Rows per page of the Top 500 table (the markets page's page size); `top:n` covers ranks 100(n-1)+1 to 100n. */
-export const LIVE_PAGE_SIZE = 100;
-/** Pages of the Top 500 table, the highest `top:n` there is. */
-export const LIVE_PAGES = 5;
-/** Topics on one socket: WebSocket tags are capped at 10 per socket, one is the client's address. */
-export const LIVE_MAX_TOPICS = 8;
-/** A client message longer than this closes the socket (1009): the only messages are tiny. */
-export const LIVE_MAX_MESSAGE_BYTES = 256;
+export { LIVE_CLOSE, LIVE_MAX_MESSAGE_BYTES, LIVE_PAGES, pageTopic } from "./live-protocol.ts";
 
 /**
  * The closed set of topics: the strip, a page of the table, one tracked coin (its CoinGecko id; the
@@ -99,11 +93,3 @@ export const liveServerMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), code: z.enum(["BAD_REQUEST", "RATE_LIMITED", "PAYLOAD_TOO_LARGE"]), message: z.string() }).strict(),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;
-
-/** The page of the table a rank is on (`top:n`). */
-export function pageTopic(rank: number): LiveTopic {
-  return `top:${Math.min(LIVE_PAGES, Math.max(1, Math.ceil(rank / LIVE_PAGE_SIZE)))}` as LiveTopic;
-}
-
-/** Close codes (RFC 6455 §7.4.1; 4000-4999 are the application's). */
-export const LIVE_CLOSE = { policy: 1008, tooBig: 1009, goingAway: 1001 } as const;

@@ -1,13 +1,7 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
 import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
-import {
-  LIVE_MAX_TOPICS,
-  LIVE_PAGE_SIZE,
-  type LiveRow,
-  type LiveServerMessage,
-  type LiveTopic,
-  pageTopic,
-} from "#schema/contracts/live.ts";
+import type { LiveRow, LiveServerMessage, LiveTopic } from "#schema/contracts/live.ts";
+import { LIVE_MAX_TOPICS, LIVE_PAGE_SIZE, pageTopic } from "#schema/contracts/live-protocol.ts";
 
 /**
  * The socket writes into the React Query cache in place, so every view of a price moves at once
