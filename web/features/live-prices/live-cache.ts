@@ -66,7 +66,14 @@ export function applyLiveMessage(client: QueryClient, message: LiveServerMessage
   if (message.rows.length === 0) return { reload: false };
   const rows = new Map(message.rows.map((r) => [r.id, r]));
   const moved = { rank: false };
-  client.setQueriesData<Coins>({ queryKey: COINS }, (old) => {
+  // A page sorted by anything but rank is ordered by the figures a tick moves: written in place it
+  // would lose its order, so it is fetched again instead.
+  const sortedByFigures = (q: Query) => q.queryKey[1] === "page" && q.queryKey[3] !== "rank";
+  for (const q of client.getQueryCache().findAll({ queryKey: COINS, predicate: sortedByFigures })) {
+    const data = q.state.data;
+    if (isPage(data) && data.data.some((c) => rows.has(c.id))) moved.rank = true;
+  }
+  client.setQueriesData<Coins>({ queryKey: COINS, predicate: (q) => !sortedByFigures(q) }, (old) => {
     if (!old) return old;
     if (isPage(old)) {
       const seen = old.data.some((c) => rows.has(c.id));
