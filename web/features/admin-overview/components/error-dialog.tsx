@@ -37,7 +37,7 @@ export function ErrorDialog({ task, onClose }: { task: TaskStatus; onClose: () =
       </dl>
       <h3 className={styles.listTitle}>Stack trace</h3>
       <pre className={styles.stack}>{error.stackTrace || "No stack trace recorded."}</pre>
-      <div className={styles.dialogActions}>
+      <div className="modal-actions">
         <button ref={closeRef} type="button" className={buttonClass("outline")} onClick={onClose}>
           Close
         </button>

@@ -112,7 +112,7 @@ export function RestorePreview({
           </article>
         </>
       )}
-      <div className={styles.dialogActions}>
+      <div className="modal-actions">
         <button ref={cancelRef} type="button" className={buttonClass("outline")} onClick={onClose}>
           Cancel
         </button>
