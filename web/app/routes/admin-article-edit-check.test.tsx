@@ -1,15 +1,12 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { HttpHandler } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { Category } from "#schema/contracts/article.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
-import AdminArticleEditPage from "#web/app/routes/admin-article-edit.tsx";
-import { Toaster } from "#web/components/ui/toast.tsx";
-import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
+import { openArticleEditor } from "#web/test/article-editor.tsx";
 import { calls, errorBody, mock, server } from "#web/test/msw.ts";
-import { renderAt } from "#web/test/render.tsx";
 
 /** An AI-written article held for a prediction, as the editor opens it. */
 const article: EditableArticle = {
@@ -34,16 +31,8 @@ const article: EditableArticle = {
 };
 const categories: Category[] = [{ id: 17, name: "Trending Analysis", slug: "trending-analysis", description: "", kind: "news" }];
 
-function open(...handlers: HttpHandler[]) {
-  server.use(
-    ...authMocks(makeUser({ role: "admin" })),
-    mock(apiContract.listCategories, categories),
-    mock(apiContract.getEditableArticle, article),
-  );
-  server.use(...handlers);
-  render(<Toaster />);
-  renderAt(<AdminArticleEditPage go={vi.fn()} />, { path: "/admin/articles/:id/edit", at: "/admin/articles/7/edit" });
-}
+/** An admin editing article 7; `handlers` answer the rest (and win over these). */
+const open = (...handlers: HttpHandler[]) => openArticleEditor(article, categories, ...handlers);
 
 afterEach(() => vi.restoreAllMocks());
 

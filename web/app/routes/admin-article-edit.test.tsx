@@ -9,6 +9,7 @@ import { MAX_HTML_ELEMENTS, TOO_MANY_ELEMENTS } from "#schema/contracts/html-all
 import AdminArticleEditPage, { EDITOR_DENIED_TEXT, EDITOR_DENIED_TOAST } from "#web/app/routes/admin-article-edit.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
 import { RESTORE_CONFIRM, TRASH_CONFIRM, VISUAL_NOTE } from "#web/features/editorial/components/editor-form.ts";
+import { openArticleEditor } from "#web/test/article-editor.tsx";
 import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
 import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
@@ -40,22 +41,7 @@ const categories: Category[] = [
 const crash = (message: string) => ({ body: JSON.stringify(errorBody("INTERNAL", message)) });
 
 /** An admin editing article 7; `handlers` answer the rest (and win over these). */
-function open(...handlers: HttpHandler[]) {
-  server.use(
-    ...authMocks(makeUser({ role: "admin" })),
-    mock(apiContract.listCategories, categories),
-    mock(apiContract.getEditableArticle, article),
-  );
-  server.use(...handlers);
-  render(<Toaster />);
-  const go = vi.fn();
-  const view = renderAt(<AdminArticleEditPage go={go} />, {
-    path: "/admin/articles/:id/edit",
-    at: "/admin/articles/7/edit",
-    routes: [{ path: "/admin", element: <p>Admin panel</p> }],
-  });
-  return { go, view };
-}
+const open = (...handlers: HttpHandler[]) => openArticleEditor(article, categories, ...handlers);
 
 afterEach(() => {
   vi.useRealTimers();
