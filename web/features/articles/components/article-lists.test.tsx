@@ -27,6 +27,26 @@ function categoryArticles(answers: Record<string, ArticleSummary[]>) {
   });
 }
 
+/**
+ * The home page's column with `latest` as the newest stories: the first is the Daily Roundup, the next
+ * six the Trending Analysis section, and Trending Now lists what those two do not show.
+ */
+function homeColumn(latest: ArticleSummary[]) {
+  const roundup = latest.slice(0, 1);
+  const analyses = latest.slice(1, 7).map((a) => ({ ...a, categoryId: 17, rank: 5 }));
+  server.use(
+    categoryArticles({ "daily-roundup?limit=1": roundup, "trending-analysis?limit=6": analyses }),
+    mock(apiContract.listTrendingArticles, ({ query }) => (query.limit === "12" ? latest : [])),
+  );
+  renderAt(
+    <>
+      <DailyRoundupSection />
+      <TrendingAnalysisSection />
+      <TrendingNowCard />
+    </>,
+  );
+}
+
 describe("pageSummary", () => {
   it("reads 'Page x of y, Showing a-b of n articles'", () => {
     expect(pageSummary(1, 45)).toBe("Page 1 of 3, Showing 1-20 of 45 articles");
@@ -124,20 +144,7 @@ describe("home sections", () => {
   });
 
   it("Trending Now skips the stories already shown above it and still shows five", async () => {
-    const latest = many(12);
-    const roundup = latest.slice(0, 1);
-    const analyses = latest.slice(1, 7).map((a) => ({ ...a, categoryId: 17, rank: 5 }));
-    server.use(
-      categoryArticles({ "daily-roundup?limit=1": roundup, "trending-analysis?limit=6": analyses }),
-      mock(apiContract.listTrendingArticles, ({ query }) => (query.limit === "12" ? latest : [])),
-    );
-    renderAt(
-      <>
-        <DailyRoundupSection />
-        <TrendingAnalysisSection />
-        <TrendingNowCard />
-      </>,
-    );
+    homeColumn(many(12));
     const now = await screen.findByRole("region", { name: "Trending Now" });
     await waitFor(() => expect(now.querySelectorAll("article")).toHaveLength(5));
     const inNow = [...now.querySelectorAll("h3")].map((h) => h.textContent);
@@ -150,20 +157,7 @@ describe("home sections", () => {
 
   it("Trending Now on a site with fewer stories lists what is left and says why it is fewer than five", async () => {
     // A new site's first day: one roundup and nine analyses, seven of them in the sections above.
-    const latest = many(10);
-    const roundup = latest.slice(0, 1);
-    const analyses = latest.slice(1, 7).map((a) => ({ ...a, categoryId: 17, rank: 5 }));
-    server.use(
-      categoryArticles({ "daily-roundup?limit=1": roundup, "trending-analysis?limit=6": analyses }),
-      mock(apiContract.listTrendingArticles, ({ query }) => (query.limit === "12" ? latest : [])),
-    );
-    renderAt(
-      <>
-        <DailyRoundupSection />
-        <TrendingAnalysisSection />
-        <TrendingNowCard />
-      </>,
-    );
+    homeColumn(many(10));
     const now = await screen.findByRole("region", { name: "Trending Now" });
     await waitFor(() => expect(now.querySelectorAll("article")).toHaveLength(3));
     expect(within(now).getByTestId("trending-now-fewer")).toHaveTextContent(
