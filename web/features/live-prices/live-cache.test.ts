@@ -1,6 +1,7 @@
 import { QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { CryptoPage } from "#schema/contracts/crypto.ts";
+import type { LiveRow, LiveServerMessage, LiveTopic } from "#schema/contracts/live.ts";
 import { createQueryClient } from "#web/lib/query-client.ts";
 import { makeCrypto } from "#web/test/fixtures.ts";
 import { applyLiveMessage, topicsFromCache } from "./live-cache.ts";
@@ -40,18 +41,21 @@ describe("topicsFromCache", () => {
   });
 });
 
+/** Tick `n`'s message for `topic`, changing only `rows`. */
+const tick = (topic: LiveTopic, rows: LiveRow[], n = 2): LiveServerMessage => ({
+  type: "tick",
+  tick: n,
+  prev: n - 1,
+  at,
+  topic,
+  full: false,
+  rows,
+});
+
 describe("applyLiveMessage", () => {
   it("writes changed fields into every cached copy of the coin, keeping the rest of the row", () => {
     const client = cache();
-    const { reload } = applyLiveMessage(client, {
-      type: "tick",
-      tick: 2,
-      prev: 1,
-      at,
-      topic: "top:1",
-      full: false,
-      rows: [{ id: "c2", symbol: "C2", priceUsd: 2.5, price: "$2.50" }],
-    });
+    const { reload } = applyLiveMessage(client, tick("top:1", [{ id: "c2", symbol: "C2", priceUsd: 2.5, price: "$2.50" }]));
     expect(reload).toBe(false);
     const page = client.getQueryData<CryptoPage>(["cryptos", "page", 1, "rank", "asc"]);
     expect(page?.data[1]).toMatchObject({ id: "c2", priceUsd: 2.5, price: "$2.50", rank: 2, sparkline: [1, 2] });
@@ -60,27 +64,17 @@ describe("applyLiveMessage", () => {
 
   it("asks for the lists again when a coin changes rank or a page's topic names a coin it lacks", () => {
     const client = cache();
-    expect(
-      applyLiveMessage(client, {
-        type: "tick",
-        tick: 2,
-        prev: 1,
-        at,
-        topic: "top:1",
-        full: false,
-        rows: [{ id: "c3", symbol: "C3", rank: 4 }],
-      }).reload,
-    ).toBe(true);
-    expect(
-      applyLiveMessage(client, {
-        type: "tick",
-        tick: 3,
-        prev: 2,
-        at,
-        topic: "top:1",
-        full: false,
-        rows: [{ id: "c9", symbol: "C9", rank: 3 }],
-      }).reload,
-    ).toBe(true);
+    expect(applyLiveMessage(client, tick("top:1", [{ id: "c3", symbol: "C3", rank: 4 }])).reload).toBe(true);
+    expect(applyLiveMessage(client, tick("top:1", [{ id: "c9", symbol: "C9", rank: 3 }], 3)).reload).toBe(true);
+  });
+
+  it("fetches a page sorted by a figure the tick moves again instead of writing into it, so it keeps its order", () => {
+    const client = cache();
+    const key = ["cryptos", "page", 1, "change24h", "desc"];
+    client.setQueryData(key, pageOf([2, 1, 3]));
+    const { reload } = applyLiveMessage(client, tick("top:1", [{ id: "c1", symbol: "C1", priceUsd: 9 }]));
+    expect(reload).toBe(true);
+    expect(client.getQueryData<CryptoPage>(key)?.data.map((c) => c.priceUsd)).toEqual([2, 1, 3]);
+    expect(client.getQueryData<CryptoPage>(["cryptos", "page", 1, "rank", "asc"])?.data[0]?.priceUsd).toBe(9);
   });
 });
