@@ -88,7 +88,7 @@ describe("CryptoTable", () => {
 
   it("draws a 7-day sparkline where the row has one, and says how much is recorded where it has none", () => {
     const [btc, eth] = coins as [Crypto, Crypto];
-    const withLine = { ...btc, change7d: 2, sparkline: [null, 1, 2, null, 3, 2.5], sparklineHours: 168 };
+    const withLine = { ...btc, change7d: 2, price7d: "+2.00%", sparkline: [null, 1, 2, null, 3, 2.5], sparklineHours: 168 };
     const sol = makeCrypto({ id: "solana", name: "Solana", symbol: "SOL", rank: 300 });
     const nothing = makeCrypto({ id: "nothing", name: "Nothing", symbol: "NOT", rank: 301 });
     renderAt(
@@ -131,6 +131,21 @@ describe("CryptoTable", () => {
     const line = screen.getByTestId("sparkline");
     expect(line).toHaveAccessibleName("7-day trend down");
     expect(line.querySelector("polyline")).toHaveAttribute("stroke", "var(--loss)");
+  });
+
+  it("colours a sparkline as its change's text reads: a change that rounds to +0.00% is not drawn as a fall", () => {
+    const [btc] = coins as [Crypto];
+    renderAt(
+      <CryptoTable
+        coins={[{ ...btc, change7d: -0.001, price7d: "+0.00%", sparkline: [3, 2, 1], sparklineHours: 168 }]}
+        isLoading={false}
+        isError={false}
+        sparklines
+      />,
+    );
+    const row = screen.getAllByRole("row")[1] as HTMLElement;
+    expect(within(row).getByText("+0.00%")).toHaveClass("gain");
+    expect(within(row).getByTestId("sparkline").querySelector("polyline")).toHaveAttribute("stroke", "var(--gain)");
   });
 
   it("shows the spec's error text when loading failed", () => {

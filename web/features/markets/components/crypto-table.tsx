@@ -175,7 +175,7 @@ export function CryptoTable({
                   {sparklines ? (
                     <td className={`${styles.hideMd} ${styles.sparkCol}`}>
                       {coin.sparkline ? (
-                        <Sparkline points={coin.sparkline} change7d={coin.change7d} width={96} />
+                        <Sparkline points={coin.sparkline} change7d={coin.change7d == null ? null : coin.price7d} width={96} />
                       ) : (
                         <SparklineMissing hours={coin.sparklineHours ?? 0} />
                       )}

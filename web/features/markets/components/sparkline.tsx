@@ -1,12 +1,12 @@
 import { spanText } from "#schema/contracts/recorded-span.ts";
-import { UNKNOWN } from "#web/lib/format.ts";
+import { isGain, UNKNOWN } from "#web/lib/format.ts";
 
 /**
  * A 7-day price line through the recorded prices. The server sends a series only when its prices
  * cover the 7 days, with no stretch over 36 hours unrecorded; an empty 4-hour slot is crossed by the
  * line, never filled with a value (docs/decisions/charts/draw-only-what-is-recorded.md).
- * The colour is the 7-day change the row shows beside it, so the two never disagree; without one, the
- * change over the drawn line.
+ * The colour is the 7-day change the row shows beside it, read as that text reads (ChangeText), so
+ * the two never disagree, "+0.00%" included; without one, the change over the drawn line.
  */
 export function Sparkline({
   points,
@@ -15,7 +15,8 @@ export function Sparkline({
   height = 32,
 }: {
   points: (number | null)[];
-  change7d: number | null;
+  /** The row's 7-day change as shown ("+2.31%"), or null when the row has none. */
+  change7d: string | null;
   width?: number;
   height?: number;
 }) {
@@ -29,7 +30,7 @@ export function Sparkline({
   const line = points
     .flatMap((p, i) => (p == null ? [] : [`${(i * step).toFixed(1)},${(2 + (1 - (p - min) / span) * (height - 4)).toFixed(1)}`]))
     .join(" ");
-  const up = change7d == null ? last >= first : change7d >= 0;
+  const up = change7d == null ? last >= first : isGain(change7d);
   return (
     <svg
       width={width}
