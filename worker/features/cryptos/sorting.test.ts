@@ -87,8 +87,17 @@ describe("GET /api/cryptos?page=&sort=&order=", () => {
       [6, 140],
       [0, 145],
     ]);
+    // Twice a day from 12 hours into the week; XRP also holds the price 8 hours before the week's first slot.
+    const twiceDaily = [39, 36, 33, 30, 27, 24, 21, 18, 15, 12, 9, 6, 3, 0].map((back) => [back, 2 + back / 100] as [number, number]);
+    await put("ripple", [[44, 2.5], ...twiceDaily]);
+    await put("dogecoin", twiceDaily);
     await env.KV.delete(SPARKLINE_KEY);
     const { body } = await getJson<CryptoPage>("/api/cryptos?page=1&limit=100&fromDb=true&sort=rank&order=asc");
+    // The price before the week carries XRP's line into it, undrawn; without it the week starts late.
+    const xrp = body.data.find((r) => r.id === "ripple");
+    expect(xrp?.sparkline?.slice(0, 4)).toEqual([null, null, null, 2.39]);
+    expect(xrp?.sparklineHours).toBe(168);
+    expect(body.data.find((r) => r.id === "dogecoin")?.sparkline).toBeNull();
     const eth = body.data.find((r) => r.id === "ethereum");
     expect(eth?.sparkline).toHaveLength(SPARKLINE_SLOTS);
     expect(eth?.sparkline?.[SPARKLINE_SLOTS - 43]).toBe(3042);

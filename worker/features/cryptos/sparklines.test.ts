@@ -8,11 +8,16 @@ const last = 1_000_000 * SPARKLINE_SLOT_S;
 const at = (last + HOUR) * 1000;
 const from = last - (SPARKLINE_SLOTS - 1) * SPARKLINE_SLOT_S;
 
-/** A series with prices at the given slots back from the last one. */
-function set(points: Record<number, number>): Sparklines {
+/**
+ * A series with prices at the given slots back from the last one, each taken at its slot's start
+ * unless `edge` says when the newest was taken and when the price before the first slot was.
+ */
+function set(points: Record<number, number>, edge: { lead?: number; last?: number } = {}): Sparklines {
   const row: (number | null)[] = Array.from({ length: SPARKLINE_SLOTS }, () => null);
   for (const [back, price] of Object.entries(points)) row[SPARKLINE_SLOTS - 1 - Number(back)] = price;
-  return { at, from, series: { coin: row } };
+  const newest = Math.min(...Object.keys(points).map(Number));
+  const edges = { coin: { lead: edge.lead ?? null, last: edge.last ?? last - newest * SPARKLINE_SLOT_S } };
+  return { at, from, series: { coin: row }, edges };
 }
 
 describe("sparklineOf: a 'Last 7 days' line only over 7 days really recorded", () => {
@@ -31,6 +36,32 @@ describe("sparklineOf: a 'Last 7 days' line only over 7 days really recorded", (
     expect(sparklineOf(set({ 6: 1, 0: 2 }), "coin").sparkline).toBeNull();
     expect(sparklineOf(set({ 36: 1, 30: 1, 24: 1, 18: 1, 12: 1, 6: 1, 0: 1 }), "coin").sparkline).toBeNull();
     expect(sparklineOf(set({ 42: 1, 36: 1, 30: 1, 24: 1, 18: 1, 12: 1, 6: 1 }), "coin").sparkline).toBeNull();
+  });
+
+  it("a week recorded twice a day covers the week through its price before the window, without drawing it", () => {
+    // The price 10 hours before the week and the next 13 hours into it: the line crosses 23 hours.
+    const week = set({ 39: 10, 36: 11, 33: 12, 30: 11, 27: 10, 24: 9, 21: 9, 18: 9, 15: 9, 12: 9, 9: 9, 6: 9, 3: 9, 0: 9 });
+    expect(sparklineOf(week, "coin").sparkline).toBeNull();
+    const entered = set(
+      { 39: 10, 36: 11, 33: 12, 30: 11, 27: 10, 24: 9, 21: 9, 18: 9, 15: 9, 12: 9, 9: 9, 6: 9, 3: 9, 0: 9 },
+      {
+        lead: Math.floor(at / 1000) - 7 * 86_400 - 10 * HOUR,
+      },
+    );
+    expect(sparklineOf(entered, "coin")).toEqual({ sparkline: entered.series.coin, sparklineHours: 168 });
+    // A price more than 36 hours before the next one does not carry the line into the week.
+    const far = set({ 36: 11, 30: 12, 24: 9, 18: 9, 12: 9, 6: 9, 0: 9 }, { lead: from - 20 * HOUR });
+    expect(sparklineOf(far, "coin").sparkline).toBeNull();
+  });
+
+  it("a price taken a minute before a slot turned still reaches now", () => {
+    // Built 2 minutes into a new slot that holds no price yet: the newest was taken 1 minute before it.
+    const turned = { ...set({ 1: 1 }), at: (last + 120) * 1000 };
+    const row: (number | null)[] = Array.from({ length: SPARKLINE_SLOTS }, (_, i) => (i < SPARKLINE_SLOTS - 1 ? 1 : null));
+    const fresh: Sparklines = { ...turned, series: { coin: row }, edges: { coin: { lead: null, last: last - 60 } } };
+    expect(sparklineOf(fresh, "coin").sparkline).toEqual(row);
+    const stale: Sparklines = { ...fresh, edges: { coin: { lead: null, last: last - SPARKLINE_SLOT_S - 600 } } };
+    expect(sparklineOf(stale, "coin").sparkline).toBeNull();
   });
 
   it("a coin with no or one recorded price covers nothing", () => {
