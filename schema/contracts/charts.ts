@@ -86,7 +86,18 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 /** GET /api/market/global: the market strip under the header. */
 export const globalMarketSchema = z.object({
   totalMarketCap: z.number(),
+  /**
+   * The total's change over 24 hours, in percent: each coin's market cap a day ago read from its 24 h
+   * price change (supply held), over the coins that have both. Null when none has.
+   */
+  marketCapChange24h: z.number().nullable(),
   volume24h: z.number(),
+  /**
+   * The tracked coins' 24 h volume as the price feed recorded it 24 hours ago (its 5-minute point
+   * nearest a day ago, within 30 minutes), so the strip can give the volume's change as the live
+   * volume moves. Null until the feed has recorded volumes for a day (a fresh replay has none).
+   */
+  volumeDayAgo: z.number().nullable(),
   /** Bitcoin's share of the tracked coins' market cap, in percent. */
   btcDominance: z.number().nullable(),
   /** The newsroom's latest social snapshot: mean positive share (0-100) across the coins that have one. */

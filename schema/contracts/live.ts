@@ -74,7 +74,13 @@ export type LiveRow = z.infer<typeof liveRow>;
 
 /** The strip's figures that move with a tick (its sentiment is the newsroom's, once a day). */
 export const liveGlobal = z
-  .object({ totalMarketCap: z.number(), volume24h: z.number(), btcDominance: z.number().nullable(), updatedAt: z.string() })
+  .object({
+    totalMarketCap: z.number(),
+    marketCapChange24h: z.number().nullable(),
+    volume24h: z.number(),
+    btcDominance: z.number().nullable(),
+    updatedAt: z.string(),
+  })
   .strict();
 export type LiveGlobal = z.infer<typeof liveGlobal>;
 

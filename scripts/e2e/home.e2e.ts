@@ -23,7 +23,8 @@ function moverPrices(page: Page) {
       const card = el.closest("section")?.getBoundingClientRect();
       const box = el.getBoundingClientRect();
       const clipped = el.scrollWidth > el.clientWidth + 1 || (card ? box.right > card.right + 0.5 || box.width === 0 : true);
-      return { text: el.textContent ?? "", clipped };
+      // A tiny price is drawn as "$0.0₆1462" (PriceText); its full figure is its title.
+      return { text: el.querySelector("[title]")?.getAttribute("title") ?? el.textContent ?? "", clipped };
     }),
   );
 }

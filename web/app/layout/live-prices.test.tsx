@@ -56,7 +56,9 @@ class FakeSocket {
 const btc = makeCrypto({ id: "bitcoin", symbol: "BTC", name: "Bitcoin", rank: 1, priceUsd: 64_000, price: "$64,000.00" });
 const market = {
   totalMarketCap: 2.62e12,
+  marketCapChange24h: 0.5,
   volume24h: 1.6e11,
+  volumeDayAgo: null,
   btcDominance: 58.2,
   sentiment: null,
   updatedAt: "2026-11-27T09:00:00.000Z",
@@ -79,7 +81,13 @@ function Page() {
 }
 
 const at = "2026-11-27T09:00:30.000Z";
-const liveGlobal = { totalMarketCap: market.totalMarketCap, volume24h: market.volume24h, btcDominance: 58.2, updatedAt: at };
+const liveGlobal = {
+  totalMarketCap: market.totalMarketCap,
+  marketCapChange24h: 0.5,
+  volume24h: market.volume24h,
+  btcDominance: 58.2,
+  updatedAt: at,
+};
 
 beforeEach(() => {
   FakeSocket.all = [];
@@ -124,7 +132,7 @@ describe("live prices", () => {
       tick: 7,
       prev: 6,
       at,
-      global: { totalMarketCap: 2.7e12, volume24h: 1.6e11, btcDominance: 58.2, updatedAt: at },
+      global: { totalMarketCap: 2.7e12, marketCapChange24h: 0.6, volume24h: 1.6e11, btcDominance: 58.2, updatedAt: at },
     });
     expect(await screen.findByText("$65,000.00")).toBeInTheDocument();
     const cap = screen.getByTestId("strip-market-cap");

@@ -10,6 +10,7 @@ import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { route } from "#worker/lib/route.ts";
+import { volumeDayAgo } from "./volume-day-ago.ts";
 
 /** The strip changes with the 30 s price tick. */
 const GLOBAL_CACHE_SECONDS = 15;
@@ -20,11 +21,27 @@ const { getGlobalMarket: global } = apiContract;
  * The strip's market figures from the tracked coins; the live feed pushes the same figures each tick.
  * Unknown figures (null) are left out of the sums rather than counted as 0.
  */
-export function marketTotals(coins: readonly Crypto[]): Pick<GlobalMarket, "totalMarketCap" | "volume24h" | "btcDominance"> {
+export function marketTotals(
+  coins: readonly Crypto[],
+): Pick<GlobalMarket, "totalMarketCap" | "marketCapChange24h" | "volume24h" | "btcDominance"> {
   const total = coins.reduce((s, coin) => s + (coin.marketCap ?? 0), 0);
   const volume = coins.reduce((s, coin) => s + (coin.volume24h ?? 0), 0);
   const btc = coins.find((coin) => coin.id === "bitcoin")?.marketCap ?? null;
-  return { totalMarketCap: total, volume24h: volume, btcDominance: btc && total > 0 ? Math.round((btc / total) * 10_000) / 100 : null };
+  // The change over the coins that have both figures, on both sides: a coin without a 24 h change
+  // would otherwise count as a day-old cap that did not move.
+  let now = 0;
+  let dayAgo = 0;
+  for (const coin of coins) {
+    if (coin.marketCap == null || coin.change24h == null || coin.change24h <= -100) continue;
+    now += coin.marketCap;
+    dayAgo += coin.marketCap / (1 + coin.change24h / 100);
+  }
+  return {
+    totalMarketCap: total,
+    marketCapChange24h: dayAgo > 0 ? Math.round((now / dayAgo - 1) * 10_000) / 100 : null,
+    volume24h: volume,
+    btcDominance: btc && total > 0 ? Math.round((btc / total) * 10_000) / 100 : null,
+  };
 }
 
 /** GET /api/market/global: totals of the tracked coins and the newsroom's latest average sentiment. */
@@ -37,7 +54,7 @@ export const globalMarketRoutes = new Hono<AppEnv>().get(
       "/api/market/global",
       GLOBAL_CACHE_SECONDS,
       async (): Promise<GlobalMarket> => {
-        const snapshot = await currentSnapshot(runtimeDeps(c));
+        const [snapshot, dayAgo] = await Promise.all([currentSnapshot(runtimeDeps(c)), volumeDayAgo(c.env)]);
         const db = getDb(c.env.DB);
         const [latest] = await db
           .select({ date: sentimentSnapshots.date, source: sentimentSnapshots.source })
@@ -55,6 +72,7 @@ export const globalMarketRoutes = new Hono<AppEnv>().get(
           : [];
         return {
           ...marketTotals(snapshot.coins),
+          volumeDayAgo: dayAgo,
           sentiment:
             latest && avg?.average != null
               ? { average: Math.round(avg.average * 10) / 10, date: latest.date, coins: avg.coins, source: latest.source }

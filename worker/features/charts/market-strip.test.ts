@@ -2,8 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { GlobalMarket } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { historyBucket } from "#worker/features/cryptos/index.ts";
 import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
 import { getJson, ORIGIN } from "#worker/test/http.ts";
+import { volumeDayAgo } from "./volume-day-ago.ts";
 
 beforeAll(async () => {
   await getJson("/api/cryptos?limit=1");
@@ -20,6 +22,38 @@ describe("GET /api/market/global", () => {
     expect(body.btcDominance).toBeCloseTo((btc / total) * 100, 1);
     expect(body.volume24h).toBeGreaterThan(0);
     expect(body.sentiment).toBeNull();
+    // A day ago, each cap read back from its 24 h price change, over the coins that have one.
+    const known = coins.filter((c) => c.marketCap != null && c.change24h != null);
+    const before = known.reduce((s, c) => s + (c.marketCap ?? 0) / (1 + (c.change24h ?? 0) / 100), 0);
+    const after = known.reduce((s, c) => s + (c.marketCap ?? 0), 0);
+    expect(body.marketCapChange24h).toBeCloseTo((after / before - 1) * 100, 1);
+    // A fresh replay has no volumes recorded a day ago.
+    expect(body.volumeDayAgo).toBeNull();
+  });
+
+  it("reads the volume of a day ago from the feed's nearest recorded point, once per 5-minute bucket", async () => {
+    const now = Date.now();
+    const bucket = historyBucket(now - 86_400_000);
+    // Three coins' volumes 10 minutes before a day ago; an older point and a priceless-volume row are not it.
+    for (const [id, ts, volume] of [
+      ["bitcoin", bucket - 600, 30e9],
+      ["ethereum", bucket - 600, 15e9],
+      ["solana", bucket - 600, null],
+      ["bitcoin", bucket - 7_200, 99e9],
+    ] as const) {
+      await env.DB.prepare("INSERT OR REPLACE INTO price_history (coin_id, ts, price, volume_24h) VALUES (?, ?, 1, ?)")
+        .bind(id, ts, volume)
+        .run();
+    }
+    await env.KV.delete(`market:volume-day-ago:${bucket}`);
+    expect(await volumeDayAgo(env, now)).toBe(45e9);
+    // Kept for the bucket: a later write a day back is not read again within it.
+    await env.DB.prepare("UPDATE price_history SET volume_24h = 1 WHERE ts = ?")
+      .bind(bucket - 600)
+      .run();
+    expect(await volumeDayAgo(env, now)).toBe(45e9);
+    // Nothing within 30 minutes of a day ago: not recorded.
+    expect(await volumeDayAgo(env, now - 3 * 3_600_000)).toBeNull();
   });
 
   it("averages the newsroom's latest day of social sentiment, ignoring unknowns", async () => {

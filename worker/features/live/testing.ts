@@ -99,6 +99,6 @@ export function makeTick(tick: number, rows: LiveRow[]): LiveTick {
     tick,
     at: new Date(1_800_000_000_000 + tick * 30_000).toISOString(),
     rows,
-    global: { totalMarketCap: tick, volume24h: 1, btcDominance: 50, updatedAt: "x" },
+    global: { totalMarketCap: tick, marketCapChange24h: null, volume24h: 1, btcDominance: 50, updatedAt: "x" },
   };
 }

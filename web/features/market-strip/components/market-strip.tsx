@@ -1,17 +1,39 @@
 import { useQuery } from "@tanstack/react-query";
+import { formatChange } from "#schema/contracts/format.ts";
 import { useSiteStatus } from "#web/components/site-status.ts";
+import { ChangeText } from "#web/components/ui/change-text.tsx";
 import { Flash } from "#web/components/ui/flash.tsx";
 import { request } from "#web/lib/api-client.ts";
 import { formatMoney, longDay } from "#web/lib/format.ts";
-import { priceRefetchInterval } from "#web/lib/live-status.ts";
+import { getLiveStatus } from "#web/lib/live-status.ts";
+import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
 import styles from "./market-strip.module.css";
+
+const VOLUME_BASE_MS = 5 * 60_000;
+
+/** A 24 h change beside a total, or a muted dash that says why there is none. */
+function DayChange({ value, missing, testId }: { value: number | null; missing: string; testId: string }) {
+  if (value == null)
+    return (
+      <span className="muted" title={missing} data-testid={testId}>
+        {" —"}
+      </span>
+    );
+  return (
+    <span title="Change over 24 hours" data-testid={testId}>
+      {" "}
+      <ChangeText value={formatChange(value)} />
+    </span>
+  );
+}
 
 export function globalMarketQuery() {
   return {
     queryKey: ["market", "global"] as const,
     queryFn: () => request("getGlobalMarket"),
-    // Polls only while live prices are off or paused (the socket writes the strip's figures).
-    refetchInterval: priceRefetchInterval,
+    // Polls every 30 s while live prices are off or paused. Live, the socket writes the moving figures,
+    // and a poll every 5 minutes brings the volume's day-old base, which moves with the feed's bucket.
+    refetchInterval: () => (getLiveStatus() === "live" ? VOLUME_BASE_MS : PRICE_REFRESH_MS),
   };
 }
 
@@ -34,12 +56,18 @@ export function MarketStrip() {
           <strong className="num" data-testid="strip-market-cap">
             <Flash value={data.totalMarketCap}>{formatMoney(data.totalMarketCap)}</Flash>
           </strong>
+          <DayChange value={data.marketCapChange24h} missing="No 24-hour change is known" testId="strip-market-cap-change" />
         </span>
         <span>
           24h Volume{" "}
           <strong className="num">
             <Flash value={data.volume24h}>{formatMoney(data.volume24h)}</Flash>
           </strong>
+          <DayChange
+            value={data.volumeDayAgo ? Math.round((data.volume24h / data.volumeDayAgo - 1) * 10_000) / 100 : null}
+            missing="The volume of 24 hours ago is not recorded yet: the price feed records it as it runs"
+            testId="strip-volume-change"
+          />
         </span>
         <span>
           BTC Dominance <strong className="num">{data.btcDominance == null ? "\u2014" : `${data.btcDominance.toFixed(1)}%`}</strong>

@@ -4,13 +4,16 @@ import { priceRefetchInterval } from "#web/lib/live-status.ts";
 import { PRICE_REFRESH_MS } from "#web/lib/query-client.ts";
 import { DEFAULT_SORT, type SortState } from "./sort.ts";
 
-export const MARKETS_PAGE_SIZE = 100;
+/** The rows a Top 500 page may show (?rows=), as CoinGecko offers them; 100 unless asked. */
+export const PAGE_SIZES = [50, 100, 250] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const MARKETS_PAGE_SIZE: PageSize = 100;
 export const MOVERS_TAB_SIZE = 25;
 
 export const cryptoKeys = {
   all: ["cryptos"] as const,
   top: (limit: number) => ["cryptos", "top", limit] as const,
-  page: (page: number, sort: SortState) => ["cryptos", "page", page, sort.key, sort.order] as const,
+  page: (page: number, sort: SortState, rows: PageSize) => ["cryptos", "page", page, sort.key, sort.order, rows] as const,
   movers: (kind: "gainers" | "losers", limit?: number) => ["cryptos", kind, limit ?? "default"] as const,
 };
 
@@ -24,14 +27,14 @@ export function topCryptosQuery(limit: number) {
 }
 
 /**
- * One page of 100, sorted across all 500 by the server: live over the socket (a page whose order
+ * One page of `rows`, sorted across all 500 by the server: live over the socket (a page whose order
  * changes is fetched again), else refreshed every 30 s.
  */
-export function cryptoPageQuery(page: number, sort: SortState = DEFAULT_SORT) {
+export function cryptoPageQuery(page: number, sort: SortState = DEFAULT_SORT, rows: PageSize = MARKETS_PAGE_SIZE) {
   const order = sort.key === DEFAULT_SORT.key && sort.order === DEFAULT_SORT.order ? {} : { sort: sort.key, order: sort.order };
   return queryOptions({
-    queryKey: cryptoKeys.page(page, sort),
-    queryFn: async () => pageAnswer(await request("listCryptos", { query: { page, limit: MARKETS_PAGE_SIZE, fromDb: "true", ...order } })),
+    queryKey: cryptoKeys.page(page, sort, rows),
+    queryFn: async () => pageAnswer(await request("listCryptos", { query: { page, limit: rows, fromDb: "true", ...order } })),
     placeholderData: (previous) => previous,
     refetchInterval: priceRefetchInterval,
   });

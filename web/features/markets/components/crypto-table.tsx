@@ -5,6 +5,7 @@ import { ChangeText } from "#web/components/ui/change-text.tsx";
 import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
 import { Flash } from "#web/components/ui/flash.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
+import { PriceText } from "#web/components/ui/price-text.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { formatMoney, UNKNOWN } from "#web/lib/format.ts";
 import type { SortState } from "../api/sort.ts";
@@ -159,7 +160,9 @@ export function CryptoTable({
                     {mark?.(coin)}
                   </td>
                   <td className={`${styles.priceCol} num`} data-testid="row-price">
-                    <Flash value={coin.priceUsd}>{coin.price}</Flash>
+                    <Flash value={coin.priceUsd}>
+                      <PriceText text={coin.price} />
+                    </Flash>
                   </td>
                   <td className={`${styles.hideSm} ${styles.hideNarrow}`}>
                     <Change value={coin.change1h} text={coin.price1h} />

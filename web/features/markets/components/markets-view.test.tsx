@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { makeCrypto } from "#web/test/fixtures.ts";
@@ -49,5 +50,49 @@ describe("the movers rule on the markets page", () => {
     await screen.findByRole("row", { name: /Thin Coin/ });
     expect(screen.queryByTestId("movers-rule")).toBeNull();
     expect(screen.queryByTestId("mover-mark")).toBeNull();
+  });
+});
+
+describe("rows per page on the Top 500", () => {
+  it("asks for 100 rows by default, and for 50 or 250 when the reader picks them, from page 1, in the address", async () => {
+    const asked: string[] = [];
+    server.use(
+      mock(apiContract.listCryptos, ({ query }) => {
+        asked.push(`${query.page}:${query.limit}`);
+        const limit = Number(query.limit);
+        return {
+          data: [thin].map((c) => ({ ...c, sparkline: null, sparklineHours: 0 })),
+          pagination: { page: Number(query.page), limit, total: 500, totalPages: Math.ceil(500 / limit) },
+        };
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderAt(<MarketsView />, { path: "/markets", at: "/markets?page=3" });
+    const location = () => router.state.location;
+    await screen.findByRole("row", { name: /Thin Coin/ });
+    expect(asked).toEqual(["3:100"]);
+    const rows = screen.getByRole("combobox", { name: "Rows" });
+    expect(rows).toHaveValue("100");
+    await user.selectOptions(rows, "250");
+    await screen.findByRole("navigation", { name: "Top 500 pages" });
+    expect(location().search).toBe("?rows=250");
+    expect(asked.at(-1)).toBe("1:250");
+    expect(within(screen.getByRole("navigation", { name: "Top 500 pages" })).getAllByRole("button", { name: /^Page/ })).toHaveLength(2);
+    await user.selectOptions(rows, "50");
+    expect(location().search).toBe("?rows=50");
+    expect(asked.at(-1)).toBe("1:50");
+  });
+
+  it("reads an unknown rows value as 100", async () => {
+    const asked: string[] = [];
+    server.use(
+      mock(apiContract.listCryptos, ({ query }) => {
+        asked.push(String(query.limit));
+        return { data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0 } };
+      }),
+    );
+    renderAt(<MarketsView />, { path: "/markets", at: "/markets?rows=7" });
+    await screen.findByRole("combobox", { name: "Rows" });
+    await expect.poll(() => asked).toEqual(["100"]);
   });
 });

@@ -4,6 +4,7 @@ import { Card } from "#web/components/ui/card.tsx";
 import { ChangeText } from "#web/components/ui/change-text.tsx";
 import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
+import { PriceText } from "#web/components/ui/price-text.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { moversQueryOptions } from "../api/cryptos.ts";
 import { coinPath, LOAD_ERROR } from "./crypto-table.tsx";
@@ -38,7 +39,7 @@ export function MoversCard({ kind, limit = 5 }: { kind: "gainers" | "losers"; li
                     {coin.name}
                   </span>
                   <span className={styles.moverPrice} data-testid="mover-price">
-                    {coin.price}
+                    <PriceText text={coin.price} />
                   </span>
                 </span>
                 <ChangeText value={coin.price24h} />
