@@ -4,10 +4,11 @@
  * (docs/decisions/markets/coin-logos.md). The list of ids the Worker links to is
  * worker/ports/market/data/coin-icons.json, written from the same metadata by `npm run data:coin-icons`.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import type { Plugin } from "vite";
+import { chooseLogo } from "./logo-contrast.ts";
 
 const require = createRequire(import.meta.url);
 const coreDir = join(require.resolve("@web3icons/core"), "../svgs");
@@ -36,6 +37,15 @@ export function readIcon(file: string): string {
   return JSON.parse(`"${literal.slice(1, -1).replace(/\\'/g, "'").replace(/"/g, '\\"')}"`) as string;
 }
 
+/**
+ * The logo the site serves for an icon: its coloured variant, or the variant that stays visible in
+ * both themes (./logo-contrast.ts).
+ */
+export function servedLogo(file: string): string {
+  const background = file.replace(`${sep}branded${sep}`, `${sep}background${sep}`);
+  return chooseLogo(readIcon(file), existsSync(background) ? readIcon(background) : null).svg;
+}
+
 /** Emits `coins/<id>.svg` into the browser's build, and serves the same paths from `npm run dev:web`. */
 export function coinIconsPlugin(): Plugin {
   let files: Map<string, string> | null = null;
@@ -51,11 +61,11 @@ export function coinIconsPlugin(): Plugin {
         const file = id ? (await load()).get(id) : undefined;
         if (!file) return next();
         res.setHeader("content-type", "image/svg+xml");
-        res.end(readIcon(file));
+        res.end(servedLogo(file));
       });
     },
     async generateBundle() {
-      for (const [id, file] of await load()) this.emitFile({ type: "asset", fileName: `coins/${id}.svg`, source: readIcon(file) });
+      for (const [id, file] of await load()) this.emitFile({ type: "asset", fileName: `coins/${id}.svg`, source: servedLogo(file) });
     },
   };
 }

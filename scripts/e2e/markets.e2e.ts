@@ -115,4 +115,69 @@ describe("markets journeys", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
+
+  it("on a phone every symbol is whole and no price runs into the 24 h change, on every page of the Top 500", async () => {
+    const { page, context } = await openPage(browser(), { viewport: PHONE });
+    for (const p of [1, 2, 3, 4, 5]) {
+      await page.goto(`/markets?page=${p}`);
+      await expect.poll(() => page.locator("table tbody tr a").count()).toBe(100);
+      const faults = await page.evaluate(() =>
+        [...document.querySelectorAll("table tbody tr")].flatMap((tr) => {
+          const symbol = tr.querySelector<HTMLElement>("td:nth-child(3) span span:last-child, td:nth-child(3) [class*=symbol]");
+          const price = tr.querySelector<HTMLElement>("[data-testid=row-price]");
+          // The next cell shown after the price: the 24 h change (the 1 h one is hidden on a phone).
+          const shown = [...tr.querySelectorAll("td")].filter((td) => td.offsetWidth > 0);
+          const change = price
+            ? shown[shown.indexOf(price as HTMLTableCellElement) + 1]?.querySelector("span")?.getBoundingClientRect()
+            : undefined;
+          const cell = symbol?.closest("td")?.getBoundingClientRect();
+          const box = symbol?.getBoundingClientRect();
+          const out: string[] = [];
+          // Cut: the symbol's text is wider than its box, or its box runs out of its cell.
+          if (symbol && (symbol.scrollWidth > symbol.clientWidth + 1 || (cell && box && box.right > cell.right + 0.5)))
+            out.push(`symbol ${symbol.textContent}`);
+          const figure = price?.querySelector("span")?.getBoundingClientRect();
+          if (figure && change && figure.right > change.left + 0.5) out.push(`price ${price?.textContent}`);
+          return out;
+        }),
+      );
+      expect(`page ${p}: ${faults.join(", ")}`).toBe(`page ${p}: `);
+    }
+    await context.close();
+  });
+
+  it("the Top 500's header row stays in sight under the site header as the page scrolls, at desktop and phone widths", async () => {
+    for (const viewport of [{ width: 1366, height: 900 }, PHONE]) {
+      const { page, context } = await openPage(browser(), { viewport });
+      await page.goto("/markets");
+      await expect.poll(() => page.locator("table tbody tr a").count()).toBe(100);
+      await page.evaluate(() => window.scrollTo(0, 3000));
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const header = document.querySelector("header")?.getBoundingClientRect();
+            const th = document.querySelector("table thead th")?.getBoundingClientRect();
+            return header && th ? Math.abs(Math.round(th.top - header.bottom)) : null;
+          }),
+        )
+        .toBe(0);
+      await context.close();
+    }
+  });
+
+  it("shows 50, 100 or 250 rows a page, as the reader picks, kept in the address", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto("/markets");
+    await expect.poll(() => page.locator("table tbody tr a").count()).toBe(100);
+    await page.getByRole("combobox", { name: "Rows" }).selectOption("250");
+    await page.waitForURL((url) => url.search === "?rows=250");
+    await expect.poll(() => page.locator("table tbody tr a").count()).toBe(250);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "251");
+    expect(new URL(page.url()).searchParams.get("rows")).toBe("250");
+    await page.goto("/markets?rows=50&page=10");
+    await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "451");
+    expect(await page.locator("table tbody tr a").count()).toBe(50);
+    await context.close();
+  });
 });

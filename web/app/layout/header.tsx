@@ -61,6 +61,20 @@ export function Header({
   const headerRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
 
+  // What sticks below the header (the tables' header rows) starts at its height, which differs with
+  // the width (a second row of links on desktops); CSS holds the phone's height until this runs.
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--header-height", `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--header-height");
+    };
+  }, []);
+
   // Any navigation closes the menu: a link in it, the back button, a suggestion or a user-menu item.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger
   useEffect(() => setOpen(false), [location.key]);
