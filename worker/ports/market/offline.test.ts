@@ -81,6 +81,23 @@ describe("offline market data", () => {
     }
   });
 
+  it("moves an all-time high or low the walk passes to the price, dated when it was passed, and keeps the others", async () => {
+    const port = createOfflineMarketData({ now: () => start + TICK_MS });
+    const recorded = await port.fetchTop(500);
+    // PAX Gold's high set 10% under its price (a tick moves a price far less): the tick passes it.
+    const near = recorded.map((c) => (c.id === "pax-gold" ? { ...c, ath: c.price * 0.9, athDate: "2026-01-29T00:00:00.000Z" } : c));
+    const next = await port.fetchTop(500, near);
+    const gold = next.find((c) => c.id === "pax-gold");
+    expect(gold?.ath).toBe(gold?.price);
+    expect(gold?.athDate).toBe(gold?.lastUpdated);
+    expect(next.find((c) => c.id === "bitcoin")).toMatchObject({ ath: 126080, athDate: "2025-10-06T18:57:42.558Z" });
+    // Over a long walk no coin ever stands above its high or below its low, and unknown ones stay unknown.
+    let walk = recorded;
+    for (let i = 2; i < 200; i++) walk = await createOfflineMarketData({ now: () => start + i * TICK_MS }).fetchTop(500, walk);
+    expect(walk.filter((c) => (c.ath != null && c.price > c.ath) || (c.atl != null && c.price < c.atl))).toEqual([]);
+    expect(walk[250]).toMatchObject({ ath: null, atl: null });
+  });
+
   it("keeps stablecoins near one dollar", async () => {
     let coins = await createOfflineMarketData({ now: () => start }).fetchTop(10);
     for (let tick = 1; tick <= 100; tick++) {

@@ -33,6 +33,20 @@ function round(value: number, digits: number): number {
   return Math.round(value * f) / f;
 }
 
+/**
+ * An all-time extreme the walk passed moves to the price, dated when it was passed, so no coin
+ * trades above its stated high. Unknown stays unknown: the walk never invents a recorded figure.
+ */
+function passed(
+  kept: { value: number | null; date: string | null },
+  price: number,
+  at: string,
+  higher: boolean,
+): { value: number | null; date: string | null } {
+  if (kept.value == null) return kept;
+  return (higher ? price > kept.value : price < kept.value) ? { value: price, date: at } : kept;
+}
+
 /** One modelled step of a coin from its previous price; the recorded references move with it. */
 function step(base: MarketCoin, from: MarketCoin | undefined, tick: number, lastUpdated: string): MarketCoin {
   const last = from?.price ?? base.price;
@@ -42,6 +56,8 @@ function step(base: MarketCoin, from: MarketCoin | undefined, tick: number, last
   // The changes stay measured against the recorded prices 1 h, 24 h and 7 d before the recording.
   const moved = (change: number | null) => (change == null ? null : round(((1 + change / 100) * ratio - 1) * 100, 4));
   const scaled = (v: number | null) => (v == null ? null : v * ratio);
+  const high = passed({ value: from?.ath ?? base.ath, date: from?.athDate ?? base.athDate }, price, lastUpdated, true);
+  const low = passed({ value: from?.atl ?? base.atl, date: from?.atlDate ?? base.atlDate }, price, lastUpdated, false);
   return {
     ...base,
     price,
@@ -54,6 +70,10 @@ function step(base: MarketCoin, from: MarketCoin | undefined, tick: number, last
     // The recorded 24 h range widens only when the walk leaves it.
     high24h: base.high24h == null ? null : Math.max(from?.high24h ?? base.high24h, price),
     low24h: base.low24h == null ? null : Math.min(from?.low24h ?? base.low24h, price),
+    ath: high.value,
+    athDate: high.date,
+    atl: low.value,
+    atlDate: low.date,
     lastUpdated,
   };
 }

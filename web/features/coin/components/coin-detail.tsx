@@ -115,7 +115,7 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
           </Card>
           {slots.chart?.(coin)}
           <MarketData coin={coin} demo={demo} />
-          <Extremes coin={coin} />
+          <Extremes coin={coin} demo={demo} />
           <Supply coin={coin} />
           {slots.news?.(coin)}
         </div>

@@ -44,6 +44,22 @@ describe("the coin page's figures", () => {
     expect(low).toHaveTextContent("6 Jul 2013 · +112244.8% from the low");
   });
 
+  it("in the replay, dates an extreme on the replay's timeline with its recorded day beside it, as the chart does", () => {
+    // Laid 200 days after the recording: 6 Oct 2025, 18:57 is drawn on 24 Apr 2026.
+    const replay = { recordedAt, replayedAt: recordedAt + 200 * 86_400 };
+    render(<Extremes coin={btc} demo={{ recordedAt, replay }} />);
+    const high = screen.getByText("All-Time High").parentElement as HTMLElement;
+    expect(high).toHaveTextContent("24 Apr 2026 (recorded 6 Oct 2025) · -39.6% from the high");
+  });
+
+  it("an extreme the replay's walk passed is dated when it was passed, as modelled", () => {
+    const replay = { recordedAt, replayedAt: recordedAt + 200 * 86_400 };
+    const passed = { ...btc, priceUsd: 130_000, ath: 130_000, athDate: new Date((replay.replayedAt + 3_600) * 1000).toISOString() };
+    render(<Extremes coin={passed} demo={{ recordedAt, replay }} />);
+    const high = screen.getByText("All-Time High").parentElement as HTMLElement;
+    expect(high).toHaveTextContent("16 Nov 2026, modelled · at the high");
+  });
+
   it("says when replayed figures were really recorded, and when they are modelled, instead of 'just now'", () => {
     const replay = { recordedAt, replayedAt: Date.now() / 1000 - 120 };
     const { rerender } = render(<MarketData coin={btc} demo={{ recordedAt, replay }} />);

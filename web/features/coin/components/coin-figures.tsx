@@ -109,27 +109,42 @@ export function MarketData({ coin, demo }: { coin: Crypto; demo?: Demo | undefin
   );
 }
 
-/** The share of the price below or above an extreme: "-39.6% from the high". */
+/** The share of the price below or above an extreme: "-39.6% from the high", or "at the high". */
 function fromExtreme(price: number, extreme: number | null, word: string): string | null {
   if (extreme == null || !(extreme > 0)) return null;
   const change = (price / extreme - 1) * 100;
+  if (Math.abs(change) < 0.05) return `at the ${word}`;
   return `${change >= 0 ? "+" : "-"}${Math.abs(change).toFixed(1)}% from the ${word}`;
 }
 
+/**
+ * The day an extreme was reached. In the replay the chart runs on the replay's timeline, so a day
+ * from the recording is shown where the chart draws it, with its recorded day beside it; an extreme
+ * the replay's walk passed is dated when it was passed, and modelled.
+ */
+function extremeDay(iso: string | null, demo: Demo | undefined): string {
+  const at = iso ? Date.parse(iso) / 1000 : Number.NaN;
+  if (!demo?.replay || !Number.isFinite(at)) return dayOf(iso);
+  const origin = at <= demo.recordedAt ? { recorded: at } : originOf(at, demo.replay);
+  if (origin === "modelled") return `${dayOf(iso)}, modelled`;
+  const shown = new Date((origin.recorded + demo.replay.replayedAt - demo.replay.recordedAt) * 1000).toISOString();
+  return `${dayOf(shown)} (recorded ${dayOf(new Date(origin.recorded * 1000).toISOString())})`;
+}
+
 /** All-time high and low, each with the day it was reached and how far the price is from it. */
-export function Extremes({ coin }: { coin: Crypto }) {
+export function Extremes({ coin, demo }: { coin: Crypto; demo?: Demo | undefined }) {
   return (
     <Card title="All-Time High and Low">
       <dl className={styles.stats}>
         <Stat
           label="All-Time High"
-          hint={coin.ath == null ? null : `${dayOf(coin.athDate)} · ${fromExtreme(coin.priceUsd, coin.ath, "high")}`}
+          hint={coin.ath == null ? null : `${extremeDay(coin.athDate, demo)} · ${fromExtreme(coin.priceUsd, coin.ath, "high")}`}
         >
           {coin.ath == null ? UNKNOWN : formatPrice(coin.ath)}
         </Stat>
         <Stat
           label="All-Time Low"
-          hint={coin.atl == null ? null : `${dayOf(coin.atlDate)} · ${fromExtreme(coin.priceUsd, coin.atl, "low")}`}
+          hint={coin.atl == null ? null : `${extremeDay(coin.atlDate, demo)} · ${fromExtreme(coin.priceUsd, coin.atl, "low")}`}
         >
           {coin.atl == null ? UNKNOWN : formatPrice(coin.atl)}
         </Stat>
