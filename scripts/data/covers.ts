@@ -135,6 +135,97 @@ const covers: Cover[] = [
   <path d="M950 300 h120 a20 20 0 0 1 20 20 v50 a20 20 0 0 1 -20 20 h-80 l-30 26 v-26 h-10 a20 20 0 0 1 -20 -20 v-50 a20 20 0 0 1 20 -20z" ${white(0.55)}/>
 `,
   },
+  // Trending Analysis covers vary by coin (worker/features/newsroom/covers.ts): one theme, social
+  // chatter lifting a market, drawn five more ways in five more colours.
+  {
+    file: "covers/trending-analysis-1.svg",
+    label: "Trending Analysis",
+    from: "#0f766e",
+    to: "#1d4ed8",
+    // A pulse line breaking upwards under a speech bubble.
+    art: `
+  <path d="M520 420 H640 l30 -70 l40 140 l40 -210 l36 120 l28 -40 H1000 l90 -150" ${stroke(0.85, 12)}/>
+  <path d="M930 110 h150 a22 22 0 0 1 22 22 v60 a22 22 0 0 1 -22 22 h-96 l-36 30 v-30 h-18 a22 22 0 0 1 -22 -22 v-60 a22 22 0 0 1 22 -22z" ${white(0.9)}/>
+`,
+  },
+  {
+    file: "covers/trending-analysis-2.svg",
+    label: "Trending Analysis",
+    from: "#c2410c",
+    to: "#be123c",
+    // A radar of mentions: rings with blips.
+    art: `
+  ${[70, 140, 210].map((r) => `<circle cx="860" cy="340" r="${r}" ${stroke(0.35, 6)}/>`).join("")}
+  <path d="M860 340 L1040 230" ${stroke(0.8, 8)}/>
+  ${[
+    [960, 280, 16, 0.95],
+    [760, 250, 12, 0.7],
+    [920, 450, 10, 0.6],
+    [1010, 380, 9, 0.55],
+    [720, 400, 8, 0.5],
+  ]
+    .map(([x = 0, y = 0, r = 0, o = 0]) => `<circle cx="${x}" cy="${y}" r="${r}" ${white(o)}/>`)
+    .join("")}
+`,
+  },
+  {
+    file: "covers/trending-analysis-3.svg",
+    label: "Trending Analysis",
+    from: "#15803d",
+    to: "#0e7490",
+    // A rising line with its area, and a crowd of small bubbles above it.
+    art: `
+  <path d="M520 500 L620 430 L700 460 L800 340 L880 370 L980 230 L1100 170 V540 H520Z" ${white(0.18)}/>
+  <path d="M520 500 L620 430 L700 460 L800 340 L880 370 L980 230 L1100 170" ${stroke(0.9, 10)}/>
+  ${[
+    [700, 250, 40, 0.55],
+    [800, 190, 30, 0.7],
+    [890, 130, 24, 0.85],
+  ]
+    .map(
+      ([x = 0, y = 0, r = 0, o = 0]) =>
+        `<circle cx="${x}" cy="${y}" r="${r}" ${white(o)}/><path d="M${x - r * 0.4} ${y + r * 0.8} l-${r * 0.3} ${r * 0.5} l${r * 0.7} -${r * 0.35}z" ${white(o)}/>`,
+    )
+    .join("")}
+`,
+  },
+  {
+    file: "covers/trending-analysis-4.svg",
+    label: "Trending Analysis",
+    from: "#4338ca",
+    to: "#0369a1",
+    // Speech bubbles stacked into a column that rises like a chart.
+    art: `
+  ${[
+    [620, 430, 0.45],
+    [720, 360, 0.6],
+    [820, 280, 0.75],
+    [920, 190, 0.92],
+  ]
+    .map(
+      ([x = 0, y = 0, o = 0]) =>
+        `<path d="M${x} ${y} h130 a20 20 0 0 1 20 20 v46 a20 20 0 0 1 -20 20 h-84 l-30 26 v-26 h-16 a20 20 0 0 1 -20 -20 v-46 a20 20 0 0 1 20 -20z" ${white(o)}/>`,
+    )
+    .join("")}
+`,
+  },
+  {
+    file: "covers/trending-analysis-5.svg",
+    label: "Trending Analysis",
+    from: "#a16207",
+    to: "#9d174d",
+    // An upward arrow through a ring of chatter.
+    art: `
+  <circle cx="860" cy="330" r="190" ${stroke(0.3, 8)} stroke-dasharray="18 22"/>
+  <path d="M720 470 L1000 190 M1000 190 H890 M1000 190 V300" ${stroke(0.92, 16)}/>
+  ${[
+    [700, 220, 26, 0.6],
+    [1030, 430, 22, 0.5],
+  ]
+    .map(([x = 0, y = 0, r = 0, o = 0]) => `<circle cx="${x}" cy="${y}" r="${r}" ${white(o)}/>`)
+    .join("")}
+`,
+  },
   {
     file: "default-card.svg",
     label: "Coinsight",

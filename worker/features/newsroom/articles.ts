@@ -5,12 +5,9 @@ import type { Db } from "#worker/lib/db.ts";
 import { type ClaimInput, type ClaimReport, reviewText } from "#worker/lib/grounding/index.ts";
 import type { Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
 
-export const CATEGORY_TRENDING = 17;
-export const CATEGORY_ROUNDUP = 18;
-export const COVER_IMAGES = {
-  [CATEGORY_TRENDING]: "/images/covers/trending-analysis.svg",
-  [CATEGORY_ROUNDUP]: "/images/covers/daily-roundup.svg",
-} as const;
+import { CATEGORY_ROUNDUP, CATEGORY_TRENDING, COVER_IMAGES, coverImage } from "./covers.ts";
+
+export { CATEGORY_ROUNDUP, CATEGORY_TRENDING, COVER_IMAGES };
 
 /**
  * Where an article's figures and words came from, stored with it (`sources_json`); the reader's
@@ -100,7 +97,7 @@ export async function saveGenerated(db: Db, env: Pick<Env, "KV">, article: Gener
     excerpt: article.draft.excerpt,
     content,
     contentFormat: "markdown" as const,
-    imageUrl: COVER_IMAGES[article.categoryId],
+    imageUrl: coverImage(article.categoryId, article.coin?.symbol),
     categoryId: article.categoryId,
     cryptoSymbol: article.coin?.symbol ?? null,
     cryptoName: article.coin?.name ?? null,

@@ -2,6 +2,7 @@ import { env, introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONTENT_VERSION_KEY } from "#worker/features/content/index.ts";
 import { formatPrice } from "#worker/features/cryptos/index.ts";
+import { CATEGORY_TRENDING, coverImage } from "./covers.ts";
 import { restartTasks } from "./pipeline.ts";
 import { generationStatus } from "./status.ts";
 import { ARTICLES_PER_BAND } from "./tasks/trending.ts";
@@ -104,7 +105,7 @@ describe("a day of the pipeline", () => {
     }
     for (const a of trending) {
       expect(a.slug).toMatch(new RegExp(`^[a-z0-9-]+-trending-analysis-${date}$`));
-      expect(a.image_url).toBe("/images/covers/trending-analysis.svg");
+      expect(a.image_url).toBe(coverImage(CATEGORY_TRENDING, String(a.crypto_symbol)));
       // The price in the article is the snapshot's, as the market table showed it then.
       const row = await env.DB.prepare("SELECT price FROM sentiment_snapshots WHERE date = ? AND rank = ?")
         .bind(date, a.rank)
@@ -112,6 +113,8 @@ describe("a day of the pipeline", () => {
       expect(String(a.content)).toContain(formatPrice(row?.price ?? 0));
       expect(a.crypto_symbol).toMatch(/^[A-Z0-9._-]+$/);
     }
+    // A day's analyses do not all wear one picture.
+    expect(new Set(trending.map((a) => a.image_url)).size).toBeGreaterThanOrEqual(3);
     const btc = market.coins[0];
     expect(String(written[0]?.content)).toContain(btc?.price);
     expect(await env.KV.get(CONTENT_VERSION_KEY)).not.toBe(before);
