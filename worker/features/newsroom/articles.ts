@@ -4,10 +4,9 @@ import { invalidateContentCache, sanitizeArticleContent } from "#worker/features
 import type { Db } from "#worker/lib/db.ts";
 import { type ClaimInput, type ClaimReport, reviewText } from "#worker/lib/grounding/index.ts";
 import type { Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
+import { CATEGORY_ROUNDUP, CATEGORY_TRENDING, coverImage } from "./covers.ts";
 
-import { CATEGORY_ROUNDUP, CATEGORY_TRENDING, COVER_IMAGES, coverImage } from "./covers.ts";
-
-export { CATEGORY_ROUNDUP, CATEGORY_TRENDING, COVER_IMAGES };
+export { CATEGORY_ROUNDUP, CATEGORY_TRENDING };
 
 /**
  * Where an article's figures and words came from, stored with it (`sources_json`); the reader's
