@@ -8,7 +8,14 @@ import { apiDocsRoutes } from "./features/api-docs/index.ts";
 import { askRoutes } from "./features/ask/index.ts";
 import { authRoutes } from "./features/auth/index.ts";
 import { billingRoutes } from "./features/billing/index.ts";
-import { adminChartsRoutes, coinArticlesRoutes, globalMarketRoutes, historyRoutes, mappingsRoutes } from "./features/charts/index.ts";
+import {
+  adminChartsRoutes,
+  coinArticlesRoutes,
+  coinSocialRoutes,
+  globalMarketRoutes,
+  historyRoutes,
+  mappingsRoutes,
+} from "./features/charts/index.ts";
 import { articlesRoutes, categoriesRoutes, contentVersion, guidesRoutes } from "./features/content/index.ts";
 import { cryptosRoutes } from "./features/cryptos/index.ts";
 import { editorialAdminRoutes, editorialArticleRoutes } from "./features/editorial/index.ts";
@@ -66,6 +73,7 @@ const api = new Hono<AppEnv>()
   .route("/cryptos", cryptosRoutes)
   .route("/cryptos", historyRoutes)
   .route("/cryptos", coinArticlesRoutes)
+  .route("/cryptos", coinSocialRoutes)
   .route("/market", globalMarketRoutes)
   // Live prices: a WebSocket per open page, held by the LiveHub object (features/live).
   .route("/live", liveRoutes)

@@ -117,3 +117,31 @@ export type GlobalMarket = z.infer<typeof globalMarketSchema>;
 /** GET /api/cryptos/{symbol}/articles?limit=: the latest public articles about one coin. */
 export const coinArticlesQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) }).strict();
 export const coinArticlesSchema = z.object({ articles: z.array(articleSummarySchema) });
+
+/**
+ * GET /api/cryptos/{symbol}/social: the coin's figures in the newsroom's latest social snapshot (what
+ * its articles are written from), or null when the snapshot has no row for it. Each figure is null
+ * when the source does not report it.
+ */
+export const coinSocialSchema = z.object({
+  social: z
+    .object({
+      /** The snapshot's day (YYYY-MM-DD). */
+      date: z.string(),
+      /** "lunarcrush", or "offline": Coinsight's sentiment model, which the page labels as modelled. */
+      source: z.string(),
+      /** Percent of posts, weighted by interactions, that are positive (0-100). */
+      sentiment: z.number().nullable(),
+      galaxyScore: z.number().nullable(),
+      galaxyScorePrevious: z.number().nullable(),
+      altRank: z.number().int().nullable(),
+      altRankPrevious: z.number().int().nullable(),
+      socialVolume24h: z.number().nullable(),
+      interactions24h: z.number().nullable(),
+      /** Percent of all social volume. */
+      socialDominance: z.number().nullable(),
+      categories: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type CoinSocial = z.infer<typeof coinSocialSchema>;

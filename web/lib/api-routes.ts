@@ -15,6 +15,7 @@ export const webRoutes = {
   getCrypto: { method: "GET", path: "/api/cryptos/:symbol" },
   getPriceHistory: { method: "GET", path: "/api/cryptos/:symbol/history" },
   listCoinArticles: { method: "GET", path: "/api/cryptos/:symbol/articles" },
+  getCoinSocial: { method: "GET", path: "/api/cryptos/:symbol/social" },
   getGlobalMarket: { method: "GET", path: "/api/market/global" },
   getChartMapping: { method: "GET", path: "/api/tradingview-mappings/:symbol" },
   getSiteStatus: { method: "GET", path: "/api/site-status" },

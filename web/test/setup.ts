@@ -5,8 +5,9 @@ import { setMemberHint } from "./auth-fixtures.ts";
 import { calls, noteFailure, server, takeFailures } from "./msw.ts";
 import "./dialog-shim.ts";
 
-// The findBy/waitFor limit: a first render on a busy machine (or the first MSW answer) can take over the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// The findBy/waitFor limit: a first render on a busy machine (or the first MSW answer) can take over the
+// default 1 s; a clean-clone run beside two e2e runs once took over 5 s for a first table.
+configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 15_000 });
 
 // A request no handler answers fails the test that sent it (after it ends), as well as the fetch.

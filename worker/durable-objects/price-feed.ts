@@ -10,6 +10,7 @@ import {
   REFRESH_MS,
   type RefreshResult,
   readSnapshot,
+  recordVolumeDayAgo,
   TOP_COUNT,
   toMarketCoin,
   writeSnapshot,
@@ -106,6 +107,10 @@ export class PriceFeed extends DurableObject<Env> {
       if (bucketTick) {
         this.historyWritten = bucket;
         await this.ctx.storage.put("historyBucket", bucket);
+        // The strip's volume change needs a day ago's volumes: read once a bucket here, kept in KV.
+        await recordVolumeDayAgo(this.env, at).catch((err: Error) =>
+          console.error(JSON.stringify({ level: "error", component: "price-feed", event: "volume-day-ago", error: err.message })),
+        );
       }
       this.last = coins;
       await this.saveStatus({ ...status, source: this.port.source, lastSuccessAt: snapshot.updatedAt, consecutiveFailures: 0 });

@@ -2,6 +2,7 @@ import {
   adminStatsSchema,
   coinArticlesQuery,
   coinArticlesSchema,
+  coinSocialSchema,
   globalMarketSchema,
   historyQuery,
   historySchema,
@@ -33,6 +34,15 @@ export const chartsContract = {
     access: "public",
     request: { params: symbolParams, query: coinArticlesQuery },
     responses: { 200: json("The articles, newest first", coinArticlesSchema), ...errors(400, 404) },
+  },
+  getCoinSocial: {
+    method: "GET",
+    path: "/api/cryptos/:symbol/social",
+    summary: "A coin's figures in the latest social snapshot",
+    tags: ["Market data"],
+    access: "public",
+    request: { params: symbolParams, query: noQuery },
+    responses: { 200: json("The coin's social figures, or null when the snapshot has none", coinSocialSchema), ...errors(400, 404) },
   },
   getGlobalMarket: {
     method: "GET",

@@ -4,13 +4,12 @@ import { apiContract } from "#schema/contracts/api/index.ts";
 import type { GlobalMarket } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import { sentimentSnapshots } from "#schema/db/newsroom.ts";
-import { currentSnapshot } from "#worker/features/cryptos/index.ts";
+import { currentSnapshot, readVolumeDayAgo } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { route } from "#worker/lib/route.ts";
-import { volumeDayAgo } from "./volume-day-ago.ts";
 
 /** The strip changes with the 30 s price tick. */
 const GLOBAL_CACHE_SECONDS = 15;
@@ -54,7 +53,7 @@ export const globalMarketRoutes = new Hono<AppEnv>().get(
       "/api/market/global",
       GLOBAL_CACHE_SECONDS,
       async (): Promise<GlobalMarket> => {
-        const [snapshot, dayAgo] = await Promise.all([currentSnapshot(runtimeDeps(c)), volumeDayAgo(c.env)]);
+        const [snapshot, dayAgo] = await Promise.all([currentSnapshot(runtimeDeps(c)), readVolumeDayAgo(c.env.KV)]);
         const db = getDb(c.env.DB);
         const [latest] = await db
           .select({ date: sentimentSnapshots.date, source: sentimentSnapshots.source })

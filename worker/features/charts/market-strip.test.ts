@@ -2,10 +2,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { GlobalMarket } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
-import { historyBucket } from "#worker/features/cryptos/index.ts";
+import { historyBucket, readVolumeDayAgo, recordVolumeDayAgo } from "#worker/features/cryptos/index.ts";
 import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
 import { getJson, ORIGIN } from "#worker/test/http.ts";
-import { volumeDayAgo } from "./volume-day-ago.ts";
 
 beforeAll(async () => {
   await getJson("/api/cryptos?limit=1");
@@ -31,10 +30,10 @@ describe("GET /api/market/global", () => {
     expect(body.volumeDayAgo).toBeNull();
   });
 
-  it("reads the volume of a day ago from the feed's nearest recorded point, once per 5-minute bucket", async () => {
+  it("takes the volume of a day ago from the feed's nearest recorded point, kept in KV once a bucket", async () => {
     const now = Date.now();
     const bucket = historyBucket(now - 86_400_000);
-    // Three coins' volumes 10 minutes before a day ago; an older point and a priceless-volume row are not it.
+    // Two coins' volumes 10 minutes before a day ago; an older point and a coin without volume are not it.
     for (const [id, ts, volume] of [
       ["bitcoin", bucket - 600, 30e9],
       ["ethereum", bucket - 600, 15e9],
@@ -45,15 +44,18 @@ describe("GET /api/market/global", () => {
         .bind(id, ts, volume)
         .run();
     }
-    await env.KV.delete(`market:volume-day-ago:${bucket}`);
-    expect(await volumeDayAgo(env, now)).toBe(45e9);
-    // Kept for the bucket: a later write a day back is not read again within it.
+    expect(await readVolumeDayAgo(env.KV, now)).toBeNull();
+    expect(await recordVolumeDayAgo(env, now)).toBe(45e9);
+    expect(await readVolumeDayAgo(env.KV, now)).toBe(45e9);
+    // The strip reads it from KV: a change in D1 is not read until the feed's next bucket.
     await env.DB.prepare("UPDATE price_history SET volume_24h = 1 WHERE ts = ?")
       .bind(bucket - 600)
       .run();
-    expect(await volumeDayAgo(env, now)).toBe(45e9);
+    expect(await readVolumeDayAgo(env.KV, now)).toBe(45e9);
+    // A base the feed stopped renewing is no base: ten minutes on it is unknown.
+    expect(await readVolumeDayAgo(env.KV, now + 10 * 60_000)).toBeNull();
     // Nothing within 30 minutes of a day ago: not recorded.
-    expect(await volumeDayAgo(env, now - 3 * 3_600_000)).toBeNull();
+    expect(await recordVolumeDayAgo(env, now - 3 * 3_600_000)).toBeNull();
   });
 
   it("averages the newsroom's latest day of social sentiment, ignoring unknowns", async () => {

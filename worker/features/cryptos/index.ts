@@ -7,3 +7,4 @@ export { priceFeed, REFRESH_MS, type RefreshResult, TOP_COUNT } from "./feed.ts"
 export { formatChange, formatPrice, presentAll } from "./present.ts";
 export { type FeedStatus, type PriceSnapshot, readSnapshot, toMarketCoin, writeSnapshot } from "./price-snapshot.ts";
 export { HISTORY_BUCKET_S, historyBucket, rollUpHistory, writeTick } from "./price-store.ts";
+export { readVolumeDayAgo, recordVolumeDayAgo } from "./volume-day-ago.ts";

@@ -15,7 +15,8 @@ import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { coinQuery } from "../api/coin.ts";
 import styles from "./coin.module.css";
 import { CoinConverter } from "./coin-converter.tsx";
-import { type Demo, Extremes, MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
+import { DayRange, type Demo, Extremes, MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
+import { CoinSocial } from "./coin-social.tsx";
 
 /** What other features add to the page: the watchlist toggle, the chart and the Ask card. */
 export type CoinSlots = {
@@ -112,6 +113,7 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
               <span className={`${styles.btc} num`}>{coin.priceBtc} BTC</span>
             </div>
             <PriceChanges coin={coin} />
+            <DayRange coin={coin} />
           </Card>
           {slots.chart?.(coin)}
           <MarketData coin={coin} demo={demo} />
@@ -122,6 +124,7 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
         <aside className="stack" aria-label="Coin sidebar">
           {slots.ask?.(coin)}
           <QuickStats coin={coin} />
+          <CoinSocial symbol={coin.symbol} />
           <CoinConverter coin={coin} />
           <AdSlot width={300} height={250} />
         </aside>

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeCrypto } from "#web/test/fixtures.ts";
 import { CoinConverter, parseAmount } from "./coin-converter.tsx";
-import { Extremes, MarketData, Supply } from "./coin-figures.tsx";
+import { DayRange, Extremes, MarketData, Supply } from "./coin-figures.tsx";
 
 /** Bitcoin as CoinGecko reported it at 12:20 UTC on 30 April 2026 (the offline recording). */
 const btc = makeCrypto({
@@ -32,6 +32,18 @@ describe("the coin page's figures", () => {
     expect(screen.getByText("Circulating Supply").nextElementSibling).toHaveTextContent("37.26 B XRP");
     expect(screen.getByText("Max Supply").nextElementSibling).toHaveTextContent("100.00 B XRP");
     expect(screen.getByText("37.3% of max supply in circulation")).toBeInTheDocument();
+  });
+
+  it("marks the price within its 24 h range, and draws no range the source does not report", () => {
+    const { unmount } = render(<DayRange coin={btc} />);
+    const meter = screen.getByRole("meter", { name: "Price within its 24-hour range" });
+    expect(meter).toHaveAttribute("aria-valuetext", "$76,181.00, between the 24-hour low of $75,103.00 and high of $77,191.00");
+    // (76,181 - 75,103) / (77,191 - 75,103) = 51.6 % of the way up.
+    expect((meter.lastElementChild as HTMLElement).style.left).toMatch(/^51\.6\d*%$/);
+    expect(screen.getByTestId("day-range")).toHaveTextContent("$75,103.0024h range$77,191.00");
+    unmount();
+    render(<DayRange coin={{ ...btc, low24h: null, high24h: null }} />);
+    expect(screen.queryByTestId("day-range")).toBeNull();
   });
 
   it("shows the all-time high and low with the day each was reached and the distance from it", () => {

@@ -40,6 +40,38 @@ export function PriceChanges({ coin }: { coin: Crypto }) {
   );
 }
 
+/**
+ * Where the price sits in its 24 h range, as CoinGecko draws it: a bar from the low to the high with
+ * a mark at the price. Nothing when the source reports no range (ranks 251-500 offline).
+ */
+export function DayRange({ coin }: { coin: Crypto }) {
+  const { low24h: low, high24h: high, priceUsd: price } = coin;
+  if (low == null || high == null || !(high > low)) return null;
+  const at = Math.min(100, Math.max(0, ((price - low) / (high - low)) * 100));
+  return (
+    <div className={styles.dayRange} data-testid="day-range">
+      {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot draw the price's mark on the bar */}
+      <div
+        className={styles.rangeTrack}
+        role="meter"
+        aria-label="Price within its 24-hour range"
+        aria-valuemin={low}
+        aria-valuemax={high}
+        aria-valuenow={price}
+        aria-valuetext={`${formatPrice(price)}, between the 24-hour low of ${formatPrice(low)} and high of ${formatPrice(high)}`}
+      >
+        <span className={styles.rangeFill} style={{ width: `${at}%` }} />
+        <span className={styles.rangeMark} style={{ left: `${at}%` }} />
+      </div>
+      <div className={styles.rangeEnds}>
+        <span className="num">{formatPrice(low)}</span>
+        <span className="muted">24h range</span>
+        <span className="num">{formatPrice(high)}</span>
+      </div>
+    </div>
+  );
+}
+
 /** "30 Apr 2026" (UTC) from an ISO time. */
 export function dayOf(iso: string | null): string {
   const at = iso ? new Date(iso) : null;

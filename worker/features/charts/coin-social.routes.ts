@@ -1,0 +1,71 @@
+import { and, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import type { CoinSocial } from "#schema/contracts/charts.ts";
+import { sentimentSnapshots } from "#schema/db/newsroom.ts";
+import { findBySymbol } from "#worker/features/cryptos/index.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { runtimeDeps } from "#worker/lib/deps.ts";
+import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
+import { route } from "#worker/lib/route.ts";
+
+/** The snapshot is taken once a day; a new one shows within five minutes. */
+const COIN_SOCIAL_CACHE_SECONDS = 300;
+
+const { getCoinSocial: social } = apiContract;
+
+/** Categories are stored as a JSON array; anything else reads as none. */
+function categoriesOf(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((c): c is string => typeof c === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** GET /api/cryptos/{symbol}/social: the coin's row of the newsroom's latest social snapshot. */
+export const coinSocialRoutes = new Hono<AppEnv>().get(
+  "/:symbol/social",
+  route(social, async (c) => {
+    const coin = await findBySymbol(runtimeDeps(c), c.req.valid("param").symbol);
+    return edgeCachedJson(
+      c.req.raw,
+      `/api/cryptos/${encodeURIComponent(coin.symbol)}/social`,
+      COIN_SOCIAL_CACHE_SECONDS,
+      async (): Promise<CoinSocial> => {
+        const db = getDb(c.env.DB);
+        // The latest day's snapshot as a whole: a coin missing from it has no figures, not older ones.
+        const [latest] = await db
+          .select({ date: sentimentSnapshots.date })
+          .from(sentimentSnapshots)
+          .orderBy(desc(sentimentSnapshots.date))
+          .limit(1);
+        if (!latest) return { social: null };
+        const [row] = await db
+          .select()
+          .from(sentimentSnapshots)
+          .where(and(eq(sentimentSnapshots.date, latest.date), eq(sentimentSnapshots.coinId, coin.id)))
+          .limit(1);
+        if (!row) return { social: null };
+        return {
+          social: {
+            date: row.date,
+            source: row.source,
+            sentiment: row.sentiment,
+            galaxyScore: row.galaxyScore,
+            galaxyScorePrevious: row.galaxyScorePrevious,
+            altRank: row.altRank,
+            altRankPrevious: row.altRankPrevious,
+            socialVolume24h: row.socialVolume24h,
+            interactions24h: row.interactions24h,
+            socialDominance: row.socialDominance,
+            categories: categoriesOf(row.categories),
+          },
+        };
+      },
+      (p) => c.executionCtx.waitUntil(p),
+    );
+  }),
+);
