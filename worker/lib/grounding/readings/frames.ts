@@ -30,17 +30,17 @@ export type Frame = {
 const S = `(?:C|it|its price|C 's price|the coin|the token|its token)`;
 const POSS = `(?:C 's|its|the coin 's|the)`;
 /** The windows a sentence may give a figure. */
-const PER = `(?:(?:over|in|during|for) (?:the )?(?:past|last|previous|same) (?:24 hours|day|7 days|seven days|week|hour)|over (?:24 hours|7 days|the week|the day)|in (?:24 hours|the last day|a day)|on the (?:day|week|session)|today|this week|a day earlier|the day before|than a day earlier|in the last hour|over the hour)`;
+const PER = `(?:(?:over|in|during|for) (?:the )?(?:past|last|previous|same) (?:24 hours|day|7 days|seven days|week|hour)|over (?:24 hours|7 days|seven days|the week|the day)|in (?:24 hours|the last day|a day)|on the (?:day|week|session)|today|this week|a day earlier|the day before|than a day earlier|in the last hour|over the hour)`;
 const P = `(?: ${PER})?`;
-const UP = `(?<up>rose|gained|climbed|advanced|added|jumped|surged|soared|rallied|spiked|edged up|edged higher|moved up|moved higher|gained ground|rises|gains|climbs|rise|increased|improved|is up|was up|remains up|remained up|is still up|was still up|stays up|stayed up|up|rising|gaining|climbing|ticked up|firmed|recovered)`;
-const DOWN = `(?<down>fell|slipped|eased|dipped|declined|dropped|slid|lost|edged lower|edged down|moved lower|plunged|tumbled|slumped|lost ground|falls|slips|fall|decreased|weakened|is down|was down|remains down|remained down|is still down|was still down|down|falling|slipping|ticked down|retreated|sank)`;
+const UP = `(?<up>rose|gained|climbed|advanced|added|jumped|surged|soared|rallied|spiked|edged up|edged higher|moved up|moved higher|gained ground|rises|gains|climbs|jumps|surges|rallies|soars|advances|finished higher|ended higher|closed higher|rise|increased|improved|is up|was up|remains up|remained up|is still up|was still up|stays up|stayed up|up|rising|gaining|climbing|ticked up|firmed|recovered)`;
+const DOWN = `(?<down>fell|slipped|eased|dipped|declined|dropped|slid|lost|edged lower|edged down|moved lower|plunged|tumbled|slumped|lost ground|falls|slips|eases|dips|slides|drops|declines|finished lower|ended lower|closed lower|fall|decreased|weakened|is down|was down|remains down|remained down|is still down|was still down|down|falling|slipping|ticked down|retreated|sank)`;
 const FLAT = `(?<flat>was little changed|was flat|barely moved|held steady|was steady|was unchanged|stayed flat|was nearly unchanged)`;
 const MOVE = `(?:${UP}|${DOWN})`;
 /** A figure in brackets after a claim: "(+0.12%)", "(+4.10% over 7 days)", "(7.2 points)". */
 const PAREN = String.raw`(?: \( F(?: points)?${P} \))?`;
 /** Words that name a level figure; the figure check reads which metric they name. */
 const METRIC = `(?:price|market cap|market capitalisation|market capitalization|market value|total market value|combined market value|trading volume|24-hour trading volume|24-hour volume|volume|galaxy score|altrank|sentiment|sentiment score|social dominance|social volume|circulating supply|total supply|maximum supply|max supply|supply|realised volatility|realised daily volatility|daily volatility|volatility|share of the total market value|market share|dominance|bitcoin dominance|share of all crypto social (?:volume|activity)|rank|market-cap rank|position|median (?:move|change|price change|24-hour change)|typical move|average sentiment|range|price range|change|price change|24-hour change|24-hour price change|7-day change|7-day price change)`;
-const BE = `(?:is|was|stood at|stands at|sat at|came to|came in at|reached|ended at|closed at|settled at|of|at|totalled|totaled|amounted to|was about|is about|hit|sits at|rested at|landed at)`;
+const BE = `(?:is|was|stood at|stands at|sat at|came to|comes to|came in at|reached|ended at|closed at|settled at|of|at|totalled|totaled|amounted to|was about|is about|hit|sits at|rested at|landed at)`;
 /** A group of coins as a sentence names it, with its label cited or written out. */
 const GROUP = `(?:the (?:F|top 100|tracked)(?: coins| cryptocurrencies| largest coins| largest cryptocurrencies)?|F coins|tracked coins|coins tracked|the coins tracked|the tracked coins|the top 100 coins|the market|the crypto market|the wider market|the broader market|the coins ranked F|the F coins ranked F|coins ranked F|its band|the band)`;
 /** What a coin is, as the site's sectors name it (the offline writers' sectorOf). */
@@ -58,11 +58,12 @@ const f = (id: string, kind: Frame["kind"], pattern: string, want: string[], ran
 
 export const FRAMES: readonly Frame[] = [
   // Direction: a coin or a group moved, by the cited change, over the period; optionally to a price.
-  f("move", "direction", `(?:(?:${S}|${POSS} price) )?${MOVE}(?: by)?(?: about| roughly)? F${P}(?: ${PER})?(?: to F${P})?${PAREN}`, [
-    "change",
-    "price",
-    "change",
-  ]),
+  f(
+    "move",
+    "direction",
+    `(?:(?:${S}|${POSS} price) )?(?:has |have )?${MOVE}(?: by)?(?: about| roughly)? F${P}(?: ${PER})?(?: to F${P})?${PAREN}`,
+    ["change", "price", "change"],
+  ),
   f("move-to", "direction", `(?:${S}|${POSS} price) ${MOVE}${P} to F(?: , (?:a move of|or) F)?`, ["price", "change"]),
   f("move-period-first", "direction", `(?:${PER})(?: ,)? (?:${S}|${POSS} price) ${MOVE}(?: by)? F(?: to F)?`, ["change", "price"]),
   f("move-leaving", "direction", `(?:leaving|putting|leaves|puts) it ${MOVE} F${P}`, ["change"]),
@@ -70,7 +71,7 @@ export const FRAMES: readonly Frame[] = [
   f(
     "move-noun",
     "direction",
-    `(?:(?:${S} )?(?:suffered|posted|recorded|registered|saw|booked|extending|extended|adding to|added to) )?(?:a|an|its) (?:weekly |daily |24-hour |7-day )?(?:(?<up>gain|rise|advance|increase)|(?<down>loss|fall|drop|decline)) of F(?: points)?${P}`,
+    `(?:(?:${S} )?(?:suffered|posted|recorded|registered|saw|booked|extending|extended|adding to|added to) )?(?:a|an|its) (?:weekly |daily |24-hour |7-day )?(?:(?<up>gain|rise|advance|increase|jump|climb)|(?<down>loss|fall|drop|decline|dip|slide|pullback)) of F(?: points)?${P}`,
     ["change|galaxyChange|galaxyScore"],
   ),
   f("flat", "direction", `(?:(?:${S}|${POSS} price) )?${FLAT}(?: at F| \\( F \\))${P}(?: to F)?`, ["change", "price"]),
@@ -122,7 +123,7 @@ export const FRAMES: readonly Frame[] = [
   f(
     "value-traded",
     "value",
-    `(?:with )?F (?:changing hands|traded|in (?:24-hour )?trading volume|of (?:24-hour )?trading volume|in (?:24-hour )?volume)${P}`,
+    `(?:with |(?:C|it) saw |about )?F (?:changing hands|traded|in (?:24-hour )?trading volume|of (?:24-hour )?trading volume|in (?:24-hour |daily )?volume|worth of C changed hands|worth of C traded)${P}`,
     ["volume"],
   ),
   f("value-volume-reached", "value", `(?:24-hour )?trading volume (?:reached|came to|was) F`, ["volume"]),
@@ -153,9 +154,12 @@ export const FRAMES: readonly Frame[] = [
     `F (?:of (?:the )?(?:F )?(?:coins|them) |coins |of ${GROUP} )?(?:${UP}|${DOWN}|gained ground|lost ground|lost it|rose in price|fell in price)${P}`,
     ["count|group", "group|count"],
   ),
-  f("count-posts", "count", `(?:(?:C|it) (?:drew|recorded|saw|had|attracted) )?F (?:social )?(?:posts|mentions)(?: about C)?${P}`, [
-    "socialVolume",
-  ]),
+  f(
+    "count-posts",
+    "count",
+    `(?:(?:C|it) (?:drew|recorded|saw|had|attracted) |there were )?F (?:social )?(?:posts|mentions)(?: about C)?${P}`,
+    ["socialVolume"],
+  ),
   f("count-interactions", "count", `(?:(?:C|it) (?:drew|recorded|saw|had|attracted) )?F (?:social )?interactions${P}`, ["interactions"]),
   // Shares.
   f("share-sentiment-title", "share", `F positive sentiment`, ["sentiment"]),
@@ -178,6 +182,7 @@ export const FRAMES: readonly Frame[] = [
     ["group|sentiment", "sentiment"],
   ),
   f("share-accounted", "share", `(?:C|it) accounted for F of all (?:crypto )?social (?:volume|activity)`, ["socialDominance|dominance"]),
+  f("share-accounts", "share", `(?:C|it) (?:still )?accounts? for F of the (?:market 's )?total (?:market )?value`, ["dominance"]),
   f("share-of-social", "share", `F of all (?:crypto )?social (?:volume|activity)`, ["socialDominance|dominance"]),
   f("share-dominance", "share", `(?:C 's |its )?share of the total market value (?:stood at|was|is) F`, ["dominance"]),
   // Places in a ranking: the cited place must be of the ranking the words name.
