@@ -15,11 +15,38 @@ export type EditorialStatus = z.infer<typeof articleStatusSchema>;
  * The claim check's last result for an AI-written article: at generation (`newsroom`), then at every
  * editor's save (`editor`). Each reason names its sentence, that sentence's coins and what is wrong.
  */
+/** One claim of a sentence as its frame reads it (worker/lib/grounding/README.md, "Readings"). */
+export const sentenceClaimSchema = z.object({
+  subject: z.string().nullable(),
+  group: z.string().optional(),
+  metric: z.string(),
+  period: z.string().optional(),
+  kind: z.enum(["value", "direction", "rank", "comparison", "count", "share", "range", "usual"]),
+  direction: z.union([z.literal(1), z.literal(-1), z.literal(0)]).optional(),
+  versus: z.string().optional(),
+  scope: z.string().optional(),
+  facts: z.array(z.string()),
+});
+
+/** Every sentence of a checked text, in order: its reading (frame and claims) and its verdict, for the desk. */
+export const sentenceReadingSchema = z.object({
+  /** As readers see it: figures written in, never raw ids. */
+  sentence: z.string(),
+  coins: z.array(z.string()),
+  /** Clause frame ids joined by "+", or "hedge" / "notice" / "heading" / "connective"; "none" when no frame reads it. */
+  frame: z.string(),
+  claims: z.array(sentenceClaimSchema),
+  verdict: z.enum(["ok", "held"]),
+  problems: z.array(z.string()),
+});
+
 export const claimCheckSchema = z.object({
   ok: z.boolean(),
   reasons: z.array(z.string()),
   checkedAt: z.string(),
   by: z.enum(["newsroom", "editor"]),
+  /** Every sentence's reading and verdict (absent on checks stored before readings). */
+  readings: z.array(sentenceReadingSchema).optional(),
 });
 export type ClaimCheck = z.infer<typeof claimCheckSchema>;
 

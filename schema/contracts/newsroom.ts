@@ -139,6 +139,8 @@ export const generationRecordsSchema = z.object({
       generation: z.unknown(),
       /** The grounding check's figure table, as stored. */
       figures: z.unknown(),
+      /** Every sentence's reading and verdict (SentenceReading[], schema/contracts/editorial.ts), as stored; null before readings. */
+      readings: z.unknown(),
       sources: z.unknown(),
     }),
   ),

@@ -50,6 +50,11 @@ describe("editing keeps the claim check", () => {
     const saved = await save(a);
     expect(saved.status).toBe(200);
     expect(saved.body.article).toMatchObject({ status: "published", check: { ok: true, reasons: [], by: "editor" } });
+    // Both checks carry every sentence's reading for the desk (GET /api/articles/{id}/edit, check.readings).
+    for (const check of [a.check, saved.body.article?.check]) {
+      expect(check?.readings?.length).toBeGreaterThan(5);
+      expect(check?.readings?.every((r) => r.verdict === "ok")).toBe(true);
+    }
   });
 
   it("every Trending Analysis the newsroom publishes passes again when saved unchanged (its figures read back as their facts)", async () => {

@@ -156,5 +156,5 @@ export function recheck(text: string, input: ClaimInput): ClaimReport {
 }
 
 export function checkRecord(report: ClaimReport, by: ClaimCheck["by"], at: string): ClaimCheck {
-  return { ok: report.ok, reasons: report.problems, checkedAt: at, by };
+  return { ok: report.ok, reasons: report.problems, checkedAt: at, by, readings: report.readings };
 }

@@ -110,7 +110,14 @@ export async function saveGenerated(db: Db, env: Pick<Env, "KV">, article: Gener
     reviewReason: published ? null : `Claim check failed:\n${reviewText(article.grounding)}`.slice(0, 4000),
     groundingJson: JSON.stringify(article.grounding.figures),
     claimInputJson: article.claimInput ? JSON.stringify({ facts: article.claimInput.facts, entities: article.claimInput.entities }) : null,
-    checkJson: JSON.stringify({ ok: published, reasons: article.grounding.problems ?? [], checkedAt: now.toISOString(), by: "newsroom" }),
+    // The check as the desk reads it: its reasons and every sentence's reading (schema/contracts/editorial.ts, ClaimCheck).
+    checkJson: JSON.stringify({
+      ok: published,
+      reasons: article.grounding.problems ?? [],
+      checkedAt: now.toISOString(),
+      by: "newsroom",
+      readings: article.grounding.readings ?? [],
+    }),
     generationJson: JSON.stringify(article.generation),
     generationKey: article.key,
   };
@@ -204,6 +211,7 @@ export async function generationRecords(db: Db, date: string) {
       generationKey: articles.generationKey,
       reviewReason: articles.reviewReason,
       groundingJson: articles.groundingJson,
+      checkJson: articles.checkJson,
       generationJson: articles.generationJson,
       sourcesJson: articles.sourcesJson,
     })
@@ -217,10 +225,12 @@ export async function generationRecords(db: Db, date: string) {
       return null;
     }
   };
-  return rows.map(({ groundingJson, generationJson, sourcesJson, ...row }) => ({
+  return rows.map(({ groundingJson, checkJson, generationJson, sourcesJson, ...row }) => ({
     ...row,
     generation: parse(generationJson),
     figures: parse(groundingJson),
+    // Every sentence's reading and verdict, as the check stored it (null: checked before readings).
+    readings: (parse(checkJson) as { readings?: unknown } | null)?.readings ?? null,
     sources: parse(sourcesJson),
   }));
 }

@@ -252,6 +252,7 @@ describe("generation records", () => {
         status: string;
         generation: { writer: string; attempts: number };
         figures: { ok: boolean }[];
+        readings: { sentence: string; frame: string; verdict: string; claims: unknown[] }[];
         sources: { role: string }[];
       }[];
     }>(`/api/admin/generation-records?date=${date}`);
@@ -262,6 +263,10 @@ describe("generation records", () => {
     expect(roundup).toMatchObject({ status: "published", generation: { writer: "offline", attempts: 1 } });
     expect(roundup?.figures.length).toBeGreaterThan(10);
     expect(roundup?.figures.every((f) => f.ok)).toBe(true);
+    // Every sentence's reading is stored with the article and returned: each one read, none held, no raw ids.
+    expect(roundup?.readings.length).toBeGreaterThan(10);
+    expect(roundup?.readings.every((r) => r.verdict === "ok" && r.frame !== "none")).toBe(true);
+    expect(JSON.stringify(roundup?.readings)).not.toMatch(/\{\{/);
     expect(roundup?.sources.map((s) => s.role)).toEqual(["market", "social", "writer"]);
     expect((await send("/api/admin/generation-records?date=nope")).status).toBe(400);
   });

@@ -1,5 +1,5 @@
 import { renderArticleAhead } from "#worker/features/pages/index.ts";
-import { type ClaimReport, checkClaims, renderClaims, reviewText } from "#worker/lib/grounding/index.ts";
+import { type ClaimReport, checkClaims, heldSentences, renderClaims, reviewText } from "#worker/lib/grounding/index.ts";
 import type { ArticleBrief, Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
 import { type GeneratedArticle, type GenerationRecord, type SaveResult, type Source, saveGenerated } from "./articles.ts";
 import { claimInput } from "./briefs.ts";
@@ -63,7 +63,8 @@ export async function writeAndSave(
   let attempts = 1;
   if (!report.ok) {
     console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, repair: report.problems }));
-    draft = await write(deps, brief, { previous: first, problems: report.problems });
+    // The repair quotes each held sentence with why, and the frame form of each fact it cites.
+    draft = await write(deps, brief, { previous: first, problems: report.problems, held: heldSentences(part(first), claimInput(brief)) });
     report = checkDraft(brief, draft);
     attempts = 2;
   }

@@ -4,10 +4,12 @@ import { FactIndex } from "./fact-index.ts";
 import { checkFigure } from "./figure.ts";
 import { isHedge } from "./hedges.ts";
 import { EVENTS, PERIOD_DIGITS, SPELLED } from "./lexicon.ts";
+import { frameForm, pairForm } from "./readings/forms.ts";
+import { readSentence } from "./readings/read.ts";
 import { type Found, reasonLine, reasonsOf, type SentenceInfo, sentenceAt, unshown } from "./reasons.ts";
 import type { Citation, Reading, Scope } from "./scope.ts";
 import { blank, clauses, readWords, type Span, sentences, spansOf, type Word, within } from "./text.ts";
-import type { ClaimInput, ClaimReport, Fact, FigureCheck } from "./types.ts";
+import type { ClaimInput, ClaimReport, Fact, FigureCheck, SentenceReading } from "./types.ts";
 
 /** A citation: `{{bitcoin.price}}`. */
 export const CITATION = /\{\{\s*([A-Za-z0-9][\w.:-]*)\s*\}\}/g;
@@ -52,6 +54,45 @@ function figureLine(fact: Fact | undefined, problem: string): string {
  * does not recognise holds the text with its reason. See README.md in this folder for the rules.
  */
 export function checkClaims(text: string, input: ClaimInput): ClaimReport {
+  return inspect(text, input).report;
+}
+
+/** A held sentence for a repair request: as readers see it, why it is held, and the frame forms of the facts it cites. */
+export type HeldSentence = { sentence: string; why: string[]; forms: string[] };
+
+/**
+ * The held sentences of a text, each with the canonical frame sentence of every fact it cites
+ * (`readings/forms.ts`): what a repair request quotes, so a writer can rewrite the sentence in a
+ * form the check reads, keeping its citations, or drop it when it cites nothing.
+ */
+export function heldSentences(text: string, input: ClaimInput): HeldSentence[] {
+  const { report, cited } = inspect(text, input);
+  const names = new Map(input.entities.map((e) => [e.id, e.name]));
+  const byId = new Map(input.facts.map((f) => [f.id, f]));
+  const labels = new Map(input.facts.filter((f) => f.kind === "label" && f.group).map((f) => [f.group as string, f.id]));
+  return report.readings.flatMap((r, i) => {
+    if (r.verdict !== "held") return [];
+    const facts = (cited[i] ?? []).map((id) => byId.get(id)).filter((f) => f !== undefined);
+    // A day-earlier figure cited beside today's is one "from A to B" sentence; every other fact gets its own.
+    const paired = new Set<string>();
+    const forms: string[] = [];
+    for (const f of facts) {
+      if (paired.has(f.id)) continue;
+      const other = facts.find((g) => g !== f && g.subject === f.subject && g.metric === f.metric && Boolean(g.prior) !== Boolean(f.prior));
+      const pair = other ? pairForm(f.prior ? f : other, f.prior ? other : f, names) : null;
+      if (pair && other) {
+        paired.add(other.id);
+        forms.push(pair);
+        continue;
+      }
+      const form = frameForm(f, names, labels);
+      if (form) forms.push(form);
+    }
+    return [{ sentence: r.sentence, why: r.problems, forms: [...new Set(forms)] }];
+  });
+}
+
+function inspect(text: string, input: ClaimInput): { report: ClaimReport; cited: string[][] } {
   const known = input.known ?? TRACKED_COINS;
   const names = new Map([...input.entities, ...known].map((e) => [e.id, e.name]));
   const cites: Citation[] = spansOf(text, CITATION).map((s) => ({ start: s.start, end: s.end, ref: s.text.replace(/[{}\s]/g, "") }));
@@ -133,11 +174,22 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
   const readable = all.filter((w) => w.entry && w.entry.cls !== "held");
   let carried: string | null = null;
   let paragraph = 0;
+  // The readings: each sentence's frames and claims, with the coin "it" refers to carried along.
+  const only = input.entities.length === 1 ? (input.entities[0]?.id ?? null) : null;
+  const readingCtx = { source: text, cites, mentions, facts: reading.facts, names };
+  const readList: (ReturnType<typeof readSentence> & { carried: string | null })[] = [];
+  let said: string | null = null;
   sentenceList.forEach((span, si) => {
     // A new paragraph forgets the coin of the last one ("It" does not reach across a blank line).
     const breaks = (masked.slice(0, span.start).match(/\n[ \t]*\n/g) ?? []).length;
-    if (si > 0 && breaks !== paragraph) carried = null;
+    if (si > 0 && breaks !== paragraph) {
+      carried = null;
+      said = null;
+    }
     paragraph = breaks;
+    const sentenceReading = readSentence(readingCtx, span, said, only);
+    said = sentenceReading.subject;
+    readList.push({ ...sentenceReading, carried });
     const inSentence: Mention[] = mentions.filter((m) => within(span, m.start));
     const scope: Scope = {
       span,
@@ -176,12 +228,36 @@ export function checkClaims(text: string, input: ClaimInput): ClaimReport {
     names,
     only: input.entities.length === 1 ? (input.entities[0]?.id ?? null) : null,
   };
-  const reasons = reasonsOf([...found, ...figureFound, ...bound], context);
+  // "No reading" is said only of a sentence nothing else holds: a sentence held for a word or a figure already names its fault.
+  const others = [...found, ...figureFound, ...bound];
+  const readingFound: Found[] = readList.flatMap((r) =>
+    r.problems
+      .filter((p) => !p.startsWith("no reading") || !others.some((o) => within(r.span, o.at)))
+      .map((p) => ({ at: r.span.start, text: p })),
+  );
+  const reasons = reasonsOf([...others, ...readingFound], context);
   // The per-figure table names each figure's sentence as well.
   figures.forEach((f, i) => {
     f.sentence = sentenceAt(context, cites[i]?.start ?? 0);
   });
-  return { ok: reasons.length === 0, problems: reasons.map(reasonLine), reasons, figures };
+  const readings: SentenceReading[] = readList
+    .filter((r) => r.frame !== "empty")
+    .map((r) => {
+      const sentence = sentenceAt(context, r.span.start);
+      const own = reasons.filter((x) => x.sentence === sentence);
+      const named = [...new Set(mentions.filter((m) => within(r.span, m.start) && m.inBrief).map((m) => m.entity))];
+      const ids = named.length ? named : [r.carried ?? only].filter((x): x is string => x !== null);
+      return {
+        sentence,
+        coins: ids.map((id) => names.get(id) ?? id),
+        frame: r.frame,
+        claims: r.claims,
+        verdict: own.length ? "held" : "ok",
+        problems: own.map((x) => x.problem),
+      };
+    });
+  const cited = readList.filter((r) => r.frame !== "empty").map((r) => cites.filter((c) => within(r.span, c.start)).map((c) => c.ref));
+  return { report: { ok: reasons.length === 0, problems: reasons.map(reasonLine), reasons, figures, readings }, cited };
 }
 
 /**

@@ -11,7 +11,8 @@ export class FactIndex {
     this.byId = new Map(facts.map((f) => [f.id, f]));
   }
 
-  private find(test: (f: Fact) => boolean): Fact | undefined {
+  /** The first fact that passes a test (the readings look up the fact a claim needs).  */
+  find(test: (f: Fact) => boolean): Fact | undefined {
     return this.facts.find(test);
   }
 

@@ -3,7 +3,7 @@
  * citation is checked against the fact it cites. Used by the newsroom (articles) and Ask Coinsight
  * (answers); both build their facts with ./facts.ts. Rules and API: README.md in this folder.
  */
-export { checkClaims, renderClaims } from "./check.ts";
+export { checkClaims, heldSentences, renderClaims } from "./check.ts";
 export { facts, longDate } from "./facts.ts";
 export { HEDGES } from "./hedges.ts";
 export { writingRules } from "./style.ts";

@@ -17,6 +17,17 @@ export function writingRules(): string[] {
     "- Supply: say which one ('circulating supply', 'total supply', 'maximum supply').",
     "- Never write causes ('because', 'driven by', 'after'), events, predictions ('will', 'could', 'may', 'likely', 'expect') or advice ('consider', 'watch', 'buy', 'hold').",
     `- Joining words you may use: ${TRANSITIONS.map((t) => `'${t}'`).join(", ")}.`,
+    // The frames (readings/frames.ts), taught by example: a sentence the frames cannot read is held, whatever its words.
+    "Every sentence must have one of the check's sentence forms, and every sentence that is not a caution cites a fact. Write like these examples (the ids are examples; use the ids of your facts):",
+    "  - Bitcoin fell {{bitcoin.change_24h}} over 24 hours to {{bitcoin.price}}.",
+    "  - Bitcoin rose {{bitcoin.change_7d}} over 7 days.",
+    "  - Zcash's market cap stood at {{zcash.market_cap}}, with {{zcash.volume_24h}} traded over 24 hours.",
+    "  - Zcash is ranked {{zcash.rank}} by market cap.",
+    "  - Zcash's Galaxy Score went from {{zcash.galaxy_score_prev}} to {{zcash.galaxy_score}}.",
+    "  - {{zcash.sentiment}} of posts about Zcash were positive.",
+    "  - Among the {{scope.top100}} coins, {{market.gainers}} rose and {{market.losers}} fell, and the median move was {{market.median_change_24h}}.",
+    "  - Zcash drew the most conversation among the {{scope.tracked}} coins, with {{zcash.posts_24h}} posts over 24 hours. (A superlative ('led the day's gainers', 'the best performer', 'the most') always names its group in the same sentence, and only a place fact that puts the coin first backs it.)",
+    "- Section headings: 'Market overview', 'The majors', 'Biggest movers', 'Social sentiment', 'Price action', 'Reading the signals', 'In context'.",
     "- Cautions you may copy word for word (and no others):",
     ...HEDGES.map((h) => `  - ${h}`),
   ];

@@ -113,10 +113,46 @@ export type Reason = {
   problem: string;
 };
 
+/** One claim of a sentence, as its frame reads it: what it is about, what it says, and the facts behind it. */
+export type Claim = {
+  /** The coin (entity id) the claim is about; null for a group or the market. */
+  subject: string | null;
+  /** The group a group claim or a scope names (`tracked`, `top100`, `band`, `market`). */
+  group?: string;
+  /** What the claim measures: a fact metric, or `position:<ranking>` for a place in a list. */
+  metric: string;
+  period?: string;
+  kind: "value" | "direction" | "rank" | "comparison" | "count" | "share" | "range" | "usual";
+  /** +1 up or better, -1 down or worse, 0 flat or the same. */
+  direction?: 1 | -1 | 0;
+  /** A comparison's other side: a coin's entity id, a group, or "usual". */
+  versus?: string;
+  /** The group a superlative or list claim is made within. */
+  scope?: string;
+  /** The fact ids the claim cites or is checked against. */
+  facts: string[];
+};
+
+/** Every sentence of a checked text, in order, with the reading the frames give it and its verdict. */
+export type SentenceReading = {
+  /** As readers see it: figures written in, never raw ids. */
+  sentence: string;
+  /** The coins of the sentence (names): those it names, else the one it follows. */
+  coins: string[];
+  /** The frame ids of its clauses joined by "+", or "hedge" / "notice" / "heading" / "connective"; "none" when it has no reading. */
+  frame: string;
+  claims: Claim[];
+  verdict: "ok" | "held";
+  /** What is wrong with the sentence (every reason of the report that comes from it). */
+  problems: string[];
+};
+
 export type ClaimReport = {
   ok: boolean;
   /** One line per reason: `In "Zcash rose 12.22% today." (Zcash): "…": …`. */
   problems: string[];
   reasons: Reason[];
   figures: FigureCheck[];
+  /** Every sentence of the text, in order, with its reading and verdict. */
+  readings: SentenceReading[];
 };

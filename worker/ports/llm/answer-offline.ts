@@ -42,9 +42,15 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
     const rank = cite("rank");
     const cap = cite("marketCap");
     const volume = cite("volume24h");
+    // Each sentence is a frame of the claim check and cites what it says; a figure the brief lacks is left out, not described.
+    const price = cite("price");
     out.push(
-      `${name} is ${rank ? `ranked ${rank} by market capitalisation` : "one of the coins Coinsight tracks"}${cap ? `, with a market cap of ${cap}` : ""}. ` +
-        `It trades at ${cite("price") ?? "a price Coinsight does not have right now"}${volume ? `, with ${volume} traded in the last day` : ""}.`,
+      [
+        rank ? `${name} is ranked ${rank} by market capitalisation${cap ? `, with a market cap of ${cap}` : ""}.` : null,
+        price ? `${rank ? "It" : name} trades at ${price}${volume ? `, with ${volume} traded in the last day` : ""}.` : null,
+      ]
+        .filter((x): x is string => x !== null)
+        .join(" "),
     );
     const categories = cite("categories");
     if (categories) out.push("", "**Category**", `${name} is filed under ${categories}.`);
@@ -134,16 +140,10 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
       cite("socialDominance") ? `- Share of all crypto social activity: ${cite("socialDominance")}` : null,
     ]);
     const s = b.named.sentiment?.value;
-    const mood =
-      s === undefined
-        ? ""
-        : s >= 70
-          ? "The mood is clearly positive."
-          : s > 50
-            ? "The mood leans positive."
-            : s < 50
-              ? "The mood leans negative."
-              : "The mood is evenly balanced.";
+    // A mood is a claim about the share of positive posts, so it cites that share.
+    const lean =
+      s === undefined ? "" : s >= 70 ? "is clearly positive" : s > 50 ? "leans positive" : s < 50 ? "leans negative" : "is evenly balanced";
+    const mood = lean ? `The mood around ${name} ${lean}, at ${cite("sentiment")} positive posts.` : "";
     out.push(`Here is what the newsroom's social data shows for ${name}. ${mood}`.trim(), "", ...items);
     out.push("", "Social mood can change quickly and does not decide prices on its own.");
     return out;

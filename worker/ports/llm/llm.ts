@@ -107,7 +107,12 @@ export type Draft = {
 export type TokenUsage = { promptTokens: number; completionTokens: number };
 
 /** A second try: the draft that failed the check and its problems, one per line. */
-export type Repair = { previous: Draft; problems: string[] };
+export type Repair = {
+  previous: Draft;
+  problems: string[];
+  /** Each held sentence as readers see it, why, and the frame form of each fact it cites (a sentence the check reads). */
+  held?: { sentence: string; why: string[]; forms: string[] }[];
+};
 
 export interface ArticleWriter {
   /** "workers-ai", "openai-compatible" or "offline". */

@@ -45,11 +45,27 @@ export function buildMessages(brief: ArticleBrief, repair?: Repair): ChatMessage
       },
       {
         role: "user",
-        content: `The fact check held this draft for these problems, one per line:\n${repair.problems.join("\n")}\n\nRewrite the whole article so that none of them remains, with the same rules and the same JSON form.`,
+        content: repairRequest(repair),
       },
     );
   }
   return messages;
+}
+
+/**
+ * The repair request: each held sentence quoted with why, and for each fact it cites the sentence
+ * the check reads (its frame form). A sentence that cites nothing and is no listed caution is dropped.
+ */
+export function repairRequest(repair: Repair): string {
+  const held = repair.held ?? [];
+  const quoted = held.map((h) => {
+    const forms = h.forms.length
+      ? `\n  Write it in this form instead, keeping its citations:\n${h.forms.map((f) => `  - ${f}`).join("\n")}`
+      : "\n  It cites no fact: drop it unless it is one of the listed cautions, word for word.";
+    return `- "${h.sentence}": ${h.why.join("; ")}${forms}`;
+  });
+  const lines = quoted.length ? quoted.join("\n") : repair.problems.join("\n");
+  return `The fact check held these sentences of the draft:\n${lines}\n\nRewrite the whole article so that none of them remains, with the same rules and the same JSON form.`;
 }
 
 /** SHA-256 of the messages, hex: the prompt hash kept with each article. */

@@ -16,6 +16,7 @@ export const SUITE_BRIEF: ClaimInput = {
     facts.text("date", "The day of the article", "22 November 2026"),
     facts.text("data_time", "Time of the data (UTC)", "06:00 UTC"),
     facts.text("scope.top100", "The 100 largest coins", "top 100", { group: "top100" }),
+    facts.text("scope.tracked", "The coins Coinsight tracks", "tracked", { group: "tracked" }),
     facts.price("bitcoin.price", "Bitcoin price (USD)", 64039, btc),
     facts.change("bitcoin.change_1h", "Bitcoin 1-hour price change", 0.12, { ...btc, period: "1h" }),
     facts.change("bitcoin.change_24h", "Bitcoin 24-hour price change", -2.3141, { ...btc, period: "24h" }),

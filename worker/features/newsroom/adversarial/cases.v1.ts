@@ -161,7 +161,7 @@ export const HONEST: readonly HonestCase[] = [
   },
   {
     id: "zec-altrank-carried",
-    text: "Zcash drew the most attention. Its AltRank improved from {{zcash.altrank_prev}} to {{zcash.altrank}}.",
+    text: "Zcash drew the most attention among the {{scope.tracked}} coins, with {{zcash.posts_24h}} posts. Its AltRank improved from {{zcash.altrank_prev}} to {{zcash.altrank}}.",
   },
   { id: "zec-sentiment", text: "{{zcash.sentiment}} of posts about Zcash were positive." },
   { id: "zec-posts-interactions", text: "Zcash drew {{zcash.posts_24h}} posts and {{zcash.interactions_24h}} interactions over 24 hours." },

@@ -58,9 +58,9 @@ export const HONEST_FAMILIES: readonly Family[] = [
     target: "article",
     drafts: [
       "Bitcoin remains the largest cryptocurrency, ranked {{bitcoin.rank}} by market cap.",
-      "Bitcoin is the biggest coin by market value.",
+      "Bitcoin is the biggest coin by market value, ranked {{bitcoin.rank}}.",
       "Ethereum is among the largest coins, ranked {{ethereum.rank}}.",
-      "Zcash drew the most conversation, with {{zcash.posts_24h}} posts over 24 hours.",
+      "Zcash drew the most conversation among the {{scope.tracked}} coins, with {{zcash.posts_24h}} posts over 24 hours.",
     ],
   },
   {
@@ -68,11 +68,11 @@ export const HONEST_FAMILIES: readonly Family[] = [
     name: "comparisons the figures bear out",
     target: "article",
     drafts: [
-      "Ethereum outperformed Bitcoin today.",
-      "Zcash beat the market over 24 hours.",
-      "Bitcoin lagged Ethereum on the day.",
-      "Zcash rose more than Ethereum today.",
-      "Ethereum went the other way from Bitcoin today.",
+      "Ethereum outperformed Bitcoin today: it rose {{ethereum.change_24h}} and Bitcoin fell {{bitcoin.change_24h}}.",
+      "Zcash beat the market over 24 hours, rising {{zcash.change_24h}}.",
+      "Bitcoin lagged Ethereum on the day: Bitcoin fell {{bitcoin.change_24h}} and Ethereum rose {{ethereum.change_24h}}.",
+      "Zcash rose more than Ethereum today: Zcash rose {{zcash.change_24h}} and Ethereum rose {{ethereum.change_24h}}.",
+      "Ethereum went the other way from Bitcoin today: it rose {{ethereum.change_24h}}.",
       "Ethereum diverged from Bitcoin: it rose {{ethereum.change_24h}} today.",
     ],
   },
@@ -83,9 +83,9 @@ export const HONEST_FAMILIES: readonly Family[] = [
     drafts: [
       "Sentiment around Zcash is bullish, with {{zcash.sentiment}} of posts positive.",
       "Zcash's Galaxy Score improved from {{zcash.galaxy_score_prev}} to {{zcash.galaxy_score}}.",
-      "The mood around Zcash is positive.",
+      "The mood around Zcash is positive, with {{zcash.sentiment}} of posts positive.",
       "Zcash's AltRank improved to {{zcash.altrank}}.",
-      "It was a constructive day for the crypto market.",
+      "It was a constructive day for the crypto market: {{market.gainers}} of the {{scope.top100}} coins rose and {{market.losers}} fell.",
     ],
   },
   {
@@ -109,7 +109,7 @@ export const HONEST_FAMILIES: readonly Family[] = [
     name: "answer comparisons and usual moves",
     target: "answer",
     drafts: [
-      "Bitcoin did worse than the typical large coin today.",
+      "Bitcoin did worse than the typical large coin today: the median move was {{market.median_change_24h}}.",
       "Across the {{scope.top100}}, the median move was {{market.median_change_24h}}, so Bitcoin lagged the market.",
       "On a usual day, Bitcoin's price moves by about {{bitcoin.usual_daily_move}}.",
       "Today's move is {{bitcoin.move_vs_usual}} times that: a larger move than usual.",
@@ -121,7 +121,7 @@ export const HONEST_FAMILIES: readonly Family[] = [
     target: "answer",
     drafts: [
       "{{bitcoin.sentiment}} of posts about Bitcoin are positive.",
-      "The mood around Bitcoin leans negative.",
+      "The mood around Bitcoin leans negative, at {{bitcoin.sentiment}} positive posts.",
       "Bitcoin's Galaxy Score slipped from {{bitcoin.galaxy_score_prev}} to {{bitcoin.galaxy_score}}.",
       "Sentiment around Bitcoin is cautious, at {{bitcoin.sentiment}} positive posts.",
     ],

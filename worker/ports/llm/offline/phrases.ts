@@ -61,12 +61,6 @@ export function coinName(coin: CoinFacts): string {
   return `${coin.name} (${coin.symbol})`;
 }
 
-/** "A, B and C". */
-export function list(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
 /** Joins paragraphs and headings into Markdown. */
 export function markdown(blocks: readonly (string | null | false | undefined)[]): string {
   return blocks.filter((b): b is string => typeof b === "string" && b.length > 0).join("\n\n");

@@ -1,5 +1,5 @@
 import type { CoinFacts, Draft, RoundupBrief } from "#worker/ports/llm/llm.ts";
-import { type Chooser, chooser, cite, coinName, list, markdown, movedTo, upDown } from "./phrases.ts";
+import { type Chooser, chooser, cite, coinName, markdown, movedTo, upDown } from "./phrases.ts";
 
 /** The Daily Roundup from templates: every figure cites a fact, every sentence is picked by a seeded chooser. */
 export function writeRoundup(brief: RoundupBrief, model: string): Draft {
@@ -14,17 +14,18 @@ export function writeRoundup(brief: RoundupBrief, model: string): Draft {
 
   const title = choose("title", [
     `Daily Crypto Roundup: Bitcoin ${btc.change24h ? upDown(btc.change24h) : `at ${cite(btc.price)}`} as ${cite(market.gainers)} of the ${top100} coins rise`,
-    `Crypto Market Roundup, ${day}: Bitcoin at ${cite(btc.price)}${leader ? `, ${leader.name} leads the gainers` : ""}`,
-    `Daily Roundup: ${capitalise(mood)} with the ${tracked} worth ${cite(market.totalMarketCap)}`,
+    `Crypto Market Roundup, ${day}: Bitcoin at ${cite(btc.price)}${leader ? `, ${leader.name} leads the gainers among the ${tracked} coins` : ""}`,
+    `Daily Roundup: the ${tracked} coins were worth ${cite(market.totalMarketCap)}`,
   ]);
   const excerpt =
     `Bitcoin ${movedTo(btc.change24h, btc.price, choose, "ex-btc", " over the past 24 hours")}, ` +
     `while ${cite(market.gainers)} of the ${top100} coins gained ground and ${cite(market.losers)} lost it.` +
-    (leader?.change24h ? ` ${leader.name} led the day with ${cite(leader.change24h)}.` : "");
+    // A superlative names its group in the same sentence: the day's gainers are drawn from every tracked coin.
+    (leader?.change24h ? ` ${leader.name} led the day's gainers among the ${tracked} coins, up ${cite(leader.change24h)}.` : "");
 
   const body = markdown([
     choose("h-overview", ["## Market overview", "## The market at a glance", "## How the market traded"]),
-    overview(brief, choose, mood),
+    overview(brief, mood),
     choose("h-majors", ["## Bitcoin and Ethereum", "## The majors", "## Bitcoin and Ether"]),
     majors(brief, choose),
     "## Biggest movers",
@@ -41,21 +42,17 @@ export function writeRoundup(brief: RoundupBrief, model: string): Draft {
 function moodOf(gainers: number, losers: number, choose: Chooser): string {
   if (gainers > losers * 1.2) return choose("mood-up", ["a constructive day", "a firmer session", "a broadly positive day"]);
   if (losers > gainers * 1.2) return choose("mood-down", ["a cautious day", "a softer session", "a broadly negative day"]);
-  return choose("mood-mixed", ["a mixed day", "an evenly split session", "a day without a clear direction"]);
+  return choose("mood-mixed", ["a mixed day", "an evenly split session"]);
 }
 
-function overview(brief: RoundupBrief, choose: Chooser, mood: string): string {
+function overview(brief: RoundupBrief, mood: string): string {
   const { market } = brief;
-  // The mood is a claim about the market's breadth, so each sentence names the market it judges.
-  const open = choose("ov-open", [
-    `It was ${mood} in the crypto market.`,
-    `Crypto markets had ${mood}.`,
-    `${capitalise(mood)} for the crypto market.`,
-  ]);
+  // The mood is a claim about the market's breadth, so the sentence cites the breadth it judges.
+  const open = `It was ${mood} for the crypto market: ${cite(market.gainers)} of the ${cite(brief.scope.top100)} coins rose and ${cite(market.losers)} fell.`;
   return (
     `${open} As of ${cite(brief.time.dataTime)} on ${cite(brief.time.date)}, the ${cite(market.trackedCoins)} largest cryptocurrencies were worth a combined ` +
     `${cite(market.totalMarketCap)}, with ${cite(market.totalVolume)} changing hands over the previous 24 hours. ` +
-    `Among the ${cite(brief.scope.top100)}, ${cite(market.gainers)} coins rose and ${cite(market.losers)} fell, and the median move was ${cite(market.medianChange)}. ` +
+    `Among the ${cite(brief.scope.top100)}, the median move was ${cite(market.medianChange)}. ` +
     `Bitcoin's share of the total market value stood at ${cite(market.btcDominance)}.`
   );
 }
@@ -71,8 +68,12 @@ function majors(brief: RoundupBrief, choose: Chooser): string {
   if (!eth) return btcLine;
   const together =
     btc.change24h && eth.change24h && Math.sign(btc.change24h.value) === Math.sign(eth.change24h.value)
-      ? choose("eth-same", ["Ethereum moved in step:", "Ethereum followed the same direction:", "Ether tracked Bitcoin:"])
-      : choose("eth-diff", ["Ethereum went its own way:", "Ethereum diverged:", "Ether did not follow:"]);
+      ? choose("eth-same", ["Ethereum followed the same direction as Bitcoin:", "Ether tracked Bitcoin:"])
+      : choose("eth-diff", [
+          "Ethereum went the other way from Bitcoin:",
+          "Ethereum diverged from Bitcoin:",
+          "Ether did not follow Bitcoin:",
+        ]);
   return `${btcLine} ${together} it ${movedTo(eth.change24h, eth.price, choose, "eth")}${week(eth)}, for a market value of ${cite(eth.marketCap)}.`;
 }
 
@@ -82,18 +83,18 @@ function moverLine(coin: CoinFacts, choose: Chooser, slot: string): string {
 
 function movers(brief: RoundupBrief, choose: Chooser): string {
   // The movers are the Gainers and Losers tabs' own, drawn from every tracked coin.
-  const top100 = cite(brief.scope.tracked);
+  const tracked = cite(brief.scope.tracked);
   const up = brief.topGainers.map((c, i) => moverLine(c, choose, `g${i}`));
   const down = brief.topLosers.map((c, i) => moverLine(c, choose, `l${i}`));
   const upIntro = choose("mv-up", [
-    `The strongest gains in the ${top100} came from:`,
-    `The largest gains in the ${top100}:`,
-    `The day's best performers in the ${top100}:`,
+    `The strongest gains in the ${tracked} coins came from:`,
+    `The largest gains in the ${tracked} coins:`,
+    `The day's best performers in the ${tracked} coins:`,
   ]);
   const downIntro = choose("mv-down", [
     "On the other side of the ledger:",
-    `The weakest of the ${top100}:`,
-    `The largest declines in the ${top100}:`,
+    `The weakest of the ${tracked} coins:`,
+    `The largest declines in the ${tracked} coins:`,
   ]);
   return markdown([up.length ? `${upIntro}\n\n${up.join("\n")}` : null, down.length ? `${downIntro}\n\n${down.join("\n")}` : null]);
 }
@@ -112,14 +113,18 @@ function social(brief: RoundupBrief, choose: Chooser): string {
   ];
   if (talked?.socialVolume && talked.interactions) {
     parts.push(
-      `${coinName(talked)} drew the most conversation, with ${cite(talked.socialVolume)} posts and ${cite(talked.interactions)} interactions in 24 hours` +
+      `${coinName(talked)} drew the most conversation among the ${tracked} coins, with ${cite(talked.socialVolume)} posts and ${cite(talked.interactions)} interactions in 24 hours` +
         (talked.socialDominance ? `, ${cite(talked.socialDominance)} of all social volume.` : "."),
     );
   }
   const risers = s.risingGalaxy.filter((c) => c.galaxyScore && c.galaxyScorePrevious);
-  if (risers.length) {
-    const items = risers.map((c) => `${c.name} from ${cite(c.galaxyScorePrevious)} to ${cite(c.galaxyScore)}`);
-    parts.push(`The biggest Galaxy Score improvements came from ${list(items)}.`);
+  // The Galaxy Score risers are drawn from the top 100 only: the superlative says so.
+  const [first, ...rest] = risers;
+  if (first) {
+    parts.push(
+      `Among the ${cite(brief.scope.top100)} coins, ${first.name}'s Galaxy Score rose the most, from ${cite(first.galaxyScorePrevious)} to ${cite(first.galaxyScore)}.`,
+    );
+    for (const c of rest) parts.push(`${c.name}'s Galaxy Score rose from ${cite(c.galaxyScorePrevious)} to ${cite(c.galaxyScore)}.`);
   }
   if (s.source === "offline") {
     parts.push("These social figures are estimates from the Coinsight sentiment model, which works from market activity.");
@@ -130,7 +135,7 @@ function social(brief: RoundupBrief, choose: Chooser): string {
 function closing(brief: RoundupBrief, choose: Chooser, leader?: CoinFacts, laggard?: CoinFacts): string {
   const spread =
     leader?.change24h && laggard?.change24h
-      ? `The day's best performer in the ${cite(brief.scope.top100)} was ${leader.name} at ${cite(leader.change24h)}, and its weakest was ${laggard.name} at ${cite(laggard.change24h)}.`
+      ? `The day's best performer in the ${cite(brief.scope.tracked)} was ${leader.name} at ${cite(leader.change24h)}, and its weakest was ${laggard.name} at ${cite(laggard.change24h)}.`
       : "";
   // Only sentences of the hedge list: cautions the claim check reads as they are (worker/lib/grounding/hedges.ts).
   const end = choose("close", [
@@ -140,11 +145,7 @@ function closing(brief: RoundupBrief, choose: Chooser, leader?: CoinFacts, lagga
   ]);
   const calm =
     Math.abs(brief.market.medianChange.value) < 0.25
-      ? `The typical coin barely moved (a median change of ${cite(brief.market.medianChange)}).`
+      ? `The typical coin barely moved, with a median change of ${cite(brief.market.medianChange)}.`
       : "";
   return [calm, spread, end, "This roundup describes market data and is not investment advice."].filter(Boolean).join(" ");
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

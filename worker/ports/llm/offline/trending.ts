@@ -7,7 +7,7 @@ export function writeTrending(brief: TrendingBrief, model: string): Draft {
   const choose = chooser(`trending:${brief.date}:${coin.id}`);
   const sector = sectorOf(coin);
   const gs = coin.galaxyScore;
-  const gsUp = (coin.galaxyChange?.value ?? 0) >= 0;
+  const gsUp = (coin.galaxyChange?.value ?? 0) > 0;
 
   // A headline is a claim too: "Leads" only for the band's first coin, "Gains" only when AltRank improved.
   const position = bandContext.momentumPosition;
@@ -15,7 +15,9 @@ export function writeTrending(brief: TrendingBrief, model: string): Draft {
   const title = choose(
     "title",
     [
-      gs && coin.galaxyChange ? `${coinName(coin)} Trending Analysis: Galaxy Score ${gsUp ? "rises" : "slips"} to ${cite(gs)}` : null,
+      gs && coin.galaxyChange && coin.galaxyChange.value !== 0
+        ? `${coinName(coin)} Trending Analysis: Galaxy Score ${gsUp ? "rises" : "slips"} to ${cite(gs)}`
+        : null,
       coin.sentiment ? `Why ${coin.name} Is Trending: ${cite(coin.sentiment)} Positive Sentiment` : null,
       altUp ? `${coinName(coin)} Gains Social Momentum: AltRank ${cite(coin.altRankPrevious)} to ${cite(coin.altRank)}` : null,
       position.value === 1
@@ -43,13 +45,10 @@ export function writeTrending(brief: TrendingBrief, model: string): Draft {
 
 function intro(brief: TrendingBrief, choose: Chooser, sector: string | null): string {
   const { coin, bandContext } = brief;
-  const what = sector ? `, a ${sector} ranked ${cite(coin.rank)} by market cap,` : `, ranked ${cite(coin.rank)} by market cap,`;
+  // Every sentence is a frame of the claim check: what the coin is, then where it stands, each with its figure.
   const open = choose("intro", [
-    bandContext.momentumPosition.value <= 10
-      ? `${coinName(coin)}${what} is among the coins with the strongest social momentum in its band today.`
-      : `${coinName(coin)}${what} is on Coinsight's list of trending coins today.`,
-    `${coinName(coin)}${what} is one of the day's trending coins.`,
-    `${coinName(coin)}${what} stands out in today's social data.`,
+    `${coinName(coin)} is ${sector ? `a ${sector}` : "a coin"} ranked ${cite(coin.rank)} by market cap.`,
+    `${coinName(coin)} is ranked ${cite(coin.rank)} by market cap.`,
   ]);
   return (
     `${open} Among the ${cite(bandContext.coinsInBand)} coins ranked ${cite(bandContext.bandLabel)}, it places ${cite(bandContext.momentumPosition)} on Coinsight's social momentum measure, ` +
@@ -117,7 +116,7 @@ function reading(coin: CoinFacts, choose: Chooser): string {
   } else if (socialUp) {
     view = `${coin.name}'s Galaxy Score went from ${cite(coin.galaxyScorePrevious)} to ${cite(coin.galaxyScore)} while its price ${moved(change, choose, "rd")} on the day. Divergences like this can resolve either way, and the data alone does not say which.`;
   } else {
-    view = `${coin.name}'s Galaxy Score went from ${cite(coin.galaxyScorePrevious)} to ${cite(coin.galaxyScore)}, so its place on the momentum measure comes from its AltRank. Social mood can change quickly and does not decide prices on its own.`;
+    view = `${coin.name}'s Galaxy Score went from ${cite(coin.galaxyScorePrevious)} to ${cite(coin.galaxyScore)}. Social mood can change quickly and does not decide prices on its own.`;
   }
   const end = choose("end", [
     "Social momentum describes attention, not value.",

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { type ClaimInput, checkClaims, heldSentences, writingRules } from "#worker/lib/grounding/index.ts";
+import { ASK_BRIEF, SUITE_BRIEF } from "./brief.ts";
+
+const examples = () =>
+  writingRules()
+    .filter((l) => /^ {2}- .*\{\{/.test(l))
+    .map((l) => l.replace(/^ {2}- /, "").replace(/ \(A superlative.*$/, ""));
+
+describe("sentence readings", () => {
+  it("reads every sentence, in order, with its frames, claims and verdict, and no raw ids", () => {
+    const text =
+      "Zcash rose {{zcash.change_24h}} over 24 hours to {{zcash.price}}.\n\nHolders need to keep their Zcash. The data does not say what drove the move.";
+    const report = checkClaims(text, SUITE_BRIEF);
+    expect(report.readings.map((r) => [r.frame, r.verdict])).toEqual([
+      ["move", "ok"],
+      ["none", "held"],
+      ["hedge", "ok"],
+    ]);
+    expect(report.readings[0]?.sentence).toBe("Zcash rose 12.22% over 24 hours to $501.63.");
+    expect(report.readings[0]?.claims[0]).toMatchObject({ subject: "zcash", kind: "direction", direction: 1, period: "24h" });
+    expect(report.readings[1]?.problems.join("\n")).toMatch(/^no reading: this sentence matches none of the frames/);
+    expect(report.readings[1]?.coins).toEqual(["Zcash"]);
+    expect(JSON.stringify(report.readings)).not.toMatch(/\{\{/);
+  });
+
+  it("holds a superlative that names no group, and one whose group is not its list's", () => {
+    const input: ClaimInput = SUITE_BRIEF;
+    const unscoped = checkClaims("Zcash led the day's gainers, up {{zcash.change_24h}}.", input);
+    expect(unscoped.ok).toBe(false);
+    // Zcash is first by social posts among the tracked coins; the top 100 is not that list's group.
+    expect(checkClaims("Zcash drew the most conversation among the {{scope.tracked}} coins.", input).ok).toBe(true);
+    expect(checkClaims("Zcash drew the most conversation among the {{scope.top100}} coins.", input).problems.join("\n")).toMatch(
+      /among the top 100, but the coins by social posts are of the tracked coins/,
+    );
+  });
+
+  it("the prompt's example sentences are read and backed", () => {
+    for (const s of examples()) expect(checkClaims(s, SUITE_BRIEF).problems, s).toEqual([]);
+  });
+
+  it("offers, for a held sentence, the frame form of each fact it cites, and each form passes", () => {
+    for (const [input, text] of [
+      [
+        SUITE_BRIEF,
+        "Zcash, the privacy coin, is having a banner day at {{zcash.price}}, up {{zcash.change_24h}}, with its Galaxy Score at {{zcash.galaxy_score}} from {{zcash.galaxy_score_prev}}.",
+      ],
+      [
+        ASK_BRIEF,
+        "Bitcoin has been soft, slipping {{bitcoin.change_24h}} with {{bitcoin.sentiment}} of posts upbeat and {{bitcoin.posts_24h}} posts.",
+      ],
+    ] as const) {
+      const held = heldSentences(text, input);
+      expect(held).toHaveLength(1);
+      const forms = held[0]?.forms ?? [];
+      expect(forms.length).toBeGreaterThanOrEqual(3);
+      for (const f of forms) expect(checkClaims(f, input).problems, f).toEqual([]);
+    }
+  });
+});
