@@ -11,10 +11,6 @@ export const MAX_CONTENT_CHARS = 400_000;
 export const articleStatusSchema = z.enum(["draft", "published", "review"]);
 export type EditorialStatus = z.infer<typeof articleStatusSchema>;
 
-/**
- * The claim check's last result for an AI-written article: at generation (`newsroom`), then at every
- * editor's save (`editor`). Each reason names its sentence, that sentence's coins and what is wrong.
- */
 /** One claim of a sentence as its frame reads it (worker/lib/grounding/README.md, "Readings"). */
 export const sentenceClaimSchema = z.object({
   subject: z.string().nullable(),
@@ -40,6 +36,10 @@ export const sentenceReadingSchema = z.object({
   problems: z.array(z.string()),
 });
 
+/**
+ * The claim check's last result for an AI-written article: at generation (`newsroom`), then at every
+ * editor's save (`editor`). Each reason names its sentence, that sentence's coins and what is wrong.
+ */
 export const claimCheckSchema = z.object({
   ok: z.boolean(),
   reasons: z.array(z.string()),

@@ -49,6 +49,59 @@ describe("Article editor and the claim check", () => {
     expect(panel).toHaveTextContent("on save");
   });
 
+  it("shows every sentence's reading after a save: what it claims, the facts it cites, and for a held one what disagrees", async () => {
+    const readings = [
+      {
+        sentence: "Bitcoin fell 1.18% over the past 24 hours.",
+        coins: ["Bitcoin"],
+        frame: "direction",
+        claims: [
+          {
+            subject: "Bitcoin",
+            metric: "change",
+            period: "24h",
+            kind: "direction" as const,
+            direction: -1 as const,
+            facts: ["bitcoin.change_24h"],
+          },
+        ],
+        verdict: "ok" as const,
+        problems: [],
+      },
+      {
+        sentence: "Bitcoin will hit $90,000 next week.",
+        coins: ["Bitcoin"],
+        frame: "none",
+        claims: [],
+        verdict: "held" as const,
+        problems: ["no reading: this sentence matches none of the frames"],
+      },
+    ];
+    const check = {
+      ok: false,
+      reasons: ['In "Bitcoin will hit $90,000 next week." (Bitcoin): a prediction'],
+      checkedAt: "2026-11-22T07:00:00.000Z",
+      by: "editor" as const,
+      readings,
+    };
+    const saved = { ...article, status: "review", reviewReason: null, revision: 4, check } as const;
+    open(mock(apiContract.saveArticle, { success: true, message: "ok", article: saved }));
+    await userEvent.type(await screen.findByLabelText("Title"), "!");
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    const list = await screen.findByTestId("sentence-readings");
+    expect(list).toHaveAttribute("open");
+    expect(within(list).getByText(/^Sentence readings: 2 sentences, 1 held$/)).toBeInTheDocument();
+    const [read, held] = within(list)
+      .getAllByRole("listitem")
+      .filter((li) => li.hasAttribute("data-verdict"));
+    expect(read).toHaveTextContent("Bitcoin: gives the direction of change (down) over 24h, citing bitcoin.change_24h");
+    expect(held).toHaveAttribute("data-verdict", "held");
+    expect(held).toHaveTextContent("Reading: no sentence form reads it");
+    expect(within(held as HTMLElement).getByRole("list", { name: "What disagrees" })).toHaveTextContent(
+      "no reading: this sentence matches none of the frames",
+    );
+  });
+
   it("asks before publishing over held sentences, listing them; Cancel keeps every edit; confirming sends exactly those reasons", async () => {
     const reasons = [
       'In "Bitcoin will hit $90,000 next week." (Bitcoin): "will": a prediction, which the data does not show',

@@ -16,5 +16,10 @@ describe("MethodologyView", () => {
     // The closed-world rule, in plain words.
     expect(screen.getByText("What the check does not recognise, it holds.")).toBeInTheDocument();
     expect(screen.getByText(/"outperformed" needs the two figures it compares/)).toBeInTheDocument();
+    // Meanings, not words: every sentence has a reading, shown with one worked example.
+    expect(screen.getByText("Every sentence must have a reading.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "A worked example" })).toBeInTheDocument();
+    expect(screen.getByText("{{bitcoin.change_24h}}", { exact: false })).toBeInTheDocument();
+    expect(document.body).toHaveTextContent('publishes: "Bitcoin fell 1.18% over the past 24 hours."');
   });
 });

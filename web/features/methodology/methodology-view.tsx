@@ -57,6 +57,17 @@ export function MethodologyView() {
             "posted a gain"...) and the size that verb claims: a coin that fell 66% did not "slip".
           </li>
           <li>
+            <strong>Every sentence must have a reading.</strong> The check reads each sentence as one of a closed set of sentence forms, and
+            the form says what the sentence claims: which coin or group, which measure, which period, which direction, rank or comparison,
+            and which facts it cites. A sentence no form reads is held, whatever its words: "holders are moving their coins" uses plain
+            words, but no fact says it, so it is not published. A sentence that cites nothing passes only when it is one of a few listed
+            cautions or links between sentences.
+          </li>
+          <li>
+            A claim about the biggest, the first or the leader names its group in the same sentence ("led the day's gainers among the
+            tracked coins"), and is checked against that group's ranking.
+          </li>
+          <li>
             <strong>What the check does not recognise, it holds.</strong> It reads every word of the headline, the summary and the article.
             A word it does not know stops the draft, naming the word, even when it might be harmless: the check never guesses that an
             unfamiliar verb means nothing.
@@ -80,6 +91,26 @@ export function MethodologyView() {
             published. Hostile drafts in many wordings, rerun with every change to the site, make sure each of these checks keeps working.
           </li>
         </ul>
+
+        <h2>A worked example</h2>
+        <p>The Daily Roundup's writer sends this sentence, with a fact cited by its identifier:</p>
+        <blockquote className="muted">
+          <code>{"Bitcoin fell {{bitcoin.change_24h}} over the past 24 hours."}</code>
+        </blockquote>
+        <p>The check reads it as one claim and compares each part with the cited fact, "Bitcoin 24-hour price change: -1.18%":</p>
+        <dl className="reading-example">
+          <dt>Coin</dt>
+          <dd>Bitcoin: the fact is Bitcoin's</dd>
+          <dt>Measure and period</dt>
+          <dd>price change over 24 hours: the fact's own</dd>
+          <dt>Direction</dt>
+          <dd>"fell", down: the fact is -1.18%, and "fell" claims no size ("plunged" would need 3% or more)</dd>
+        </dl>
+        <p>
+          Every part agrees, so the site writes the figure in and publishes: "Bitcoin fell 1.18% over the past 24 hours." Had the writer
+          written "Bitcoin rose", or cited Ethereum's change, or added "as traders took profits" (a cause no fact shows), the sentence would
+          have been held, and an editor would see it with the reason. Editors see every sentence's reading beside the article.
+        </p>
 
         <h2>What the articles are not</h2>
         <p>

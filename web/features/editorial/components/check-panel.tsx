@@ -1,6 +1,7 @@
 import type { ClaimCheck, HeldOverride } from "#schema/contracts/editorial.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import styles from "./editor.module.css";
+import { ReadingsList } from "./readings-list.tsx";
 
 /** Who published over held sentences, when, and what they overrode: the record the desk keeps. */
 export function OverrideRecord({ override, className }: { override: HeldOverride; className?: string }) {
@@ -46,6 +47,7 @@ export function CheckPanel({ check, override }: { check: ClaimCheck | null; over
           </ul>
         </>
       )}
+      {check.readings?.length ? <ReadingsList readings={check.readings} /> : null}
       {override ? <OverrideRecord override={override} /> : null}
     </div>
   );
