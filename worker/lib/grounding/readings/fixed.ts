@@ -1,4 +1,4 @@
-import { HEDGES, normalSentence } from "#worker/lib/grounding/hedges.ts";
+import { HEDGES, normalSentence, TRANSITIONS } from "#worker/lib/grounding/hedges.ts";
 
 /**
  * The sentences that claim nothing, as closed lists: the hedges (`hedges.ts`), fixed notices the
@@ -45,17 +45,12 @@ const HEADINGS: readonly RegExp[] = [
 export const TITLE_LABELS =
   /^(?:daily crypto roundup|crypto market roundup|daily roundup|daily market roundup|C trending analysis|why C is trending|C gains social momentum)$/;
 
-/** Words and phrases that join sentences or clauses and claim nothing. */
+/**
+ * Words and phrases that join sentences or clauses and claim nothing: the joining words the prompts
+ * offer (`TRANSITIONS`; "as of" dates a figure and is read with it), and more that a writer uses.
+ */
 export const CONNECTIVES: readonly string[] = [
-  "meanwhile",
-  "however",
-  "overall",
-  "in short",
-  "at the same time",
-  "for context",
-  "on the day",
-  "that said",
-  "even so",
+  ...TRANSITIONS.filter((t) => t !== "as of"),
   "elsewhere",
   "by contrast",
   "in contrast",
