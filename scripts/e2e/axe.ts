@@ -17,7 +17,9 @@ export async function startInTheme(context: BrowserContext, theme: "light" | "da
 
 /** Waits until the route's chunk, its data and its skeletons are done, so axe sees the real page. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  // Network quiet is a hint, not the condition: a loaded machine once kept a member's page from 500 ms
+  // of quiet for 30 s. The condition is that no part of the page is still busy or a skeleton.
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"], main .skeleton'), undefined, { timeout: 15_000 });
   // Transitions (theme colours, opening menus) must end before contrast is measured.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));

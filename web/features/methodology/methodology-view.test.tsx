@@ -19,7 +19,9 @@ describe("MethodologyView", () => {
     // Meanings, not words: every sentence has a reading, shown with one worked example.
     expect(screen.getByText("Every sentence must have a reading.")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "A worked example" })).toBeInTheDocument();
-    expect(screen.getByText("{{bitcoin.change_24h}}", { exact: false })).toBeInTheDocument();
+    expect(screen.getByText("[bitcoin.change_24h]")).toBeInTheDocument();
+    // Readers never see a raw citation: the example marks the cited fact another way.
+    expect(document.body).not.toHaveTextContent("{{");
     expect(document.body).toHaveTextContent('publishes: "Bitcoin fell 1.18% over the past 24 hours."');
   });
 });

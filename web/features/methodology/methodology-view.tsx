@@ -93,9 +93,9 @@ export function MethodologyView() {
         </ul>
 
         <h2>A worked example</h2>
-        <p>The Daily Roundup's writer sends this sentence, with a fact cited by its identifier:</p>
+        <p>The Daily Roundup's writer sends this sentence, with a fact cited by its identifier where the figure goes:</p>
         <blockquote className="muted">
-          <code>{"Bitcoin fell {{bitcoin.change_24h}} over the past 24 hours."}</code>
+          Bitcoin fell <code>[bitcoin.change_24h]</code> over the past 24 hours.
         </blockquote>
         <p>The check reads it as one claim and compares each part with the cited fact, "Bitcoin 24-hour price change: -1.18%":</p>
         <dl className="reading-example">
