@@ -68,6 +68,16 @@ describe("applyLiveMessage", () => {
     expect(applyLiveMessage(client, tick("top:1", [{ id: "c9", symbol: "C9", rank: 3 }], 3)).reload).toBe(true);
   });
 
+  it("judges a page of 50 by its own ranks: a coin of rank 60 is not missing from page 1, but is from page 2", () => {
+    const client = createQueryClient();
+    const of50 = (page: number, ranks: number[]) => ({ ...pageOf(ranks), pagination: { page, limit: 50, totalPages: 10, total: 500 } });
+    client.setQueryData(["cryptos", "page", 1, "rank", "asc", 50], of50(1, [1, 2]));
+    const row: LiveRow = { id: "c60", symbol: "C60", rank: 60, priceUsd: 60 };
+    expect(applyLiveMessage(client, tick("top:1", [row])).reload).toBe(false);
+    client.setQueryData(["cryptos", "page", 2, "rank", "asc", 50], of50(2, [51, 52]));
+    expect(applyLiveMessage(client, tick("top:1", [row])).reload).toBe(true);
+  });
+
   it("fetches a page sorted by a figure the tick moves again instead of writing into it, so it keeps its order", () => {
     const client = cache();
     const key = ["cryptos", "page", 1, "change24h", "desc"];

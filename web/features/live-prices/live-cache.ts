@@ -1,7 +1,7 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
 import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
 import type { LiveRow, LiveServerMessage, LiveTopic } from "#schema/contracts/live.ts";
-import { LIVE_MAX_TOPICS, LIVE_PAGE_SIZE, pageTopic } from "#schema/contracts/live-protocol.ts";
+import { LIVE_MAX_TOPICS, pageTopic } from "#schema/contracts/live-protocol.ts";
 
 /**
  * The socket writes into the React Query cache in place, so every view of a price moves at once
@@ -82,16 +82,18 @@ export function applyLiveMessage(client: QueryClient, message: LiveServerMessage
     if (Array.isArray(old)) return old.some((c) => rows.has(c.id)) ? old.map((c) => merge(c, rows, moved)) : old;
     return isCoin(old) ? merge(old, rows, moved) : old;
   });
-  // A page of the table that does not hold a coin its topic names has lost its order.
+  // A page of the table in rank order that does not hold a coin whose rank falls in its own range has
+  // lost its order. Its range comes from its own page and size (?rows= 50, 100 or 250), which need not
+  // be the topics' 100.
   if (message.topic.startsWith("top:")) {
-    const page = Number(message.topic.slice(4));
-    const lo = (page - 1) * LIVE_PAGE_SIZE + 1;
-    const hi = page * LIVE_PAGE_SIZE;
-    for (const q of client.getQueryCache().findAll({ queryKey: ["cryptos", "page", page, "rank", "asc"] })) {
+    const rankAscending = (q: Query) => q.queryKey[3] === "rank" && q.queryKey[4] === "asc";
+    for (const q of client.getQueryCache().findAll({ queryKey: ["cryptos", "page"], predicate: rankAscending })) {
       const data = q.state.data;
       if (!isPage(data)) continue;
+      const { page, limit } = data.pagination;
       const held = new Set(data.data.map((c) => c.id));
-      if (message.rows.some((r) => !held.has(r.id) && r.rank !== undefined && r.rank >= lo && r.rank <= hi)) moved.rank = true;
+      const inRange = (rank: number | undefined) => rank !== undefined && rank > (page - 1) * limit && rank <= page * limit;
+      if (message.rows.some((r) => !held.has(r.id) && inRange(r.rank))) moved.rank = true;
     }
   }
   return { reload: moved.rank };
