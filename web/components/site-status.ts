@@ -24,5 +24,10 @@ export function replayClock(status: SiteStatus | undefined): ReplayClock | null 
 export function originOf(t: number, replay: ReplayClock): { recorded: number } | "modelled" {
   // The feed's first tick after the start still carries the recording; later ones are walked.
   if (t > replay.replayedAt + 60) return "modelled";
-  return { recorded: t - (replay.replayedAt - replay.recordedAt) };
+  return { recorded: t - replayShift(replay) };
+}
+
+/** How far the replay moved the recording: a recorded time plus this is where the chart draws it. */
+export function replayShift(replay: ReplayClock): number {
+  return replay.replayedAt - replay.recordedAt;
 }

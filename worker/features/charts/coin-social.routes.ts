@@ -1,9 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { CoinSocial } from "#schema/contracts/charts.ts";
-import { sentimentSnapshots } from "#schema/db/newsroom.ts";
 import { findBySymbol } from "#worker/features/cryptos/index.ts";
+import { latestSnapshotDate, readCoin, utcDate } from "#worker/features/newsroom/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
@@ -14,16 +13,6 @@ import { route } from "#worker/lib/route.ts";
 const COIN_SOCIAL_CACHE_SECONDS = 300;
 
 const { getCoinSocial: social } = apiContract;
-
-/** Categories are stored as a JSON array; anything else reads as none. */
-function categoriesOf(text: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((c): c is string => typeof c === "string") : [];
-  } catch {
-    return [];
-  }
-}
 
 /** GET /api/cryptos/{symbol}/social: the coin's row of the newsroom's latest social snapshot. */
 export const coinSocialRoutes = new Hono<AppEnv>().get(
@@ -36,18 +25,9 @@ export const coinSocialRoutes = new Hono<AppEnv>().get(
       COIN_SOCIAL_CACHE_SECONDS,
       async (): Promise<CoinSocial> => {
         const db = getDb(c.env.DB);
-        // The latest day's snapshot as a whole: a coin missing from it has no figures, not older ones.
-        const [latest] = await db
-          .select({ date: sentimentSnapshots.date })
-          .from(sentimentSnapshots)
-          .orderBy(desc(sentimentSnapshots.date))
-          .limit(1);
-        if (!latest) return { social: null };
-        const [row] = await db
-          .select()
-          .from(sentimentSnapshots)
-          .where(and(eq(sentimentSnapshots.date, latest.date), eq(sentimentSnapshots.coinId, coin.id)))
-          .limit(1);
+        // The latest day's snapshot as a whole (as Ask reads it): a coin missing from it has no figures, not older ones.
+        const date = await latestSnapshotDate(db, utcDate(Date.now()));
+        const row = date ? await readCoin(db, date, coin.id) : null;
         if (!row) return { social: null };
         return {
           social: {
@@ -61,7 +41,7 @@ export const coinSocialRoutes = new Hono<AppEnv>().get(
             socialVolume24h: row.socialVolume24h,
             interactions24h: row.interactions24h,
             socialDominance: row.socialDominance,
-            categories: categoriesOf(row.categories),
+            categories: row.categories,
           },
         };
       },

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import { formatPrice, formatSupply, UNKNOWN } from "#schema/contracts/format.ts";
-import { originOf, type ReplayClock } from "#web/components/site-status.ts";
+import { originOf, type ReplayClock, replayShift } from "#web/components/site-status.ts";
 import { Card } from "#web/components/ui/card.tsx";
 import { formatMoney, isGain, percent, shortMonth, timeAgo } from "#web/lib/format.ts";
 import { useClock } from "#web/lib/render-context.ts";
@@ -79,14 +79,26 @@ export function dayOf(iso: string | null): string {
   return `${at.getUTCDate()} ${shortMonth(at.getUTCMonth())} ${at.getUTCFullYear()}`;
 }
 
-function Stat({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
+/** One figure of a card's list: its label, the figure (with what it means as a `title`), and a line under it. */
+export function Stat({ label, children, hint, title }: { label: string; children: ReactNode; hint?: ReactNode; title?: string }) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd className="num">{children}</dd>
+      <dd className="num" title={title}>
+        {children}
+      </dd>
       {hint ? <dd className={styles.hint}>{hint}</dd> : null}
     </div>
   );
+}
+
+/**
+ * What a time (seconds) on the page is in the replay: a time from the recording (CoinGecko's own
+ * update times and extremes come from before its end), or one the replay's walk made.
+ */
+function originIn(at: number, demo: Demo): { recorded: number } | "modelled" {
+  if (at <= demo.recordedAt) return { recorded: at };
+  return demo.replay ? originOf(at, demo.replay) : "modelled";
 }
 
 /**
@@ -97,8 +109,7 @@ function Updated({ iso, demo }: { iso: string; demo?: Demo | undefined }) {
   const { now } = useClock();
   const at = Date.parse(iso) / 1000;
   if (!demo || !Number.isFinite(at)) return <time dateTime={iso}>{timeAgo(iso, now)}</time>;
-  // A recorded coin carries CoinGecko's own update time, from before the recording's end.
-  const origin = at <= demo.recordedAt ? { recorded: at } : demo.replay ? originOf(at, demo.replay) : "modelled";
+  const origin = originIn(at, demo);
   if (origin === "modelled") {
     return (
       <>
@@ -157,10 +168,10 @@ function fromExtreme(price: number, extreme: number | null, word: string): strin
 function extremeDay(iso: string | null, demo: Demo | undefined): string {
   const at = iso ? Date.parse(iso) / 1000 : Number.NaN;
   if (!demo?.replay || !Number.isFinite(at)) return dayOf(iso);
-  const origin = at <= demo.recordedAt ? { recorded: at } : originOf(at, demo.replay);
+  const origin = originIn(at, demo);
   if (origin === "modelled") return `${dayOf(iso)}, modelled`;
-  const shown = new Date((origin.recorded + demo.replay.replayedAt - demo.replay.recordedAt) * 1000).toISOString();
-  return `${dayOf(shown)} (recorded ${dayOf(new Date(origin.recorded * 1000).toISOString())})`;
+  const day = (seconds: number) => dayOf(new Date(seconds * 1000).toISOString());
+  return `${day(origin.recorded + replayShift(demo.replay))} (recorded ${day(origin.recorded)})`;
 }
 
 /** All-time high and low, each with the day it was reached and how far the price is from it. */

@@ -7,6 +7,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { request } from "#web/lib/api-client.ts";
 import { formatCompact, longDay } from "#web/lib/format.ts";
 import styles from "./coin.module.css";
+import { Stat } from "./coin-figures.tsx";
 
 export function coinSocialQuery(symbol: string) {
   return {
@@ -25,36 +26,21 @@ function withPrevious(now: number | null, before: number | null, text: (n: numbe
   return before == null ? text(now) : `${text(now)} (from ${text(before)})`;
 }
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd className="num" title={hint}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
 function SocialFigures({ social, symbol }: { social: Figures; symbol: string }) {
   const modelled = social.source === "offline";
   return (
     <>
       <dl className={styles.stats}>
-        <Figure label="Sentiment" value={social.sentiment == null ? UNKNOWN : `${social.sentiment.toFixed(1)}% positive`} />
-        <Figure
-          label="Galaxy Score"
-          value={withPrevious(social.galaxyScore, social.galaxyScorePrevious, (n) => n.toFixed(1))}
-          hint="Out of 100: price, social activity and sentiment together"
-        />
-        <Figure
-          label="AltRank"
-          value={withPrevious(social.altRank, social.altRankPrevious, (n) => `#${n}`)}
-          hint="Place among all coins by social and market activity; #1 leads"
-        />
-        <Figure label="Social posts (24h)" value={social.socialVolume24h == null ? UNKNOWN : formatCompact(social.socialVolume24h)} />
-        <Figure label="Interactions (24h)" value={social.interactions24h == null ? UNKNOWN : formatCompact(social.interactions24h)} />
-        <Figure label="Social dominance" value={social.socialDominance == null ? UNKNOWN : `${social.socialDominance.toFixed(2)}%`} />
+        <Stat label="Sentiment">{social.sentiment == null ? UNKNOWN : `${social.sentiment.toFixed(1)}% positive`}</Stat>
+        <Stat label="Galaxy Score" title="Out of 100: price, social activity and sentiment together">
+          {withPrevious(social.galaxyScore, social.galaxyScorePrevious, (n) => n.toFixed(1))}
+        </Stat>
+        <Stat label="AltRank" title="Place among all coins by social and market activity; #1 leads">
+          {withPrevious(social.altRank, social.altRankPrevious, (n) => `#${n}`)}
+        </Stat>
+        <Stat label="Social posts (24h)">{social.socialVolume24h == null ? UNKNOWN : formatCompact(social.socialVolume24h)}</Stat>
+        <Stat label="Interactions (24h)">{social.interactions24h == null ? UNKNOWN : formatCompact(social.interactions24h)}</Stat>
+        <Stat label="Social dominance">{social.socialDominance == null ? UNKNOWN : `${social.socialDominance.toFixed(2)}%`}</Stat>
       </dl>
       {social.categories.length ? (
         <p className={styles.hint} data-testid="social-categories">

@@ -33,7 +33,7 @@ function RowsPicker({ rows, onRows }: Pick<Paging, "rows" | "onRows">) {
   return (
     <label className={styles.rowsPicker}>
       Rows
-      <select value={rows} onChange={(e) => onRows(Number(e.target.value) as PageSize)}>
+      <select className="input" value={rows} onChange={(e) => onRows(Number(e.target.value) as PageSize)}>
         {PAGE_SIZES.map((n) => (
           <option key={n} value={n}>
             {n}
@@ -94,6 +94,11 @@ function MoversPanel({ kind, star, sort }: { kind: "gainers" | "losers"; star: P
   );
 }
 
+/** `?rows=` for a page size; none for the default, which keeps the address short. */
+function rowsParam(rows: PageSize): Record<string, string> {
+  return rows === MARKETS_PAGE_SIZE ? {} : { rows: String(rows) };
+}
+
 /** Tabs, paging, rows per page and sorting live in the URL (?tab=, ?page=, ?rows=, ?sort=&order=) so a view can be shared and survives a reload. */
 export function MarketsView({ star, watchlistPanel }: Props) {
   const [params, setParams] = useSearchParams();
@@ -106,8 +111,8 @@ export function MarketsView({ star, watchlistPanel }: Props) {
 
   const sortState = readSort(params, listOrder(tab));
   const sortQuery: Record<string, string> = params.get("sort") ? { sort: sortState.key, order: sortState.order } : {};
-  // The rows choice is kept across tabs, pages and sorts, and left out of the address at its default.
-  const rowsQuery: Record<string, string> = rows === MARKETS_PAGE_SIZE ? {} : { rows: String(rows) };
+  // The rows choice is kept across tabs, pages and sorts.
+  const rowsQuery = rowsParam(rows);
 
   function setTab(next: MarketsTab) {
     // Changing tab resets the page to 1.
@@ -121,7 +126,7 @@ export function MarketsView({ star, watchlistPanel }: Props) {
   }
   // Another page size starts again at page 1: row 301 is on no page of 100 that page 3 of 250 was.
   function setRows(next: PageSize) {
-    setParams({ ...sortQuery, ...(next === MARKETS_PAGE_SIZE ? {} : { rows: String(next) }) });
+    setParams({ ...sortQuery, ...rowsParam(next) });
   }
   // A new sort starts again at page 1: page 3 of another order is a different list.
   const sort: Sorting = {
