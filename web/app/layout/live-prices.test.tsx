@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { LiveServerMessage } from "#schema/contracts/live.ts";
+import type { LiveServerMessage, LiveTopic } from "#schema/contracts/live.ts";
 import { coinQuery } from "#web/features/coin/api/coin.ts";
 import { LiveDot, LivePrices } from "#web/features/live-prices/components/live-prices.tsx";
-import { backoffDelay } from "#web/features/live-prices/live-connection.ts";
+import { backoffDelay, LiveConnection } from "#web/features/live-prices/live-connection.ts";
 import { MarketStrip } from "#web/features/market-strip/components/market-strip.tsx";
 import { getLiveStatus } from "#web/lib/live-status.ts";
 import { makeCrypto } from "#web/test/fixtures.ts";
@@ -169,6 +169,29 @@ describe("live prices", () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(FakeSocket.all).toHaveLength(0);
     expect(screen.queryByRole("status")).toBeNull();
+  });
+});
+
+describe("LiveConnection's topics", () => {
+  it("starts over with every row when a topic joins, and resumes from its last tick when one leaves", () => {
+    FakeSocket.all = [];
+    vi.stubGlobal("WebSocket", FakeSocket);
+    const messages: LiveServerMessage[] = [];
+    const url = (topics: LiveTopic[], since: number | null) =>
+      `/api/live?topics=${topics.join(",")}${since === null ? "" : `&since=${since}`}`;
+    const connection = new LiveConnection({ onMessage: (m) => messages.push(m), onFallback: () => {} }, url);
+    connection.setTopics(["global"]);
+    FakeSocket.last().serverOpen();
+    FakeSocket.last().serverSend({ type: "global", tick: 7, prev: 6, at, global: liveGlobal });
+    // The coin's data came from its fetch, before tick 7 perhaps: it gets all its rows, not those after 7.
+    connection.setTopics(["global", "coin:bitcoin"]);
+    expect(new URL(FakeSocket.last().url, "http://x").searchParams.get("since")).toBeNull();
+    FakeSocket.last().serverOpen();
+    FakeSocket.last().serverSend({ type: "global", tick: 8, prev: null, at, global: liveGlobal });
+    connection.setTopics(["global"]);
+    expect(new URL(FakeSocket.last().url, "http://x").searchParams.get("since")).toBe("8");
+    connection.stop();
+    expect(messages.map((m) => (m.type === "error" ? null : m.tick))).toEqual([7, 8]);
   });
 });
 

@@ -47,9 +47,16 @@ export class LiveConnection {
     document.addEventListener("visibilitychange", this.onVisibility);
   }
 
-  /** Subscribes to `topics` (a new socket when they change; none when empty). */
+  /**
+   * Subscribes to `topics` (a new socket when they change; none when empty). A topic new to the socket
+   * holds data as old as its own fetch, not as the last tick the other topics brought: resuming it from
+   * that tick would skip a tick between the two (a coin page that opened its socket for the strip
+   * first missed a move for a whole tick). So a socket that gains a topic starts over, with every row
+   * of its topics; one that only loses topics resumes from the last tick.
+   */
   setTopics(topics: LiveTopic[]): void {
     if (topics.join(",") === this.topics.join(",")) return;
+    if (topics.some((t) => !this.topics.includes(t))) this.lastTick = null;
     this.topics = topics;
     this.reopen();
   }
