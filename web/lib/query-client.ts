@@ -1,6 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
+import { keepNewerPrices } from "./newer-prices.ts";
 
-/** The spec's data rules: no retries, no refetch on focus, never stale, polling only where stated. */
+/**
+ * The spec's data rules: no retries, no refetch on focus, never stale, polling only where stated; and
+ * no answer rolls a coin back to an older price than the cache holds (./newer-prices.ts).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -9,6 +13,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
         staleTime: Number.POSITIVE_INFINITY,
+        structuralSharing: keepNewerPrices,
       },
       mutations: { retry: false },
     },
