@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, sep } from "node:path";
 import type { Plugin } from "vite";
-import { chooseLogo } from "./logo-contrast.ts";
+import { type ChosenLogo, chooseLogo } from "./logo-contrast.ts";
 
 const require = createRequire(import.meta.url);
 const coreDir = join(require.resolve("@web3icons/core"), "../svgs");
@@ -42,8 +42,13 @@ export function readIcon(file: string): string {
  * both themes (./logo-contrast.ts).
  */
 export function servedLogo(file: string): string {
+  return servedLogoChoice(file).svg;
+}
+
+/** Which variant of an icon the site serves, and its SVG. */
+export function servedLogoChoice(file: string): ChosenLogo {
   const background = file.replace(`${sep}branded${sep}`, `${sep}background${sep}`);
-  return chooseLogo(readIcon(file), existsSync(background) ? readIcon(background) : null).svg;
+  return chooseLogo(readIcon(file), existsSync(background) ? readIcon(background) : null);
 }
 
 /** Emits `coins/<id>.svg` into the browser's build, and serves the same paths from `npm run dev:web`. */

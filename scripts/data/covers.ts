@@ -24,6 +24,22 @@ const coin = (cx: number, cy: number, r: number, opacity = 0.95) => `
   <circle cx="${cx}" cy="${cy}" r="${r * 0.78}" ${stroke(opacity, r * 0.12)}/>
   <path d="M${cx} ${cy - r * 0.42}v${r * 0.84}M${cx - r * 0.28} ${cy - r * 0.16}h${r * 0.42}a${r * 0.19} ${r * 0.19} 0 0 1 0 ${r * 0.38}H${cx - r * 0.28}" ${stroke(opacity, r * 0.1)}/>`;
 
+/**
+ * A speech bubble: a box `w` by `h` inside corners of radius `r`, with its tail at the bottom left
+ * (along the bottom for `a`, then `b` back and `c` down, and straight up again).
+ */
+const bubble = (
+  x: number,
+  y: number,
+  { w, h, r, tail: [a, b, c] }: { w: number; h: number; r: number; tail: [number, number, number] },
+  opacity: number,
+) =>
+  `<path d="M${x} ${y} h${w} a${r} ${r} 0 0 1 ${r} ${r} v${h} a${r} ${r} 0 0 1 -${r} ${r} h-${a} l-${b} ${c} v-${c} h-${w - a - b} a${r} ${r} 0 0 1 -${r} -${r} v-${h} a${r} ${r} 0 0 1 ${r} -${r}z" ${white(opacity)}/>`;
+
+/** Dots of chatter: [x, y, radius, opacity] each. */
+const dots = (list: [number, number, number, number][]) =>
+  list.map(([x, y, r, o]) => `<circle cx="${x}" cy="${y}" r="${r}" ${white(o)}/>`).join("");
+
 const covers: Cover[] = [
   {
     file: "covers/getting-started.svg",
@@ -131,8 +147,8 @@ const covers: Cover[] = [
   ]
     .map(([x = 0, y = 0, o = 0]) => `<rect x="${x}" y="${y}" width="56" height="${480 - y}" rx="10" ${white(o)}/>`)
     .join("")}
-  <path d="M930 130 h170 a24 24 0 0 1 24 24 v70 a24 24 0 0 1 -24 24 h-110 l-40 34 v-34 h-20 a24 24 0 0 1 -24 -24 v-70 a24 24 0 0 1 24 -24z" ${white(0.9)}/>
-  <path d="M950 300 h120 a20 20 0 0 1 20 20 v50 a20 20 0 0 1 -20 20 h-80 l-30 26 v-26 h-10 a20 20 0 0 1 -20 -20 v-50 a20 20 0 0 1 20 -20z" ${white(0.55)}/>
+  ${bubble(930, 130, { w: 170, h: 70, r: 24, tail: [110, 40, 34] }, 0.9)}
+  ${bubble(950, 300, { w: 120, h: 50, r: 20, tail: [80, 30, 26] }, 0.55)}
 `,
   },
   // Trending Analysis covers vary by coin (worker/features/newsroom/covers.ts): one theme, social
@@ -145,7 +161,7 @@ const covers: Cover[] = [
     // A pulse line breaking upwards under a speech bubble.
     art: `
   <path d="M520 420 H640 l30 -70 l40 140 l40 -210 l36 120 l28 -40 H1000 l90 -150" ${stroke(0.85, 12)}/>
-  <path d="M930 110 h150 a22 22 0 0 1 22 22 v60 a22 22 0 0 1 -22 22 h-96 l-36 30 v-30 h-18 a22 22 0 0 1 -22 -22 v-60 a22 22 0 0 1 22 -22z" ${white(0.9)}/>
+  ${bubble(930, 110, { w: 150, h: 60, r: 22, tail: [96, 36, 30] }, 0.9)}
 `,
   },
   {
@@ -157,15 +173,13 @@ const covers: Cover[] = [
     art: `
   ${[70, 140, 210].map((r) => `<circle cx="860" cy="340" r="${r}" ${stroke(0.35, 6)}/>`).join("")}
   <path d="M860 340 L1040 230" ${stroke(0.8, 8)}/>
-  ${[
+  ${dots([
     [960, 280, 16, 0.95],
     [760, 250, 12, 0.7],
     [920, 450, 10, 0.6],
     [1010, 380, 9, 0.55],
     [720, 400, 8, 0.5],
-  ]
-    .map(([x = 0, y = 0, r = 0, o = 0]) => `<circle cx="${x}" cy="${y}" r="${r}" ${white(o)}/>`)
-    .join("")}
+  ])}
 `,
   },
   {
@@ -202,10 +216,7 @@ const covers: Cover[] = [
     [820, 280, 0.75],
     [920, 190, 0.92],
   ]
-    .map(
-      ([x = 0, y = 0, o = 0]) =>
-        `<path d="M${x} ${y} h130 a20 20 0 0 1 20 20 v46 a20 20 0 0 1 -20 20 h-84 l-30 26 v-26 h-16 a20 20 0 0 1 -20 -20 v-46 a20 20 0 0 1 20 -20z" ${white(o)}/>`,
-    )
+    .map(([x = 0, y = 0, o = 0]) => bubble(x, y, { w: 130, h: 46, r: 20, tail: [84, 30, 26] }, o))
     .join("")}
 `,
   },
@@ -218,12 +229,10 @@ const covers: Cover[] = [
     art: `
   <circle cx="860" cy="330" r="190" ${stroke(0.3, 8)} stroke-dasharray="18 22"/>
   <path d="M720 470 L1000 190 M1000 190 H890 M1000 190 V300" ${stroke(0.92, 16)}/>
-  ${[
+  ${dots([
     [700, 220, 26, 0.6],
     [1030, 430, 22, 0.5],
-  ]
-    .map(([x = 0, y = 0, r = 0, o = 0]) => `<circle cx="${x}" cy="${y}" r="${r}" ${white(o)}/>`)
-    .join("")}
+  ])}
 `,
   },
   {
