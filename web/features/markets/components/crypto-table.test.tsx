@@ -117,32 +117,24 @@ describe("CryptoTable", () => {
     expect(within(nothingRow as HTMLElement).getByTestId("sparkline-missing")).toHaveTextContent("\u2014");
   });
 
-  it("colours a sparkline by the 7-day change beside it, never green beside a fall", () => {
+  /** One Bitcoin row with a whole week's sparkline and the 7-day change given. */
+  function sparkRow(change7d: number, price7d: string, sparkline: number[]) {
     const [btc] = coins as [Crypto];
-    // The drawn line ends higher than it starts, but the row's 7 d change is -6.98 %.
     renderAt(
-      <CryptoTable
-        coins={[{ ...btc, change7d: -6.98, price7d: "-6.98%", sparkline: [1, 2, 3], sparklineHours: 168 }]}
-        isLoading={false}
-        isError={false}
-        sparklines
-      />,
+      <CryptoTable coins={[{ ...btc, change7d, price7d, sparkline, sparklineHours: 168 }]} isLoading={false} isError={false} sparklines />,
     );
+  }
+
+  it("colours a sparkline by the 7-day change beside it, never green beside a fall", () => {
+    // The drawn line ends higher than it starts, but the row's 7 d change is -6.98 %.
+    sparkRow(-6.98, "-6.98%", [1, 2, 3]);
     const line = screen.getByTestId("sparkline");
     expect(line).toHaveAccessibleName("7-day trend down");
     expect(line.querySelector("polyline")).toHaveAttribute("stroke", "var(--loss)");
   });
 
   it("colours a sparkline as its change's text reads: a change that rounds to +0.00% is not drawn as a fall", () => {
-    const [btc] = coins as [Crypto];
-    renderAt(
-      <CryptoTable
-        coins={[{ ...btc, change7d: -0.001, price7d: "+0.00%", sparkline: [3, 2, 1], sparklineHours: 168 }]}
-        isLoading={false}
-        isError={false}
-        sparklines
-      />,
-    );
+    sparkRow(-0.001, "+0.00%", [3, 2, 1]);
     const row = screen.getAllByRole("row")[1] as HTMLElement;
     expect(within(row).getByText("+0.00%")).toHaveClass("gain");
     expect(within(row).getByTestId("sparkline").querySelector("polyline")).toHaveAttribute("stroke", "var(--gain)");
