@@ -123,3 +123,6 @@ export const ASK_BRIEF: ClaimInput = {
     facts.share("range.one_sigma_share", "Share of outcomes a one-standard-deviation range holds", 68, 0, { metric: "range" }),
   ],
 };
+
+/** The brief each kind of text is checked against: an article's, or an Ask answer's. */
+export const BRIEFS: Record<"article" | "answer", ClaimInput> = { article: SUITE_BRIEF, answer: ASK_BRIEF };

@@ -9,6 +9,15 @@ export type Target = "article" | "answer";
 
 export type Family = { kind: number; name: string; target: Target; drafts: string[] };
 
+/** The kinds a suite has no family for, for articles or answers ("3 answer"): a suite must cover each for both. */
+export function uncoveredKinds(families: readonly Family[], kinds: Record<number, string>): string[] {
+  return Object.keys(kinds)
+    .map(Number)
+    .flatMap((kind) => (["article", "answer"] as const).map((target) => ({ kind, target })))
+    .filter(({ kind, target }) => !families.some((f) => f.kind === kind && f.target === target))
+    .map(({ kind, target }) => `${kind} ${target}`);
+}
+
 export const KINDS: Record<number, string> = {
   1: "direction word contradicting the figure (or its size)",
   2: "period phrase contradicting the figure's period",

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type ClaimInput, checkClaims } from "#worker/lib/grounding/index.ts";
-import { ASK_BRIEF, SUITE_BRIEF } from "./brief.ts";
+import { checkClaims } from "#worker/lib/grounding/index.ts";
+import { BRIEFS } from "./brief.ts";
 import { HONEST_CORPUS } from "./honest-corpus/index.ts";
 import { claimsOf, repairAsAsked } from "./honest-corpus/repair-double.ts";
-
-const BRIEFS: Record<"article" | "answer", ClaimInput> = { article: SUITE_BRIEF, answer: ASK_BRIEF };
 
 describe("the honest corpus: free prose through the readings and one repair", () => {
   const rows = HONEST_CORPUS.map((d) => {
