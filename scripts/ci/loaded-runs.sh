@@ -6,9 +6,10 @@
 set -euo pipefail
 runs=${1:-5}
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
-commit=$(git -C "$repo" rev-parse --short HEAD)
+# Every run tests the commit HEAD was at the start, even if work goes on in the repository meanwhile.
+commit=$(git -C "$repo" rev-parse HEAD)
 work=$(mktemp -d /tmp/coinsight-loaded-XXXXXX)
-echo "loaded clean-clone runs of ${commit} in ${work}"
+echo "loaded clean-clone runs of ${commit:0:7} in ${work}"
 
 hog() {
   # Two busy loops, bounded: each stops by itself after two hours.
@@ -20,6 +21,7 @@ hog() {
 for n in $(seq 1 "$runs"); do
   clone="${work}/run-${n}"
   git clone -q "$repo" "$clone"
+  git -C "$clone" checkout -q "$commit"
   [ -d "${work}/shared" ] || cp -r "$repo/../shared" "${work}/shared"
   hog
   hogs=$(jobs -p)
