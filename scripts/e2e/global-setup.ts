@@ -5,6 +5,7 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { TestProject } from "vitest/node";
 import { buildSite } from "../build/build.ts";
 import { launchBrowserServer } from "../lib/chromium.ts";
+import { onFreshDirectory } from "../lib/fresh-retry.ts";
 import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
 import { projectRoot, startDevServer } from "../lib/wrangler.ts";
 import { localSeedPlan } from "../seed.ts";
@@ -43,7 +44,8 @@ async function migrateAndSeed(dir: string): Promise<void> {
       for (const [key, value] of Object.entries(step.kv)) await kv.put(key, value);
     }
   } finally {
-    await dispose();
+    // A runtime that closed its connection may not close cleanly either: the seed's own error is the one to see.
+    await dispose().catch((error: unknown) => console.log(`e2e setup: the seeding runtime did not close cleanly: ${error}`));
   }
 }
 
@@ -59,8 +61,12 @@ export default async function setup(project: TestProject) {
   buildSite({ logLevel: "error", echo: false });
   took("built");
 
-  const seededState = mkdtempSync(join(tmpdir(), "coinsight-e2e-seeded-"));
-  await migrateAndSeed(seededState);
+  const { dir: seededState } = await onFreshDirectory(
+    () => mkdtempSync(join(tmpdir(), "coinsight-e2e-seeded-")),
+    (dir) => rmSync(dir, { recursive: true, force: true }),
+    migrateAndSeed,
+    { log: (line) => console.log(`e2e setup: ${line}`) },
+  );
   took("migrated and seeded");
   const persistTo = mkdtempSync(join(tmpdir(), "coinsight-e2e-"));
   cpSync(seededState, persistTo, { recursive: true });
