@@ -41,7 +41,7 @@ export function formatChange(value: number | null | undefined): string {
   return `${value < 0 && text !== "0.00" ? "-" : "+"}${text}%`;
 }
 
-/** A price in BTC with 8 decimals (12 below a satoshi). */
+/** A price in BTC (or in another coin: ETH) with 8 decimals (12 below a satoshi). */
 export function formatBtc(price: number, btcPrice: number): string {
   if (!(btcPrice > 0) || !Number.isFinite(price)) return "0.00000000";
   const inBtc = price / btcPrice;

@@ -27,6 +27,11 @@ describe("charts and markets journeys", () => {
     await page.locator("[data-testid=price-chart][data-mode=sketch] path").first().waitFor();
     expect(await page.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("price-chart")))).toBe(false);
     expect(await chart.getAttribute("data-range")).toBe("1y");
+    // The price in ETH beside the one in BTC, and the longer changes read from the same year of prices.
+    expect(await page.getByTestId("coin-price-eth").innerText()).toMatch(/^\d+\.\d{8} ETH$/);
+    const longer = page.getByRole("list", { name: "Longer-term changes" });
+    await expect.poll(() => longer.innerText()).toMatch(/14 days\s+[▲▼] [+-]\d+\.\d{2}%/);
+    expect(await longer.innerText()).toMatch(/30 days\s+[▲▼] [+-]\d+\.\d{2}%/);
     // The seeded daily history: well over a hundred real days inside the last year.
     await expect.poll(async () => Number(await chart.getAttribute("data-points")), { timeout: 15_000 }).toBeGreaterThan(100);
     expect(await chart.evaluate((el) => el.getBoundingClientRect().height)).toBe(400);
@@ -41,8 +46,19 @@ describe("charts and markets journeys", () => {
     expect(await chart.getAttribute("data-range")).toBe("7d");
     expect(await chart.evaluate((el) => el.getBoundingClientRect().height)).toBe(400);
     const box = await chart.boundingBox();
-    if (box) await page.mouse.move(box.x + box.width - 80, box.y + box.height / 2);
-    expect(await page.getByTestId("chart-legend").textContent()).toMatch(/\$[\d,]+\.\d{2}.*\d{1,2} \w{3} \d{4}/);
+    if (!box) throw new Error("the chart has no box");
+    const legend = page.getByTestId("chart-legend");
+    await page.mouse.move(box.x + box.width - 80, box.y + box.height / 2);
+    await expect.poll(() => legend.textContent()).toMatch(/\$[\d,]+\.\d{2}.*\d{1,2} \w{3} \d{4}/);
+    // The legend follows the pointer: a point further left is another time.
+    const right = await legend.textContent();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await expect.poll(() => legend.textContent()).not.toBe(right);
+    // Away from the chart it gives the line's last point, which is the headline price.
+    await page.mouse.move(1, 1);
+    await expect
+      .poll(async () => [await legend.locator("strong").textContent(), await page.getByTestId("coin-price").textContent()])
+      .toSatisfy(([line, headline]) => line === headline);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -94,7 +94,7 @@ describe("the offline replay on a fresh start", () => {
     expect(await page.getByText("Last Updated", { exact: true }).locator("xpath=..").innerText()).toMatch(
       /recorded 30 Apr 2026, 12:2[01] UTC, replayed|modelled from the recorded price/,
     );
-    const converter = page.getByRole("region", { name: "BTC to USD Converter" });
+    const converter = page.getByRole("region", { name: "BTC Converter" });
     await converter.getByLabel("BTC").fill("2");
     // The converter follows the live price: a tick between the two reads is waited out, not failed on.
     const gap = async () => {

@@ -4,6 +4,7 @@ import { CoinAlertsButton } from "#web/features/alerts/components/coin-alerts-bu
 import { AskCard } from "#web/features/ask/components/ask-card.tsx";
 import { CoinDetail } from "#web/features/coin/components/coin-detail.tsx";
 import { ChartPanel } from "#web/features/coin-chart/components/chart-panel.tsx";
+import { LongChanges } from "#web/features/coin-chart/components/long-changes.tsx";
 import { CoinNews } from "#web/features/coin-news/components/coin-news.tsx";
 import { WatchlistButton } from "#web/features/watchlist/components/watchlist-button.tsx";
 
@@ -17,6 +18,7 @@ const slots = {
   ask: (coin: { symbol: string; name: string; price24h: string }) => <AskCard coin={coin} />,
   chart: (coin: Crypto) => <ChartPanel coin={coin} />,
   news: (coin: Crypto) => <CoinNews symbol={coin.symbol} name={coin.name} />,
+  longChanges: (coin: Crypto) => <LongChanges coin={coin} />,
 };
 
 export default function CoinPage() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drawnSlots, withGaps } from "./history.ts";
+import { changeSince, drawnSlots, endAtHeadline, needsMarkers, priceUnder, withGaps } from "./history.ts";
 
 const DAY = 86_400;
 
@@ -56,5 +56,97 @@ describe("withGaps", () => {
     ];
     expect(withGaps(steady, 300, "max", 700)).toEqual(steady.map(([time, value]) => ({ time, value })));
     expect(withGaps([], 300, "24h", 1_000_000)).toEqual([]);
+  });
+});
+
+describe("endAtHeadline", () => {
+  const week: [number, number][] = [
+    [0, 100],
+    [3_600, 101],
+    [7_200, 102],
+  ];
+
+  it("replaces a last point of the same step with the headline price, and follows one of an earlier step", () => {
+    expect(endAtHeadline(week, 105, 7_200 + 1_800, 3_600)).toEqual([
+      [0, 100],
+      [3_600, 101],
+      [9_000, 105],
+    ]);
+    expect(endAtHeadline(week, 105, 3 * 3_600 + 60, 3_600)).toEqual([...week, [10_860, 105]]);
+  });
+
+  it("changes nothing for a headline older than the history, an unknown price or no history", () => {
+    expect(endAtHeadline(week, 105, 3_000, 3_600)).toBe(week);
+    expect(endAtHeadline(week, 0, 9_000, 3_600)).toBe(week);
+    expect(endAtHeadline(week, 105, Number.NaN, 3_600)).toBe(week);
+    expect(endAtHeadline([], 105, 9_000, 3_600)).toEqual([]);
+  });
+});
+
+describe("needsMarkers", () => {
+  it("marks a day of five-minute slots holding a few snapshots, not a full one", () => {
+    const now = 86_400;
+    const few = withGaps(
+      [
+        [0, 1],
+        [4 * 3_600, 2],
+        [9 * 3_600, 3],
+        [12 * 3_600, 4],
+      ],
+      300,
+      "24h",
+      now,
+    );
+    expect(needsMarkers(few)).toBe(true);
+    const full = Array.from({ length: 288 }, (_, i): [number, number] => [i * 300, i]);
+    expect(needsMarkers(withGaps(full, 300, "24h", now))).toBe(false);
+  });
+
+  it("leaves out marks when even half-empty slots hold too many prices to mark", () => {
+    const every3Days = Array.from({ length: 130 }, (_, i): [number, number] => [i * 3 * 86_400, i]);
+    expect(needsMarkers(withGaps(every3Days, 86_400, "max", 390 * 86_400))).toBe(false);
+    expect(needsMarkers([])).toBe(false);
+  });
+});
+
+describe("priceUnder", () => {
+  const points = withGaps(
+    [
+      [0, 10],
+      [3 * 3_600, 13],
+      [40 * 3_600, 40],
+    ],
+    3_600,
+    "7d",
+    40 * 3_600,
+  );
+
+  it("gives a recorded slot's price, and inside a crossed stretch the nearest recorded price at its own time", () => {
+    expect(priceUnder(points, 0)).toEqual({ price: 10, time: 0 });
+    expect(priceUnder(points, 3_600)).toEqual({ price: 10, time: 0 });
+    expect(priceUnder(points, 2 * 3_600)).toEqual({ price: 13, time: 3 * 3_600 });
+  });
+
+  it("says no price is recorded in a gap, and nothing without points", () => {
+    expect(priceUnder(points, 20 * 3_600)).toEqual({ price: null, time: 20 * 3_600 });
+    expect(priceUnder([], 5)).toBeNull();
+  });
+});
+
+describe("changeSince", () => {
+  const year = Array.from({ length: 366 }, (_, i): [number, number] => [i * DAY + 600, 100 + i]);
+  const at = 365 * DAY + 3_600;
+
+  it("reads a period's change from the daily price nearest its start", () => {
+    expect(changeSince(year, 200, at, 14)).toEqual({ change: (200 / 451 - 1) * 100, from: 451, time: 351 * DAY + 600 });
+    expect(changeSince(year, 200, at, 365)?.from).toBe(100);
+  });
+
+  it("gives nothing when no price is recorded within a day and a half of the period's start", () => {
+    const recent = year.slice(-20);
+    expect(changeSince(recent, 200, at, 14)).not.toBeNull();
+    expect(changeSince(recent, 200, at, 30)).toBeNull();
+    expect(changeSince([], 200, at, 14)).toBeNull();
+    expect(changeSince(year, 0, at, 14)).toBeNull();
   });
 });

@@ -70,3 +70,71 @@ export function withGaps(
 export function drawnSlots(points: readonly ChartPoint[]): ChartPoint[] {
   return points.filter((p) => p.value != null || p.gap);
 }
+
+/**
+ * The range's points ending at the headline price, so the chart's last point is the price the page
+ * states above it. The history is cached for up to half an hour and keeps one point a step, while the
+ * headline follows the live feed: its price replaces a last point of the same step or follows it. A
+ * headline older than the history's last point changes nothing.
+ */
+export function endAtHeadline(points: readonly [number, number][], price: number, at: number, step: number): readonly [number, number][] {
+  const last = points.at(-1);
+  if (!last || !(price > 0) || !Number.isFinite(at) || at < last[0]) return points;
+  const sameStep = Math.floor(last[0] / step) === Math.floor(at / step);
+  return [...(sameStep ? points.slice(0, -1) : points), [at, price]];
+}
+
+/**
+ * Whether the range's line is sparse enough that a reader needs to see where its prices really are:
+ * fewer recorded prices than half its slots (a day of 5-minute slots holding a few snapshots), and few
+ * enough that a mark on each stays readable.
+ */
+export function needsMarkers(points: readonly ChartPoint[], most = 120): boolean {
+  const recorded = points.filter((p) => p.value != null).length;
+  return recorded > 0 && recorded <= most && recorded * 2 < points.length;
+}
+
+/**
+ * What the legend shows for the slot under the pointer: its own price; in a short stretch the line
+ * crosses, the nearest recorded price with that price's time; in a gap, that no price is recorded.
+ */
+export function priceUnder(points: readonly ChartPoint[], time: number): { price: number | null; time: number } | null {
+  let lo = 0;
+  let hi = points.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((points[mid]?.time ?? 0) < time) lo = mid + 1;
+    else hi = mid;
+  }
+  const slot = points[lo];
+  if (!slot) return null;
+  if (slot.value != null) return { price: slot.value, time: slot.time };
+  if (slot.gap) return { price: null, time };
+  let best: { price: number; time: number } | null = null;
+  for (let step = 1; step < points.length && !best; step++) {
+    for (const p of [points[lo - step], points[lo + step]]) {
+      if (p?.value != null && (!best || Math.abs(p.time - time) < Math.abs(best.time - time))) best = { price: p.value, time: p.time };
+    }
+  }
+  return best;
+}
+
+const DAY = 86_400;
+
+/**
+ * The change from the price recorded `days` before `at` to `price`: from the daily point nearest that
+ * moment, and only when one lies within a day and a half of it (a change is never read off a price
+ * from another week). Null when none is recorded there.
+ */
+export function changeSince(
+  points: readonly [number, number][],
+  price: number,
+  at: number,
+  days: number,
+): { change: number; from: number; time: number } | null {
+  const target = at - days * DAY;
+  let best: [number, number] | undefined;
+  for (const p of points) if (!best || Math.abs(p[0] - target) < Math.abs(best[0] - target)) best = p;
+  if (!best || Math.abs(best[0] - target) > 1.5 * DAY || !(best[1] > 0) || !(price > 0)) return null;
+  return { change: (price / best[1] - 1) * 100, from: best[1], time: best[0] };
+}

@@ -16,8 +16,8 @@ function timeText(t: number, range: HistoryRange): string {
 }
 
 /**
- * The price under the crosshair, or the latest price when the reader is not pointing at the chart,
- * with its time. In the offline replay it also says when that price was really recorded, or that it
+ * The price under the crosshair (or that none is recorded there), or the latest price when the reader
+ * is not pointing at the chart, with its time. In the offline replay it also says when that price was really recorded, or that it
  * is modelled.
  */
 export function ChartLegend({
@@ -28,7 +28,7 @@ export function ChartLegend({
 }: {
   points: ChartPoint[];
   range: HistoryRange;
-  hover?: { price: number; time: number } | null;
+  hover?: { price: number | null; time: number } | null;
   replay?: ReplayClock | null;
 }) {
   const last = points.findLast((p) => p.value != null);
@@ -38,8 +38,9 @@ export function ChartLegend({
     <div className={styles.legend} aria-live="off" data-testid="chart-legend">
       {shown ? (
         <>
-          <strong className="num">{formatPrice(shown.price)}</strong> <span className="muted">{timeText(shown.time, range)}</span>
-          {origin ? (
+          <strong className="num">{shown.price === null ? "No price recorded" : formatPrice(shown.price)}</strong>{" "}
+          <span className="muted">{timeText(shown.time, range)}</span>
+          {origin && shown.price !== null ? (
             <span className={`muted ${styles.origin}`}>
               {origin === "modelled" ? "modelled from the recording" : `recorded ${timeText(origin.recorded, range)}, replayed`}
             </span>

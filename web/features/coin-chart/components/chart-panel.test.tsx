@@ -29,6 +29,8 @@ const history: History = {
   recorded: { complete: true, from: 1_700_000_000 },
 };
 const live = { demo: false, demoDataFrom: null, recordedAt: null, replayedAt: null };
+// The coin the panel is drawn for: its price and time are the headline the chart ends at.
+let coin = makeCrypto();
 
 function setup(user: ReturnType<typeof makeUser> | null, mapping: Mapping, ...extra: Parameters<typeof server.use>) {
   server.use(
@@ -40,13 +42,14 @@ function setup(user: ReturnType<typeof makeUser> | null, mapping: Mapping, ...ex
   );
   return renderAt(
     <>
-      <ChartPanel coin={makeCrypto()} />
+      <ChartPanel coin={coin} />
       <Toaster />
     </>,
   );
 }
 
 afterEach(() => {
+  coin = makeCrypto();
   localStorage.clear();
   dismissToast();
 });
@@ -87,7 +90,9 @@ describe("ChartPanel", () => {
     setup(null, { tradingviewSymbol: null, isHidden: false });
     const sketch = await screen.findByRole("img", { name: "Bitcoin price in USD, 1Y" });
     expect(sketch).toHaveAttribute("data-mode", "sketch");
-    expect(sketch).toHaveAttribute("data-points", "2");
+    // The two recorded days, then the headline price the page states, which the line ends at.
+    expect(sketch).toHaveAttribute("data-points", "3");
+    expect(screen.getByTestId("chart-legend")).toHaveTextContent("$64,039.00");
     fireEvent.pointerEnter(sketch.parentElement as HTMLElement);
     await waitFor(() => expect(screen.getByTestId("price-chart")).toHaveAttribute("data-mode", "live"));
     // Changing the range keeps the interactive chart.
@@ -108,6 +113,8 @@ describe("ChartPanel", () => {
   it("in the offline replay, says when a price was really recorded, and that later ones are modelled", async () => {
     const replayedAt = 1_700_086_400;
     const recordedAt = Date.parse("2026-04-30T12:21:00Z") / 1000;
+    // The headline price is the replay's first: it takes the place of the history's point of that day.
+    coin = makeCrypto({ priceUsd: 2, lastUpdated: new Date(replayedAt * 1000).toISOString() });
     setup(
       null,
       { tradingviewSymbol: null, isHidden: false },

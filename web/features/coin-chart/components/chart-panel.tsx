@@ -13,7 +13,7 @@ import { useAuth } from "#web/lib/auth.ts";
 import { mappingKeys, mappingQuery, mappingSentence, usableSymbol } from "#web/lib/chart-mapping.ts";
 import { shortMonth } from "#web/lib/format.ts";
 import { useClock } from "#web/lib/render-context.ts";
-import { historyQuery, MIN_CHART_POINTS, RANGE_LABELS, withGaps } from "../api/history.ts";
+import { endAtHeadline, historyQuery, MIN_CHART_POINTS, RANGE_LABELS, withGaps } from "../api/history.ts";
 import styles from "./chart.module.css";
 import { CHART_HEIGHT, PriceSketch } from "./price-sketch.tsx";
 import { TradingViewWidget } from "./tradingview-widget.tsx";
@@ -64,7 +64,11 @@ function OurChart({ coin }: { coin: Crypto }) {
   const [range, setRange] = useState<HistoryRange>("1y");
   const [live, setLive] = useState(false);
   const { data, isError, isFetching } = useQuery(historyQuery(coin.symbol, range));
-  const points = useMemo(() => (data && data.range === range ? withGaps(data.points, data.step, range) : []), [data, range]);
+  const at = Date.parse(coin.lastUpdated) / 1000;
+  const points = useMemo(
+    () => (data && data.range === range ? withGaps(endAtHeadline(data.points, coin.priceUsd, at, data.step), data.step, range) : []),
+    [data, range, coin.priceUsd, at],
+  );
   const label = `${coin.name} price in USD, ${RANGE_LABELS[range]}`;
   const replay = replayClock(useSiteStatus().data);
   const sketch = <PriceSketch points={points} range={range} label={label} replay={replay} />;

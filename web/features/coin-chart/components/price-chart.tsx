@@ -10,6 +10,7 @@ import {
 } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTheme } from "#web/lib/theme.ts";
+import { needsMarkers, priceUnder } from "../api/history.ts";
 import styles from "./chart.module.css";
 import { axisUsd, ChartLegend } from "./chart-legend.tsx";
 import { CHART_HEIGHT, type ChartProps } from "./price-sketch.tsx";
@@ -29,7 +30,9 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<"Area">[]>([]);
   const [theme] = useTheme();
-  const [hover, setHover] = useState<{ price: number; time: number } | null>(null);
+  const [hover, setHover] = useState<{ price: number | null; time: number } | null>(null);
+  // The crosshair's handler is made once; it reads the points drawn now.
+  const drawn = useRef(points);
 
   useEffect(() => {
     if (!box.current) return;
@@ -43,10 +46,8 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
       localization: { priceFormatter: axisUsd },
     });
     chart.current = c;
-    const onMove = (p: MouseEventParams) => {
-      const value = series.current.map((s) => p.seriesData.get(s) as { value?: number } | undefined).find((d) => d?.value != null);
-      setHover(p.time && value?.value != null ? { price: value.value, time: p.time as number } : null);
-    };
+    // The legend follows the pointer over every slot, empty ones included (see priceUnder).
+    const onMove = (p: MouseEventParams) => setHover(p.time ? priceUnder(drawn.current, p.time as number) : null);
     c.subscribeCrosshairMove(onMove);
     return () => {
       c.unsubscribeCrosshairMove(onMove);
@@ -73,6 +74,7 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
   // draws nothing: inside a run they would break its line.
   useEffect(() => {
     const c = chart.current;
+    drawn.current = points;
     if (!c) return;
     for (const s of series.current) c.removeSeries(s);
     const runs: { time: UTCTimestamp; value: number }[][] = [[]];
@@ -89,6 +91,7 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
       priceFormat: { type: "custom" as const, formatter: axisUsd, minMove: 1e-10 },
       ...colours(line, document.documentElement.classList.contains("dark") ? "dark" : "light"),
     };
+    const marked = needsMarkers(points);
     const slots = c.addSeries(AreaSeries, options);
     slots.setData(empty);
     series.current = [
@@ -96,8 +99,8 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
       ...runs
         .filter((run) => run.length > 0)
         .map((run) => {
-          // A lone point between gaps would be invisible as a line.
-          const s = c.addSeries(AreaSeries, { ...options, pointMarkersVisible: run.length === 1 });
+          // A lone point between gaps would be invisible as a line; sparse prices are each marked.
+          const s = c.addSeries(AreaSeries, { ...options, pointMarkersVisible: marked || run.length === 1 });
           s.setData(run);
           return s;
         }),
@@ -116,6 +119,7 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
         data-mode="live"
         data-range={range}
         data-points={points.filter((p) => p.value != null).length}
+        data-markers={needsMarkers(points)}
         style={{ height: CHART_HEIGHT }}
       />
     </div>

@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { withGaps } from "../api/history.ts";
 import { PriceSketch } from "./price-sketch.tsx";
 
 const DAY = 86_400;
@@ -48,5 +49,24 @@ describe("PriceSketch", () => {
     rerender(<PriceSketch points={[]} range="7d" label="x" />);
     expect(screen.getByRole("img").querySelectorAll("path")[1]?.getAttribute("d")).toBe("");
     expect(screen.getByTestId("chart-legend")).toBeEmptyDOMElement();
+  });
+
+  it("marks each price of a sparse range, and none of a full one", () => {
+    const now = t0 + DAY;
+    const snapshots: [number, number][] = [
+      [t0 + 9 * 3_600, 10],
+      [t0 + 13 * 3_600, 11],
+      [t0 + 17 * 3_600, 12],
+      [t0 + 21 * 3_600, 11.5],
+      [t0 + 23 * 3_600, 12.5],
+    ];
+    const { rerender } = render(<PriceSketch points={withGaps(snapshots, 300, "24h", now)} range="24h" label="x" />);
+    const chart = screen.getByRole("img");
+    expect(chart).toHaveAttribute("data-markers", "true");
+    expect(chart.querySelectorAll("path")[2]?.getAttribute("d")?.match(/h0/g)).toHaveLength(5);
+    const full = Array.from({ length: 288 }, (_, i): [number, number] => [t0 + i * 300, 10 + (i % 7)]);
+    rerender(<PriceSketch points={withGaps(full, 300, "24h", now)} range="24h" label="x" />);
+    expect(screen.getByRole("img")).toHaveAttribute("data-markers", "false");
+    expect(screen.getByRole("img").querySelectorAll("path")).toHaveLength(2);
   });
 });

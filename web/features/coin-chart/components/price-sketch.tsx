@@ -2,7 +2,7 @@ import { type CSSProperties, useId } from "react";
 import type { HistoryRange } from "#schema/contracts/charts.ts";
 import type { ReplayClock } from "#web/components/site-status.ts";
 import { lineRuns } from "#web/lib/line-runs.ts";
-import { type ChartPoint, drawnSlots } from "../api/history.ts";
+import { type ChartPoint, drawnSlots, needsMarkers } from "../api/history.ts";
 import styles from "./chart.module.css";
 import { axisUsd, ChartLegend } from "./chart-legend.tsx";
 import { priceScale, timeTicks } from "./chart-scale.ts";
@@ -43,6 +43,13 @@ export function PriceSketch({ points, range, label, replay }: ChartProps) {
   const xy = ([a, b]: [number, number]) => `${a.toFixed(1)},${b.toFixed(1)}`;
   // A lone point between gaps is a zero-length line; its round cap draws it as a dot.
   const line = runs.map((run) => `M${run.map(xy).join("L")}${run.length === 1 ? "h0" : ""}`).join("");
+  // Where the recorded prices are few, each is marked, so a straight stretch does not pass for data.
+  const marks = needsMarkers(points)
+    ? runs
+        .flat()
+        .map((p) => `M${xy(p)}h0`)
+        .join("")
+    : "";
   const area = runs
     .filter((run) => run.length > 1)
     .map((run) => `M${run[0]?.[0].toFixed(1)},${H}L${run.map(xy).join("L")}L${run.at(-1)?.[0].toFixed(1)},${H}Z`)
@@ -56,6 +63,7 @@ export function PriceSketch({ points, range, label, replay }: ChartProps) {
       data-mode="sketch"
       data-range={range}
       data-points={values.length}
+      data-markers={marks !== ""}
       style={{ height: CHART_HEIGHT }}
     >
       <ChartLegend points={points} range={range} replay={replay} />
@@ -71,6 +79,7 @@ export function PriceSketch({ points, range, label, replay }: ChartProps) {
           : null}
         <path d={area} fill={`url(#${gradient})`} />
         <path d={line} className={styles.line} vectorEffect="non-scaling-stroke" />
+        {marks ? <path d={marks} className={styles.marker} vectorEffect="non-scaling-stroke" /> : null}
       </svg>
       {drawn ? (
         <div aria-hidden="true">

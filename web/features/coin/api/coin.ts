@@ -1,4 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Crypto } from "#schema/contracts/crypto.ts";
 import { request } from "#web/lib/api-client.ts";
 import { priceRefetchInterval } from "#web/lib/live-status.ts";
 
@@ -9,4 +10,14 @@ export function coinQuery(symbol: string) {
     queryFn: () => request("getCrypto", { params: { symbol }, query: { fromDb: "true" } }),
     refetchInterval: priceRefetchInterval,
   });
+}
+
+/**
+ * Bitcoin and Ether as the page holds them (live like the coin itself), for the price in ETH and the
+ * converter; on Bitcoin's own page its query is the page's.
+ */
+export function useReferenceCoins(): { btc?: Crypto; eth?: Crypto } {
+  const btc = useQuery(coinQuery("btc")).data;
+  const eth = useQuery(coinQuery("eth")).data;
+  return { btc, eth };
 }

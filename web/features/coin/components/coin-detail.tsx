@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { formatBtc } from "#schema/contracts/format.ts";
 import { replayClock, useSiteStatus } from "#web/components/site-status.ts";
 import { AdSlot } from "#web/components/ui/ad-slot.tsx";
 import { Button, buttonClass } from "#web/components/ui/button.tsx";
@@ -12,7 +13,7 @@ import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
-import { coinQuery } from "../api/coin.ts";
+import { coinQuery, useReferenceCoins } from "../api/coin.ts";
 import styles from "./coin.module.css";
 import { CoinConverter } from "./coin-converter.tsx";
 import { DayRange, type Demo, Extremes, MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
@@ -24,6 +25,8 @@ export type CoinSlots = {
   chart?: (coin: Crypto) => ReactNode;
   ask?: (coin: Crypto) => ReactNode;
   news?: (coin: Crypto) => ReactNode;
+  /** The 14-day, 30-day and 1-year changes, read from the recorded price history. */
+  longChanges?: (coin: Crypto) => ReactNode;
 };
 
 /**
@@ -65,6 +68,7 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
   const navigate = useNavigate();
   const { data: coin, isLoading, error } = useQuery(coinQuery(symbol));
   const { data: status } = useSiteStatus();
+  const refs = useReferenceCoins();
   const recordedAt = status?.demo && status.recordedAt ? Date.parse(status.recordedAt) / 1000 : Number.NaN;
   const demo: Demo | undefined = Number.isFinite(recordedAt) ? { recordedAt, replay: replayClock(status) } : undefined;
   const notFound = error instanceof HttpError && error.status === 404;
@@ -111,8 +115,14 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
                 <Flash value={coin.priceUsd}>{coin.price}</Flash>
               </span>
               <span className={`${styles.btc} num`}>{coin.priceBtc} BTC</span>
+              {refs.eth && refs.eth.symbol !== coin.symbol ? (
+                <span className={`${styles.btc} num`} data-testid="coin-price-eth">
+                  {formatBtc(coin.priceUsd, refs.eth.priceUsd)} ETH
+                </span>
+              ) : null}
             </div>
             <PriceChanges coin={coin} />
+            {slots.longChanges?.(coin)}
             <DayRange coin={coin} />
           </Card>
           {slots.chart?.(coin)}
@@ -125,7 +135,7 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
           {slots.ask?.(coin)}
           <QuickStats coin={coin} />
           <CoinSocial symbol={coin.symbol} />
-          <CoinConverter coin={coin} />
+          <CoinConverter coin={coin} refs={refs} />
           <AdSlot width={300} height={250} />
         </aside>
       </div>

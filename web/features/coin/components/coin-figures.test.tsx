@@ -96,6 +96,28 @@ describe("the USD ↔ coin converter", () => {
     expect(screen.getByText("At $76,181.00 per BTC")).toBeInTheDocument();
   });
 
+  it("converts to BTC and ETH at their live prices once the page holds them, and never to the coin itself", () => {
+    const sol = makeCrypto({ symbol: "SOL", name: "Solana", price: "$150.00", priceUsd: 150 });
+    const refs = {
+      btc: makeCrypto({ symbol: "BTC", priceUsd: 75_000 }),
+      eth: makeCrypto({ symbol: "ETH", name: "Ethereum", priceUsd: 3_000 }),
+    };
+    const { rerender } = render(<CoinConverter coin={sol} refs={refs} />);
+    const to = screen.getByLabelText("Convert to");
+    expect([...to.querySelectorAll("option")].map((o) => o.textContent)).toEqual(["USD", "BTC", "ETH"]);
+    fireEvent.change(to, { target: { value: "ETH" } });
+    fireEvent.change(screen.getByLabelText("SOL"), { target: { value: "4" } });
+    expect(screen.getByLabelText("ETH")).toHaveValue("0.2");
+    expect(screen.getByText("At 0.05 ETH per SOL")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("ETH"), { target: { value: "1" } });
+    expect(screen.getByLabelText("SOL")).toHaveValue("20");
+    // Ether moves: the conversion follows.
+    rerender(<CoinConverter coin={sol} refs={{ ...refs, eth: { ...refs.eth, priceUsd: 1_500 } }} />);
+    expect(screen.getByLabelText("SOL")).toHaveValue("10");
+    rerender(<CoinConverter coin={refs.btc} refs={refs} />);
+    expect([...screen.getByLabelText("Convert to").querySelectorAll("option")].map((o) => o.textContent)).toEqual(["USD", "ETH"]);
+  });
+
   it("says what it needs when the reader types something that is not a number", () => {
     render(<CoinConverter coin={btc} />);
     fireEvent.change(screen.getByLabelText("USD"), { target: { value: "ten" } });

@@ -3,40 +3,20 @@ import type { Crypto } from "#schema/contracts/crypto.ts";
 import { formatPrice, formatSupply, UNKNOWN } from "#schema/contracts/format.ts";
 import { originOf, type ReplayClock, replayShift } from "#web/components/site-status.ts";
 import { Card } from "#web/components/ui/card.tsx";
-import { formatMoney, isGain, percent, shortMonth, timeAgo } from "#web/lib/format.ts";
+import { ChangeTile, ChangeTiles } from "#web/components/ui/change-tile.tsx";
+import { formatMoney, percent, shortMonth, timeAgo } from "#web/lib/format.ts";
 import { useClock } from "#web/lib/render-context.ts";
 import styles from "./coin.module.css";
 
-function Change({ label, value, known }: { label: string; value: string; known: boolean }) {
-  if (!known) {
-    return (
-      <div className={styles.change}>
-        <span className={styles.changeLabel}>{label}</span>
-        <span className="num muted" title="Not reported by the data source">
-          {UNKNOWN}
-        </span>
-      </div>
-    );
-  }
-  const up = isGain(value);
-  return (
-    <div className={styles.change}>
-      <span className={styles.changeLabel}>{label}</span>
-      <span className={`num ${up ? "gain" : "loss"}`} style={{ fontWeight: 700 }}>
-        <span aria-hidden="true">{up ? "▲ " : "▼ "}</span>
-        {value}
-      </span>
-    </div>
-  );
-}
+const NOT_REPORTED = "Not reported by the data source";
 
 export function PriceChanges({ coin }: { coin: Crypto }) {
   return (
-    <div className={styles.changes}>
-      <Change label="1 hour" value={coin.price1h} known={coin.change1h != null} />
-      <Change label="24 hours" value={coin.price24h} known={coin.change24h != null} />
-      <Change label="7 days" value={coin.price7d} known={coin.change7d != null} />
-    </div>
+    <ChangeTiles label="Price changes">
+      <ChangeTile label="1 hour" value={coin.change1h == null ? null : coin.price1h} missing={NOT_REPORTED} />
+      <ChangeTile label="24 hours" value={coin.change24h == null ? null : coin.price24h} missing={NOT_REPORTED} />
+      <ChangeTile label="7 days" value={coin.change7d == null ? null : coin.price7d} missing={NOT_REPORTED} />
+    </ChangeTiles>
   );
 }
 
