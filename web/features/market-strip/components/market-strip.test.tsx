@@ -53,12 +53,18 @@ describe("MarketStrip", () => {
     const { unmount } = renderAt(<MarketStrip />);
     expect(await screen.findByTestId("strip-market-cap-change")).toHaveTextContent("-1.24%");
     expect(screen.getByTestId("strip-market-cap-change").querySelector(".loss")).not.toBeNull();
+    // How the change was found: the tracked coins' own 24 h price changes, not a recorded day-old total.
+    expect(screen.getByTestId("strip-market-cap-change")).toHaveAttribute(
+      "title",
+      expect.stringMatching(/each coin's 24-hour price change/),
+    );
     expect(screen.getByTestId("strip-volume-change")).toHaveTextContent("\u2014");
     expect(screen.getByTestId("strip-volume-change")).toHaveAttribute("title", expect.stringMatching(/not recorded yet/));
     unmount();
     server.use(mock(apiContract.getGlobalMarket, market("lunarcrush", { volumeDayAgo: 1.28e11, marketCapChange24h: null })));
     renderAt(<MarketStrip />);
     expect(await screen.findByTestId("strip-volume-change")).toHaveTextContent("+25.00%");
+    expect(screen.getByTestId("strip-volume-change")).toHaveAttribute("title", expect.stringMatching(/recorded a day earlier/));
     expect(screen.getByTestId("strip-market-cap-change")).toHaveTextContent("\u2014");
   });
 });

@@ -11,8 +11,8 @@ import styles from "./market-strip.module.css";
 
 const VOLUME_BASE_MS = 5 * 60_000;
 
-/** A 24 h change beside a total, or a muted dash that says why there is none. */
-function DayChange({ value, missing, testId }: { value: number | null; missing: string; testId: string }) {
+/** A 24 h change beside a total, saying how it was found, or a muted dash that says why there is none. */
+function DayChange({ value, how, missing, testId }: { value: number | null; how: string; missing: string; testId: string }) {
   if (value == null)
     return (
       <span className="muted" title={missing} data-testid={testId}>
@@ -20,7 +20,7 @@ function DayChange({ value, missing, testId }: { value: number | null; missing: 
       </span>
     );
   return (
-    <span title="Change over 24 hours" data-testid={testId}>
+    <span title={how} data-testid={testId}>
       {" "}
       <ChangeText value={formatChange(value)} />
     </span>
@@ -56,7 +56,12 @@ export function MarketStrip() {
           <strong className="num" data-testid="strip-market-cap">
             <Flash value={data.totalMarketCap}>{formatMoney(data.totalMarketCap)}</Flash>
           </strong>
-          <DayChange value={data.marketCapChange24h} missing="No 24-hour change is known" testId="strip-market-cap-change" />
+          <DayChange
+            value={data.marketCapChange24h}
+            how="Change over 24 hours, from each coin's 24-hour price change (its supply taken as unchanged)"
+            missing="No 24-hour change is known"
+            testId="strip-market-cap-change"
+          />
         </span>
         <span>
           24h Volume{" "}
@@ -65,6 +70,7 @@ export function MarketStrip() {
           </strong>
           <DayChange
             value={data.volumeDayAgo ? Math.round((data.volume24h / data.volumeDayAgo - 1) * 10_000) / 100 : null}
+            how="Change against the 24-hour volume the price feed recorded a day earlier"
             missing="The volume of 24 hours ago is not recorded yet: the price feed records it as it runs"
             testId="strip-volume-change"
           />
