@@ -74,6 +74,9 @@ describe("the editors' desk", () => {
     await page.getByRole("tab", { name: "HTML" }).click();
     const content = page.getByRole("textbox", { name: "Content" });
     expect(await content.inputValue()).toContain("<strong>900%</strong>");
+    // The HTML box takes the field's whole width (it once shrank to a textarea's default 20 columns).
+    const [box, panel] = await Promise.all([content.boundingBox(), page.getByRole("tabpanel").boundingBox()]);
+    expect(box?.width).toBeGreaterThan((panel?.width ?? 0) - 2);
     await content.fill((await content.inputValue()).replace("900%", "9%"));
     await page.getByLabel("Version Notes").fill("Fixed the 24h change");
     await page.getByRole("button", { name: "Publish", exact: true }).click();
