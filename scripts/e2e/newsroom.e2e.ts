@@ -88,7 +88,14 @@ describe("first-run newsroom pipeline", () => {
       ["Trending top 100", "trending_top_100"],
     ] as const) {
       const clicked = new Date().toISOString();
+      // The start's own answer first: on a loaded machine it can take longer than a toast wait, and a
+      // refusal then names itself instead of timing out on a toast that never comes.
+      const started = page.waitForResponse((r) => r.url().includes("/generate-") && r.request().method() === "POST", {
+        timeout: 90_000,
+      });
       await tools.getByRole("button", { name: task }).click();
+      const answer = await started;
+      expect(answer.status(), await answer.text()).toBe(202);
       await page.getByText("Success", { exact: true }).waitFor();
       await card(task).getByText("Completed", { exact: true }).waitFor({ timeout: 30_000 });
       // The card read "Completed" from the day's earlier run until this one began: wait for this one to complete
