@@ -103,12 +103,18 @@ describe("the offline replay on a fresh start", () => {
       return Math.abs(usd - 2 * price);
     };
     await expect.poll(gap).toBeLessThan(0.5);
+    // About: the Crypto 101 guide about Bitcoin leads; a coin without one gets only what the data holds.
+    const about = page.getByRole("region", { name: "About Bitcoin" });
+    await about.getByRole("link", { name: /^Read the guide: What Is Bitcoin\?/ }).waitFor();
 
     // A coin of ranks 251-500: its capture has no supply or all-time figures, shown as unknown.
     await page.goto("/coin/ar");
     await stat("All-Time High").waitFor();
     expect(await stat("All-Time High").innerText()).toBe("—");
     expect(await stat("Circulating Supply").innerText()).toBe("—");
+    expect(await page.getByTestId("coin-about-facts").innerText()).toMatch(
+      /^Arweave \(AR\) is #\d+ by market capitalisation among the 500 coins/,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, notBetween, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
+import { CATEGORY } from "#schema/contracts/article-rules.ts";
 import { articles, categories } from "#schema/db/content.ts";
 import { isPublic, summaryColumns, toSummary } from "#worker/features/content/index.ts";
 import { findBySymbol } from "#worker/features/cryptos/index.ts";
@@ -30,7 +31,14 @@ export const coinArticlesRoutes = new Hono<AppEnv>().get(
           .select(summaryColumns)
           .from(articles)
           .innerJoin(categories, eq(categories.id, articles.categoryId))
-          .where(and(isPublic(new Date().toISOString()), eq(sql`upper(${articles.cryptoSymbol})`, coin.symbol)))
+          // News only: a Crypto 101 guide about the coin leads its About card instead.
+          .where(
+            and(
+              isPublic(new Date().toISOString()),
+              eq(sql`upper(${articles.cryptoSymbol})`, coin.symbol),
+              notBetween(articles.categoryId, CATEGORY.crypto101, CATEGORY.advancedTopics),
+            ),
+          )
           .orderBy(desc(articles.publishedAt), desc(articles.id))
           .limit(limit);
         return { articles: rows.map(toSummary) };

@@ -15,6 +15,8 @@ describe("GET /api/cryptos/{symbol}/articles", () => {
     await insertArticle({ slug: "eth-draft", cryptoSymbol: "ETH", status: "draft" });
     await insertArticle({ slug: "eth-trashed", cryptoSymbol: "ETH", deletedAt: new Date().toISOString() });
     await insertArticle({ slug: "btc-one", cryptoSymbol: "BTC" });
+    // A guide about the coin is not news: it leads the coin's About card instead.
+    await insertArticle({ slug: "eth-guide", cryptoSymbol: "ETH", categoryId: 20 });
     const { status, body } = await getJson<{ articles: ArticleSummary[] }>("/api/cryptos/eth/articles");
     expect(status).toBe(200);
     expect(body.articles.map((a) => a.slug)).toEqual(["eth-new", "eth-old"]);

@@ -11,6 +11,7 @@ import { readTimeMinutes } from "./read-time.ts";
  *   categoryId: 20
  *   excerpt: One or two sentences for cards and search results.
  *   publishedAt: 2026-09-01T09:00:00Z
+ *   cryptoSymbol: BTC        (optional: the coin the guide is about; its coin page's About card leads with it)
  *   ---
  */
 export const guideFrontmatter = z.object({
@@ -22,6 +23,10 @@ export const guideFrontmatter = z.object({
     .string()
     .refine((v) => Number.isFinite(Date.parse(v)), "publishedAt must be a date")
     .transform((v) => new Date(v).toISOString()),
+  cryptoSymbol: z
+    .string()
+    .regex(/^[A-Z0-9]{1,20}$/, "cryptoSymbol must be a coin's symbol in capitals")
+    .optional(),
 });
 
 export type Guide = z.infer<typeof guideFrontmatter> & { content: string; readTime: number; imageUrl: string };
@@ -87,16 +92,17 @@ export function guideUpsertSql(guide: Guide): string {
     category: literal(guide.categoryId),
     published: literal(guide.publishedAt),
     readTime: literal(guide.readTime),
+    symbol: guide.cryptoSymbol ? literal(guide.cryptoSymbol) : "NULL",
   };
-  return `INSERT INTO articles (slug, title, excerpt, content, content_format, image_url, category_id, status, published_at, read_time)
-VALUES (${v.slug}, ${v.title}, ${v.excerpt}, ${v.content}, 'markdown', ${v.image}, ${v.category}, 'published', ${v.published}, ${v.readTime})
+  return `INSERT INTO articles (slug, title, excerpt, content, content_format, image_url, category_id, status, published_at, read_time, crypto_symbol)
+VALUES (${v.slug}, ${v.title}, ${v.excerpt}, ${v.content}, 'markdown', ${v.image}, ${v.category}, 'published', ${v.published}, ${v.readTime}, ${v.symbol})
 ON CONFLICT (slug) DO UPDATE SET title = excluded.title, excerpt = excluded.excerpt, content = excluded.content,
   image_url = excluded.image_url, category_id = excluded.category_id, published_at = excluded.published_at,
-  read_time = excluded.read_time, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+  read_time = excluded.read_time, crypto_symbol = excluded.crypto_symbol, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 WHERE articles.category_id BETWEEN ${CATEGORY.crypto101} AND ${CATEGORY.advancedTopics}
   AND articles.deleted_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM article_versions v WHERE v.article_id = articles.id)
   AND (articles.title IS NOT excluded.title OR articles.excerpt IS NOT excluded.excerpt OR articles.content IS NOT excluded.content
     OR articles.image_url IS NOT excluded.image_url OR articles.category_id IS NOT excluded.category_id
-    OR articles.published_at IS NOT excluded.published_at)`;
+    OR articles.published_at IS NOT excluded.published_at OR articles.crypto_symbol IS NOT excluded.crypto_symbol)`;
 }

@@ -101,6 +101,16 @@ describe("guide upsert", () => {
     expect((await row())?.title).toBe("Keeping Your Seed Phrase Safe");
   });
 
+  it("stores the coin a guide is about, and clears it when the file drops it", async () => {
+    const symbol = () =>
+      env.DB.prepare("SELECT crypto_symbol AS s FROM articles WHERE slug = 'keeping-a-seed-phrase-safe'").first<{ s: string | null }>();
+    await env.DB.prepare(guideUpsertSql(fixture({ title: "Keeping Your Seed Phrase Safe", cryptoSymbol: "BTC" }))).run();
+    expect((await symbol())?.s).toBe("BTC");
+    await env.DB.prepare(guideUpsertSql(fixture({ title: "Keeping Your Seed Phrase Safe" }))).run();
+    expect((await symbol())?.s).toBeNull();
+    expect(() => parseGuide(`${FIXTURE.replace("---\n\n", "cryptoSymbol: btc\n---\n\n")}`, "lower.md")).toThrow(/cryptoSymbol/);
+  });
+
   it("leaves a guide an editor has changed alone", async () => {
     const id = (await env.DB.prepare("SELECT id FROM articles WHERE slug = 'keeping-a-seed-phrase-safe'").first<{ id: number }>())?.id;
     await env.DB.prepare(

@@ -8,7 +8,6 @@ export const articleKeys = {
   one: (slug: string) => ["articles", "one", slug] as const,
   related: (slug: string) => ["articles", "related", slug] as const,
   trending: (limit: number) => ["articles", "trending", limit] as const,
-  guides: ["articles", "guides"] as const,
   category: (slug: string) => ["categories", slug] as const,
   categoryArticles: (slug: string, limit?: number) => ["categories", slug, "articles", limit ?? "all"] as const,
 };
@@ -42,10 +41,6 @@ export function trendingQuery(limit: number) {
     queryKey: articleKeys.trending(limit),
     queryFn: () => request("listTrendingArticles", { query: { limit } }),
   });
-}
-
-export function guidesQuery() {
-  return queryOptions({ queryKey: articleKeys.guides, queryFn: () => request("listGuides") });
 }
 
 export function categoryQuery(slug: string) {

@@ -5,7 +5,7 @@ import { CATEGORY } from "#schema/contracts/article-rules.ts";
 import { ArticleCard, ArticleCardSkeleton } from "#web/components/ui/article-card.tsx";
 import { Button } from "#web/components/ui/button.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
-import { guidesQuery } from "../api/articles.ts";
+import { guidesQuery } from "#web/lib/guides-query.ts";
 import styles from "./crypto-101.module.css";
 
 /** Guides shown before the list is expanded (public-site.md §9). */

@@ -6,8 +6,9 @@ import { prng } from "#schema/contracts/prng.ts";
 import { ArticleCard, ArticleCardSkeleton } from "#web/components/ui/article-card.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
+import { guidesQuery } from "#web/lib/guides-query.ts";
 import { useVisitSeed } from "#web/lib/render-context.ts";
-import { categoryArticlesQuery, guidesQuery, trendingQuery } from "../api/articles.ts";
+import { categoryArticlesQuery, trendingQuery } from "../api/articles.ts";
 import styles from "./articles.module.css";
 
 const LOAD_ERROR = "Failed to load articles. Please try again later.";

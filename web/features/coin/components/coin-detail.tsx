@@ -15,6 +15,7 @@ import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { coinQuery, useReferenceCoins } from "../api/coin.ts";
 import styles from "./coin.module.css";
+import { CoinAbout } from "./coin-about.tsx";
 import { CoinConverter } from "./coin-converter.tsx";
 import { DayRange, type Demo, Extremes, MarketData, PriceChanges, QuickStats, Supply } from "./coin-figures.tsx";
 import { CoinSocial } from "./coin-social.tsx";
@@ -129,6 +130,7 @@ export function CoinDetail({ symbol, slots = {} }: { symbol: string; slots?: Coi
           <MarketData coin={coin} demo={demo} />
           <Extremes coin={coin} demo={demo} />
           <Supply coin={coin} />
+          <CoinAbout coin={coin} />
           {slots.news?.(coin)}
         </div>
         <aside className="stack" aria-label="Coin sidebar">
