@@ -26,6 +26,15 @@ export function isGuideCategory(categoryId: number): boolean {
   return categoryId >= CATEGORY.crypto101 && categoryId <= CATEGORY.advancedTopics;
 }
 
+/**
+ * The SQL condition for news only (no Crypto 101 guide), on the articles table or its alias: a guide may
+ * name the coin it is about (`crypto_symbol`), but it is not news about that coin.
+ */
+export function newsOnlySql(alias = ""): string {
+  const column = alias ? `${alias}.category_id` : "category_id";
+  return `${column} NOT BETWEEN ${CATEGORY.crypto101} AND ${CATEGORY.advancedTopics}`;
+}
+
 /** Analyses (17) and roundups (18) are AI-written from market data: they carry the disclaimer and credits. */
 export function carriesDisclaimer(categoryId: number): boolean {
   return categoryId === CATEGORY.trendingAnalysis || categoryId === CATEGORY.dailyRoundup;

@@ -1,5 +1,5 @@
 import type { DigestFrequency } from "#schema/contracts/alert-rules.ts";
-import { CATEGORY } from "#schema/contracts/article-rules.ts";
+import { CATEGORY, newsOnlySql } from "#schema/contracts/article-rules.ts";
 import { mentions } from "#worker/features/ask/index.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
 import { type MemberMail, sendAlertsMail } from "./deliver.ts";
@@ -73,7 +73,7 @@ export async function digestCoins(db: D1Database, snapshot: PriceSnapshot | null
       .prepare(
         `SELECT upper(crypto_symbol) AS symbol, slug, title, published_at FROM articles
          WHERE status = 'published' AND deleted_at IS NULL AND published_at <= ?1
-           AND upper(crypto_symbol) IN (SELECT value FROM json_each(?2))
+           AND upper(crypto_symbol) IN (SELECT value FROM json_each(?2)) AND ${newsOnlySql()}
          ORDER BY published_at DESC LIMIT 500`,
       )
       .bind(new Date(now).toISOString(), JSON.stringify(watched.map((w) => w.symbol))),

@@ -152,6 +152,8 @@ describe("the watchlist digest", () => {
     await sentimentRow("2026-11-26", "ethereum", "ETH", 66.5);
     await insertArticle({ cryptoSymbol: "ETH", slug: "eth-older", publishedAt: "2026-11-25T07:00:00.000Z" });
     await insertArticle({ cryptoSymbol: "eth", slug: "eth-newest", title: "Ethereum in focus", publishedAt: "2026-11-26T07:00:00.000Z" });
+    // A newer guide about the coin is not its newest article: the digest lists news.
+    await insertArticle({ cryptoSymbol: "ETH", slug: "what-is-ethereum", categoryId: 20, publishedAt: "2026-11-26T08:00:00.000Z" });
     const snapshot = snapshotOf("2026-11-26T08:59:30.000Z");
 
     const runs = await Promise.all([runDigests(env, snapshot, now), runDigests(env, snapshot, now)]);

@@ -21,6 +21,8 @@ describe("new-article alerts", () => {
     await insertArticle({ cryptoSymbol: "SOL", publishedAt: "2026-11-26T08:11:00.000Z", slug: "sol-analysis" });
     await insertArticle({ cryptoSymbol: "ETH", publishedAt: "2026-11-26T08:12:00.000Z", slug: "eth-draft", status: "draft" });
     await insertArticle({ cryptoSymbol: "ETH", publishedAt: "2026-11-26T09:00:00.000Z", slug: "eth-scheduled" });
+    // A Crypto 101 guide that names its coin is not news about it.
+    await insertArticle({ cryptoSymbol: "ETH", publishedAt: "2026-11-26T08:13:00.000Z", slug: "what-is-ethereum", categoryId: 20 });
     const found = await scanArticles(env.DB, COINS, Date.parse("2026-11-26T08:15:00.000Z"));
     expect(found.map((e) => e.href)).toEqual(["/article/eth-analysis"]);
     expect(found[0]?.title).toBe("New article on ETH: Ethereum in focus");

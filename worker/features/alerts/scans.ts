@@ -1,3 +1,4 @@
+import { newsOnlySql } from "#schema/contracts/article-rules.ts";
 import { articleEvent, sentimentEvent } from "./describe.ts";
 import { type NewEvent, type RecordedEvent, recordEvents } from "./events.ts";
 
@@ -42,6 +43,7 @@ export async function scanArticles(db: D1Database, coins: ReadonlyMap<string, Co
     .prepare(
       `SELECT id, slug, title, upper(crypto_symbol) AS symbol, published_at FROM articles
        WHERE status = 'published' AND deleted_at IS NULL AND published_at > ?1 AND published_at <= ?2 AND crypto_symbol IS NOT NULL
+         AND ${newsOnlySql()}
        ORDER BY published_at LIMIT ?3`,
     )
     .bind(since, iso, ARTICLES_PER_SCAN)

@@ -108,6 +108,8 @@ describe("latest_news: the site's own coverage of the coin", () => {
       slug: "what-is-cardano",
       title: "What Is Cardano?",
       categoryId: CATEGORY.gettingStarted,
+      // A guide names its coin (as what-is-bitcoin.md does): it is still a guide, listed once, never an analysis.
+      cryptoSymbol: "ADA",
       publishedAt: ago(24 * 60),
     });
     await insertArticle({

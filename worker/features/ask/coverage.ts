@@ -1,4 +1,4 @@
-import { CATEGORY, isGuideCategory } from "#schema/contracts/article-rules.ts";
+import { CATEGORY, isGuideCategory, newsOnlySql } from "#schema/contracts/article-rules.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import { TRACKED_COINS } from "#worker/lib/grounding/entities.ts";
 
@@ -116,7 +116,7 @@ export async function findCoverage(d1: D1Database, coin: Pick<Crypto, "name" | "
     d1
       .prepare(
         `SELECT ${columns}, '' AS content FROM articles a
-         WHERE ${PUBLIC} AND upper(a.crypto_symbol) = ? ORDER BY a.published_at DESC, a.id DESC LIMIT ?`,
+         WHERE ${PUBLIC} AND upper(a.crypto_symbol) = ? AND ${newsOnlySql("a")} ORDER BY a.published_at DESC, a.id DESC LIMIT ?`,
       )
       .bind(at, coin.symbol.toUpperCase(), NEWS_ITEMS),
     match
