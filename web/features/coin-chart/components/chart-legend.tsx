@@ -17,8 +17,8 @@ function timeText(t: number, range: HistoryRange): string {
 
 /**
  * The price under the crosshair (or that none is recorded there), or the latest price when the reader
- * is not pointing at the chart, with its time. In the offline replay it also says when that price was really recorded, or that it
- * is modelled.
+ * is not pointing at the chart, with its time. In the offline replay it also says when that price was
+ * really recorded, or that it is modelled.
  */
 export function ChartLegend({
   points,
