@@ -22,11 +22,14 @@ describe("the honest corpus: free prose through the readings and one repair", ()
     const published = rows.filter((r) => r.second.ok).length;
     const keptMean = rows.reduce((s, r) => s + r.kept, 0) / n;
     const keptMin = Math.min(...rows.map((r) => r.kept));
+    const whole = rows.filter((r) => r.draft.id.startsWith("free-"));
     console.log(
       `Honest corpus: ${n} drafts (${rows.filter((r) => r.draft.target === "article").length} articles, ${rows.filter((r) => r.draft.target === "answer").length} answers)\n` +
         `  held on the first pass: ${heldFirst}/${n} (${((100 * heldFirst) / n).toFixed(1)}%)\n` +
         `  published after one repair: ${published}/${n} (${((100 * published) / n).toFixed(1)}%)\n` +
-        `  claims kept per draft: mean ${(100 * keptMean).toFixed(1)}%, lowest ${(100 * keptMin).toFixed(1)}%`,
+        `  claims kept per draft: mean ${(100 * keptMean).toFixed(1)}%, lowest ${(100 * keptMin).toFixed(1)}%\n` +
+        `  of them written whole (not rotated): ${whole.length}, held first ${whole.filter((r) => !r.first.ok).length}, ` +
+        `published after one repair ${whole.filter((r) => r.second.ok).length}`,
     );
     expect(n).toBeGreaterThanOrEqual(100);
   });

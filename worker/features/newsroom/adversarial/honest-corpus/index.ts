@@ -1,7 +1,8 @@
 import { ANSWER_SENTENCES } from "./answers.ts";
 import { ARTICLE_EXCERPTS, ARTICLE_SENTENCES, ARTICLE_TITLES } from "./articles.ts";
+import { FREE_DRAFTS, type HonestDraft } from "./free-drafts.ts";
 
-export type HonestDraft = { id: string; target: "article" | "answer"; text: string };
+export type { HonestDraft };
 
 /** n sentences of a pool from a starting point, stepping through it so each draft mixes different ones. */
 function pick(pool: readonly string[], start: number, step: number, n: number): string[] {
@@ -16,7 +17,8 @@ function pick(pool: readonly string[], start: number, step: number, n: number): 
 /**
  * The honest corpus: 70 article drafts (headline, excerpt, two paragraphs) and 40 Ask answers, each
  * a different selection and order of the hand-written sentences, so every sentence is met in many
- * neighbourhoods ("it" after different coins, first and last in a paragraph).
+ * neighbourhoods ("it" after different coins, first and last in a paragraph); then drafts written
+ * whole, in their own words (free-drafts.ts), which no rotation made.
  */
 export const HONEST_CORPUS: readonly HonestDraft[] = [
   ...Array.from({ length: 70 }, (_, i): HonestDraft => {
@@ -33,4 +35,5 @@ export const HONEST_CORPUS: readonly HonestDraft[] = [
     const lines = pick(ANSWER_SENTENCES, i * 2, 1 + (i % 4), 5);
     return { id: `answer-${i + 1}`, target: "answer", text: `${lines.slice(0, 3).join(" ")}\n\n${lines.slice(3).join(" ")}` };
   }),
+  ...FREE_DRAFTS,
 ];
