@@ -54,5 +54,7 @@ describe("Ask's offline answers against the closed-world claim check", () => {
     if (held.length) console.log(held.slice(0, 40).join("\n"));
     expect(held.length / answers).toBeLessThanOrEqual(0.05);
     expect(held).toEqual([]);
-  }, 120_000);
+    // A hang guard, not a speed check: about 25-75 s alone, 56 s in a loaded clean-clone run, and over
+    // 120 s beside three other heavy files on a machine already held by a loaded run.
+  }, 300_000);
 });

@@ -24,6 +24,17 @@ describe("sentence readings", () => {
     expect(JSON.stringify(report.readings)).not.toMatch(/\{\{/);
   });
 
+  it("reads plain forms of free prose: a price 'now' or 'currently' traded at, posts 'about it'", () => {
+    for (const [input, text] of [
+      [SUITE_BRIEF, "Bitcoin now trades at {{bitcoin.price}}."],
+      [SUITE_BRIEF, "Zcash currently trades at {{zcash.price}}."],
+      [ASK_BRIEF, "Bitcoin fell {{bitcoin.change_24h}}. There were {{bitcoin.posts_24h}} posts about it in 24 hours."],
+    ] as const)
+      expect(checkClaims(text, input).problems, text).toEqual([]);
+    // The adverb changes no check: a price that is another coin's is still held.
+    expect(checkClaims("Bitcoin now trades at {{zcash.price}}.", SUITE_BRIEF).ok).toBe(false);
+  });
+
   it("holds a superlative that names no group, and one whose group is not its list's", () => {
     const input: ClaimInput = SUITE_BRIEF;
     const unscoped = checkClaims("Zcash led the day's gainers, up {{zcash.change_24h}}.", input);

@@ -91,7 +91,7 @@ export const FRAMES: readonly Frame[] = [
   f(
     "value",
     "value",
-    `(?:${S} )?(?:trades|traded|trading|is trading|was trading|changed hands|changes hands|last traded|sat|sits|stands|stood|was|is|ended|closed|finished)(?: the day)? at F${P}`,
+    `(?:${S} )?(?:now |currently )?(?:trades|traded|trading|is trading|was trading|changed hands|changes hands|last traded|sat|sits|stands|stood|was|is|ended|closed|finished)(?: the day)? at F${P}`,
     ["price"],
   ),
   f(
@@ -157,7 +157,7 @@ export const FRAMES: readonly Frame[] = [
   f(
     "count-posts",
     "count",
-    `(?:(?:C|it) (?:drew|recorded|saw|had|attracted) |there were )?F (?:social )?(?:posts|mentions)(?: about C)?${P}`,
+    `(?:(?:C|it) (?:drew|recorded|saw|had|attracted) |there were )?F (?:social )?(?:posts|mentions)(?: about (?:C|it))?${P}`,
     ["socialVolume"],
   ),
   f("count-interactions", "count", `(?:(?:C|it) (?:drew|recorded|saw|had|attracted) )?F (?:social )?interactions${P}`, ["interactions"]),
