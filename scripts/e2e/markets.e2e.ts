@@ -68,7 +68,7 @@ describe("markets journeys", () => {
     await page.locator("table tbody tr a").first().waitFor();
     await page.locator("table tbody tr").first().locator("td").nth(3).click();
     await page.waitForURL("**/coin/btc");
-    await page.getByRole("heading", { name: /Bitcoin/ }).waitFor();
+    await page.getByRole("heading", { level: 1, name: /Bitcoin/ }).waitFor();
     expect(await page.getByTestId("coin-price").textContent()).toMatch(/^\$\d/);
     for (const text of ["1 hour", "24 hours", "7 days", "Market Cap", "Circulating Supply", "Max Supply", "Volume/MCap"]) {
       await page.getByText(text, { exact: true }).first().waitFor();
