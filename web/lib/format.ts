@@ -77,6 +77,12 @@ export function shortMonth(month: number): string {
   return MONTHS[month]?.slice(0, 3) ?? "";
 }
 
+/** "29 Nov 2026" for a time in seconds, in UTC, the time zone every chart and figure date on the site uses. */
+export function utcDay(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  return `${d.getUTCDate()} ${shortMonth(d.getUTCMonth())} ${d.getUTCFullYear()}`;
+}
+
 /** "$63,629.48": US dollars grouped by thousands, spelled by hand for the same reason as the dates. */
 export function dollars(value: number, decimals = 2): string {
   const [whole = "0", cents] = Math.abs(value).toFixed(decimals).split(".");

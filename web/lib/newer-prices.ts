@@ -10,12 +10,15 @@ function isRow(value: unknown): value is Row {
   );
 }
 
-/** The coins a price answer holds: one coin, a list, or a page of the table ({ data: [...] }). */
-function rowsOf(value: unknown): Row[] {
-  if (isRow(value)) return [value];
-  if (Array.isArray(value)) return value.filter(isRow);
+/**
+ * A price answer's coins, and how to rebuild the answer in its own shape from them: one coin, a list,
+ * or a page of the table ({ data: [...] }). Null for any other data.
+ */
+function coinsIn(value: unknown): { coins: unknown[]; rebuild: (coins: unknown[]) => unknown } | null {
+  if (isRow(value)) return { coins: [value], rebuild: ([coin]) => coin };
+  if (Array.isArray(value)) return { coins: value, rebuild: (coins) => coins };
   const data = (value as { data?: unknown } | null)?.data;
-  return Array.isArray(data) ? data.filter(isRow) : [];
+  return Array.isArray(data) ? { coins: data, rebuild: (coins) => ({ ...(value as object), data: coins }) } : null;
 }
 
 /**
@@ -26,19 +29,13 @@ function rowsOf(value: unknown): Row[] {
  * move for a whole tick). Any other data is shared as React Query shares it.
  */
 export function keepNewerPrices(previous: unknown, next: unknown): unknown {
-  const held = new Map(rowsOf(previous).map((r) => [r.id, r]));
+  const held = new Map((coinsIn(previous)?.coins ?? []).filter(isRow).map((r) => [r.id, r]));
   if (held.size === 0) return replaceEqualDeep(previous, next);
   const pick = (row: unknown) => {
     if (!isRow(row)) return row;
     const kept = held.get(row.id);
     return kept && Date.parse(kept.lastUpdated) > Date.parse(row.lastUpdated) ? kept : row;
   };
-  const merged = isRow(next)
-    ? pick(next)
-    : Array.isArray(next)
-      ? next.map(pick)
-      : Array.isArray((next as { data?: unknown } | null)?.data)
-        ? { ...(next as object), data: (next as { data: unknown[] }).data.map(pick) }
-        : next;
-  return replaceEqualDeep(previous, merged);
+  const answer = coinsIn(next);
+  return replaceEqualDeep(previous, answer ? answer.rebuild(answer.coins.map(pick)) : next);
 }

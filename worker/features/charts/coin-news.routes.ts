@@ -1,7 +1,7 @@
-import { and, desc, eq, notBetween, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import { CATEGORY } from "#schema/contracts/article-rules.ts";
+import { newsOnlySql } from "#schema/contracts/article-rules.ts";
 import { articles, categories } from "#schema/db/content.ts";
 import { isPublic, summaryColumns, toSummary } from "#worker/features/content/index.ts";
 import { findBySymbol } from "#worker/features/cryptos/index.ts";
@@ -36,7 +36,7 @@ export const coinArticlesRoutes = new Hono<AppEnv>().get(
             and(
               isPublic(new Date().toISOString()),
               eq(sql`upper(${articles.cryptoSymbol})`, coin.symbol),
-              notBetween(articles.categoryId, CATEGORY.crypto101, CATEGORY.advancedTopics),
+              sql.raw(newsOnlySql("articles")),
             ),
           )
           .orderBy(desc(articles.publishedAt), desc(articles.id))

@@ -1,7 +1,7 @@
 import type { HistoryRange } from "#schema/contracts/charts.ts";
 import { formatPrice } from "#schema/contracts/format.ts";
 import { originOf, type ReplayClock } from "#web/components/site-status.ts";
-import { dollars, shortMonth } from "#web/lib/format.ts";
+import { dollars, utcDay } from "#web/lib/format.ts";
 import type { ChartPoint } from "../api/history.ts";
 import styles from "./chart.module.css";
 
@@ -10,9 +10,8 @@ export const axisUsd = (v: number) => (v >= 1000 ? dollars(v, 0) : formatPrice(v
 
 /** "30 Apr 2026" or, for the short ranges, "30 Apr 2026, 12:20 UTC". */
 function timeText(t: number, range: HistoryRange): string {
-  const d = new Date(t * 1000);
-  const day = `${d.getUTCDate()} ${shortMonth(d.getUTCMonth())} ${d.getUTCFullYear()}`;
-  return range === "24h" || range === "7d" ? `${day}, ${d.toISOString().slice(11, 16)} UTC` : day;
+  const day = utcDay(t);
+  return range === "24h" || range === "7d" ? `${day}, ${new Date(t * 1000).toISOString().slice(11, 16)} UTC` : day;
 }
 
 /**

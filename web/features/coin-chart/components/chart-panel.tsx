@@ -11,7 +11,7 @@ import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { useAuth } from "#web/lib/auth.ts";
 import { mappingKeys, mappingQuery, mappingSentence, usableSymbol } from "#web/lib/chart-mapping.ts";
-import { shortMonth } from "#web/lib/format.ts";
+import { utcDay } from "#web/lib/format.ts";
 import { useClock } from "#web/lib/render-context.ts";
 import { endAtHeadline, historyQuery, MIN_CHART_POINTS, RANGE_LABELS, withGaps } from "../api/history.ts";
 import styles from "./chart.module.css";
@@ -29,10 +29,7 @@ const RANGES = Object.keys(RANGE_LABELS) as HistoryRange[];
 
 /** Under the chart of the offline replay: which days the line really shows, and where the model takes over. */
 function ReplayNote({ replay }: { replay: ReplayClock }) {
-  const day = (t: number) => {
-    const d = new Date(t * 1000);
-    return `${d.getUTCDate()} ${shortMonth(d.getUTCMonth())} ${d.getUTCFullYear()}, ${d.toISOString().slice(11, 16)} UTC`;
-  };
+  const day = (t: number) => `${utcDay(t)}, ${new Date(t * 1000).toISOString().slice(11, 16)} UTC`;
   return (
     <p className={`${styles.note} muted`} data-testid="chart-replay-note">
       Demo data: CoinGecko prices recorded up to {day(replay.recordedAt)}, replayed so that they end at {day(replay.replayedAt)}, when this

@@ -3,7 +3,7 @@ import type { Crypto } from "#schema/contracts/crypto.ts";
 import { formatChange, formatPrice } from "#schema/contracts/format.ts";
 import { originOf, replayClock, useSiteStatus } from "#web/components/site-status.ts";
 import { ChangeTile, ChangeTiles } from "#web/components/ui/change-tile.tsx";
-import { shortMonth } from "#web/lib/format.ts";
+import { utcDay } from "#web/lib/format.ts";
 import { changeSince, historyQuery } from "../api/history.ts";
 
 const PERIODS = [
@@ -11,11 +11,6 @@ const PERIODS = [
   { label: "30 days", days: 30 },
   { label: "1 year", days: 365 },
 ] as const;
-
-const day = (t: number) => {
-  const d = new Date(t * 1000);
-  return `${d.getUTCDate()} ${shortMonth(d.getUTCMonth())} ${d.getUTCFullYear()}`;
-};
 
 /**
  * The 14-day, 30-day and 1-year changes, which the market feed does not give: read from the year of
@@ -32,13 +27,13 @@ export function LongChanges({ coin }: { coin: Crypto }) {
       {PERIODS.map(({ label, days }) => {
         const since = changeSince(data.points, coin.priceUsd, at, days);
         const origin = since && replay ? originOf(since.time, replay) : null;
-        const recorded = origin && origin !== "modelled" ? `, recorded ${day(origin.recorded)}, replayed` : "";
+        const recorded = origin && origin !== "modelled" ? `, recorded ${utcDay(origin.recorded)}, replayed` : "";
         return (
           <ChangeTile
             key={days}
             label={label}
             value={since ? formatChange(since.change) : null}
-            title={since ? `From ${formatPrice(since.from)} on ${day(since.time)}${recorded}` : undefined}
+            title={since ? `From ${formatPrice(since.from)} on ${utcDay(since.time)}${recorded}` : undefined}
             missing={`No price of ${coin.name} is recorded ${days === 365 ? "a year" : `${days} days`} ago`}
           />
         );

@@ -33,6 +33,7 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
   const [hover, setHover] = useState<{ price: number | null; time: number } | null>(null);
   // The crosshair's handler is made once; it reads the points drawn now.
   const drawn = useRef(points);
+  const marked = needsMarkers(points);
 
   useEffect(() => {
     if (!box.current) return;
@@ -91,7 +92,6 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
       priceFormat: { type: "custom" as const, formatter: axisUsd, minMove: 1e-10 },
       ...colours(line, document.documentElement.classList.contains("dark") ? "dark" : "light"),
     };
-    const marked = needsMarkers(points);
     const slots = c.addSeries(AreaSeries, options);
     slots.setData(empty);
     series.current = [
@@ -106,7 +106,7 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
         }),
     ];
     c.timeScale().fitContent();
-  }, [points]);
+  }, [points, marked]);
 
   return (
     <div className={styles.chartBox}>
@@ -119,7 +119,7 @@ export default function PriceChart({ points, range, label, replay }: ChartProps)
         data-mode="live"
         data-range={range}
         data-points={points.filter((p) => p.value != null).length}
-        data-markers={needsMarkers(points)}
+        data-markers={marked}
         style={{ height: CHART_HEIGHT }}
       />
     </div>

@@ -4,7 +4,7 @@ import { formatPrice, formatSupply, UNKNOWN } from "#schema/contracts/format.ts"
 import { originOf, type ReplayClock, replayShift } from "#web/components/site-status.ts";
 import { Card } from "#web/components/ui/card.tsx";
 import { ChangeTile, ChangeTiles } from "#web/components/ui/change-tile.tsx";
-import { formatMoney, percent, shortMonth, timeAgo } from "#web/lib/format.ts";
+import { formatMoney, percent, timeAgo, utcDay } from "#web/lib/format.ts";
 import { useClock } from "#web/lib/render-context.ts";
 import styles from "./coin.module.css";
 
@@ -54,9 +54,8 @@ export function DayRange({ coin }: { coin: Crypto }) {
 
 /** "30 Apr 2026" (UTC) from an ISO time. */
 export function dayOf(iso: string | null): string {
-  const at = iso ? new Date(iso) : null;
-  if (!at || Number.isNaN(at.getTime())) return UNKNOWN;
-  return `${at.getUTCDate()} ${shortMonth(at.getUTCMonth())} ${at.getUTCFullYear()}`;
+  const at = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(at) ? UNKNOWN : utcDay(at / 1000);
 }
 
 /** One figure of a card's list: its label, the figure (with what it means as a `title`), and a line under it. */
