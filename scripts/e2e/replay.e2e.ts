@@ -113,7 +113,7 @@ describe("the offline replay on a fresh start", () => {
     expect(await stat("All-Time High").innerText()).toBe("—");
     expect(await stat("Circulating Supply").innerText()).toBe("—");
     expect(await page.getByTestId("coin-about-facts").innerText()).toMatch(
-      /^Arweave \(AR\) is #\d+ by market capitalisation among the 500 coins/,
+      /^Arweave \(AR\) is #\d+ by market capitalisation among the coins Coinsight tracks/,
     );
     expect(errors).toEqual([]);
     await context.close();

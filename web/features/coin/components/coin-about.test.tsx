@@ -46,7 +46,7 @@ describe("the coin page's About card", () => {
     server.use(mock(apiContract.listGuides, [guide]), mock(apiContract.getCoinSocial, social(["layer-1", "smart-contracts"])));
     renderAt(<CoinAbout coin={makeCrypto({ id: "solana", name: "Solana", symbol: "SOL", rank: 7 })} />);
     expect(await screen.findByText(/files it under/)).toHaveTextContent(
-      "Solana (SOL) is #7 by market capitalisation among the 500 coins Coinsight tracks. Coinsight's offline sentiment model files it under layer 1 and smart contracts.",
+      "Solana (SOL) is #7 by market capitalisation among the coins Coinsight tracks. Coinsight's offline sentiment model files it under layer 1 and smart contracts.",
     );
     expect(screen.getByText(/no guide to Solana yet/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Crypto 101" })).toHaveAttribute("href", "/crypto-101");
@@ -59,7 +59,7 @@ describe("the coin page's About card", () => {
     await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain("/api/cryptos/DEXE/social"));
     await vi.waitFor(() => expect(client.getQueryData(["cryptos", "social", "DEXE"])).toBeDefined());
     expect(await screen.findByTestId("coin-about-facts")).toHaveTextContent(
-      /^DeXe \(DEXE\) is #100 by market capitalisation among the 500 coins Coinsight tracks\.$/,
+      /^DeXe \(DEXE\) is #100 by market capitalisation among the coins Coinsight tracks\.$/,
     );
   });
 });

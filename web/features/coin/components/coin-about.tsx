@@ -14,7 +14,8 @@ function listed(items: string[]): string {
 /**
  * What the coin is, for a reader who does not know it: the Crypto 101 guide about it when there is
  * one; otherwise only what the site's data says (its rank, and the categories the sentiment source
- * files it under, labelled as modelled offline), and where to learn the basics. Nothing is written
+ * files it under, labelled as modelled offline), and where to learn the basics. The rank is among the
+ * coins the feed gave, not "of 500": a live feed that skips a coin without a price tracks fewer. Nothing is written
  * that the data does not hold: no description is invented for the 500 coins without a guide.
  */
 export function CoinAbout({ coin }: { coin: Crypto }) {
@@ -34,7 +35,7 @@ export function CoinAbout({ coin }: { coin: Crypto }) {
       ) : (
         <>
           <p className={styles.about} data-testid="coin-about-facts">
-            {coin.name} ({coin.symbol}) is #{coin.rank} by market capitalisation among the 500 coins Coinsight tracks.
+            {coin.name} ({coin.symbol}) is #{coin.rank} by market capitalisation among the coins Coinsight tracks.
             {categories.length
               ? ` ${social?.source === "offline" ? "Coinsight's offline sentiment model" : "LunarCrush"} files it under ${listed(categories)}.`
               : ""}
