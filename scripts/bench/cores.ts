@@ -4,7 +4,7 @@
  * time spent queued behind the generator. BENCH_PIN=0 shares the cores. Pinning used to cost the
  * storage-backed routes throughput, when their reads went through Miniflare's Node process; since
  * answers are remembered in the isolate (docs/decisions/performance/isolate-memory.md) it does not
- * (docs/performance.md has the runs both ways).
+ * (docs/performance-history.md has the runs both ways).
  */
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";

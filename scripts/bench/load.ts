@@ -51,7 +51,7 @@ function stream(url: string, rate: number, seconds: number, options: LoadOptions
  * started a quarter period apart, so a request leaves every 5 ms. One hey process with 20 workers
  * (`-q 10 -c 20`) is not constant: its workers' tickers start together and send in bursts of 20
  * every 100 ms, and its p50 then measures how long the server takes to clear a burst (measured in
- * docs/performance.md). At saturation a p99 only measures queueing on a small machine; at a rate the
+ * docs/performance-history.md). At saturation a p99 only measures queueing on a small machine; at a rate the
  * server keeps up with it measures the route. Windows are pooled and compared in stats.ts.
  */
 export async function fixedRateWindow(url: string, seconds: number, options: LoadOptions = {}): Promise<Window> {

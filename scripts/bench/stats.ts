@@ -1,5 +1,5 @@
 /**
- * The statistics of the fixed-rate measurement (docs/performance.md, "Paired windows"). A p99 from
+ * The statistics of the fixed-rate measurement (docs/performance-history.md, "Paired windows"). A p99 from
  * one window of a thousand requests is its tenth-slowest request: on a shared two-core machine one
  * stall decides it, and the no-op measured against itself in back-to-back 10 s windows read anywhere
  * from 0.56× to 2.56×. So every route window has a no-op window on each side, and a route's p99 is

@@ -1,7 +1,7 @@
 /**
  * Time the hypervisor took from the server's core while it had work ("steal" in /proc/stat, Linux
  * only). On this VM a no-op window at 200 req/s lost 0-30% of each second to it, on both cores at
- * once, and none while idle; it fits the stalls that decide a fixed-rate p99 (docs/performance.md).
+ * once, and none while idle; it fits the stalls that decide a fixed-rate p99 (docs/performance-history.md).
  * Printed beside every fixed-rate result: how much the host took during each route's windows.
  */
 import { readFileSync } from "node:fs";
