@@ -17,7 +17,7 @@ import {
   subjectAt,
   wordsIn,
 } from "./scope.ts";
-import { type Word, within } from "./text.ts";
+import { type Span, type Word, within } from "./text.ts";
 import type { Fact, GroupWord, Period, Ranking } from "./types.ts";
 import { isImperative } from "./vocabulary/index.ts";
 
@@ -37,20 +37,40 @@ const RANKING_TEXT: Record<Ranking | "rank", string> = {
 };
 
 function aboutAt(r: Reading, scope: Scope, at: number): About | null {
-  const named = namedSubjectAt(scope, at);
+  // Nearest first: the clause's own coin or group ("Bitcoin dips while the wider market edges up": "edges up" is the
+  // market's), then the sentence's coin, then a group it names or cites, and only then the coin of the sentence before.
+  const clause = clauseAt(scope, at);
+  const coin = (span: typeof clause) => scope.mentions.find((m) => within(span, m.start) && m.inBrief)?.entity;
+  const own = coin(clause);
+  if (own) return { subject: own, who: nameOf(r, own) };
+  const ownGroup = groupOf(r, scope, clause);
+  if (ownGroup) return { group: ownGroup, who: GROUP_WHO[ownGroup] };
+  const named = coin(scope.span);
   if (named) return { subject: named, who: nameOf(r, named) };
   // A group named in words or by a cited label, else the group of an aggregate the sentence cites ("a median change of {{…}}").
-  const group =
-    groupOf(r, scope, clauseAt(scope, at)) ??
-    groupOf(r, scope) ??
-    scope.cites.map((c) => r.facts.byId.get(c.ref)).find((f) => f?.group && !f.subject)?.group;
+  const group = groupOf(r, scope) ?? scope.cites.map((c) => r.facts.byId.get(c.ref)).find((f) => f?.group && !f.subject)?.group;
   if (group) return { group, who: GROUP_WHO[group] };
   const implicit = subjectAt(r, scope, at);
   return implicit ? { subject: implicit, who: nameOf(r, implicit) } : null;
 }
 
-function periodAt(scope: Scope, at: number): Period | "other" {
-  return periodIn(scope, clauseAt(scope, at), at) ?? periodIn(scope, scope.span, at) ?? "24h";
+/**
+ * The period a claim word speaks of: its clause's, else the nearest of the sentence's other clauses,
+ * leaving out a clause that cites a figure of its own period: in "eased to $64,039, although its
+ * week still shows a gain of 5.12%" the week is the gain's, and "eased" is the day's move.
+ */
+function periodAt(r: Reading, scope: Scope, at: number): Period | "other" {
+  const own = periodIn(scope, clauseAt(scope, at), at);
+  if (own) return own;
+  const periodic = (c: Span) => scope.cites.some((x) => within(c, x.start) && r.facts.byId.get(x.ref)?.period);
+  let best: { d: number; p: Period | "other" } | null = null;
+  for (const c of scope.clauses) {
+    if (within(c, at) || periodic(c)) continue;
+    const p = periodIn(scope, c, at);
+    const d = Math.min(Math.abs(c.start - at), Math.abs(c.end - at));
+    if (p && (!best || d < best.d)) best = { d, p };
+  }
+  return best?.p ?? "24h";
 }
 
 /** The fact a direction or size word binds to: the change of what it is about, over its period, in its measure. */
@@ -74,7 +94,7 @@ function checkDirection(r: Reading, scope: Scope, w: Word): string | null {
   if (!about) return `"${w.text}" says something ${what}, but the sentence names no coin or group it is about`;
   // "The largest gains in the top 100 came from:" describes a list; a noun says nothing of the group itself.
   if (about.group && d?.noun) return null;
-  const period = periodAt(scope, w.start);
+  const period = periodAt(r, scope, w.start);
   if (period === "other") return `"${w.text}": no fact in the brief says how ${about.who} moved over ${PERIOD_TEXT.other}`;
   const metric = metricFor(scope, w.start);
   const { fact, pair } = moveFact(r, about, metric, period);
@@ -117,7 +137,7 @@ function checkSize(r: Reading, scope: Scope, w: Word, size: "small" | "large" | 
   let fact = cited;
   if (!fact) {
     const about = aboutAt(r, scope, w.start);
-    const period = periodAt(scope, w.start);
+    const period = periodAt(r, scope, w.start);
     if (about && period !== "other") fact = moveFact(r, about, metricFor(scope, w.start), period).fact;
   }
   if (!fact?.signed) return `"${w.text}" judges a size, and no move in the brief backs it`;
@@ -154,7 +174,7 @@ function checkPolarity(r: Reading, scope: Scope, w: Word, sign: 1 | -1 | 0): str
           : `"${w.text}" judges the day, but ${breadth.up.label}: ${breadth.up.display}; ${breadth.down.label}: ${breadth.down.display}`;
       }
       fact = r.facts.change(about, "24h");
-    } else fact = r.facts.change(about, periodAt(scope, w.start) === "7d" ? "7d" : "24h");
+    } else fact = r.facts.change(about, periodAt(r, scope, w.start) === "7d" ? "7d" : "24h");
   }
   if (!fact) return `"${w.text}" judges ${about?.who ?? "something"}, and no fact in the brief backs it`;
   return polarityFits(sign, fact) === false ? `"${w.text}" does not fit ${fact.label}, which is ${fact.display}` : null;
@@ -180,7 +200,7 @@ function checkComparison(r: Reading, scope: Scope, words: Word[]): string | null
   const group = groupOf(r, scope) ?? (scope.words.some((x) => entryOf(x, "stat")?.stat === "median") ? "top100" : null);
   const metric = metricFor(scope, w.start);
   const level = metric === "sentiment" || metric === "galaxyScore" ? metric : null;
-  const period = periodAt(scope, w.start);
+  const period = periodAt(r, scope, w.start);
   const pick = (about: { subject?: string; group?: GroupWord }) =>
     level ? r.facts.level(about, level) : period === "other" ? undefined : r.facts.change(about, period);
   const mine = cited.find((f) => f.subject && f.subject === a && !f.versus) ?? (a ? pick({ subject: a }) : undefined);

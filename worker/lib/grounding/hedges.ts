@@ -18,7 +18,10 @@ export const HEDGES: readonly string[] = [
   "News, liquidity and the wider market can take it outside the range at any time.",
   "The figures show what happened, not why: the data does not say what drove the move.",
   "The data does not say what drove the move.",
+  "The data does not say what drove either move.",
+  "The data does not say what drove these moves.",
   "Past moves do not decide future prices.",
+  "One strong day does not make a trend.",
   "AltRank places each coin against every other coin on social and market activity, and a lower number is a better place.",
 ];
 
@@ -52,5 +55,8 @@ const known = new Set(HEDGES.map(normalSentence));
 
 /** Whether a sentence is one of the hedges (whatever its case, spacing or Markdown emphasis). */
 export function isHedge(sentence: string): boolean {
-  return known.has(normalSentence(sentence));
+  const s = normalSentence(sentence);
+  // "That said, past moves do not decide future prices": a transition before a hedge joins it and claims nothing.
+  const lead = TRANSITIONS.find((t) => s.startsWith(`${t}, `));
+  return known.has(s) || (lead !== undefined && known.has(s.slice(lead.length + 2)));
 }

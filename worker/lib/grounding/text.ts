@@ -39,7 +39,7 @@ export function sentences(text: string): Span[] {
 
 /** Clause boundaries: punctuation and the conjunctions that start another claim. */
 const CLAUSE_BREAK =
-  /[,;:()\u2013\u2014]|\s-\s|\b(?:and|while|whereas|but|though|although|with|versus|compared with|compared to|against)\b/gi;
+  /[,;:()\u2013\u2014]|\s-\s|\b(?:and|while|whereas|when|yet|as(?!\s+(?:of|well|such|a whole|always|usual|expected)\b)|but|though|although|with|versus|compared with|compared to|against)\b/gi;
 
 export function clauses(text: string, sentence: Span): Span[] {
   const out: Span[] = [];

@@ -35,6 +35,43 @@ describe("sentence readings", () => {
     expect(checkClaims("Bitcoin now trades at {{zcash.price}}.", SUITE_BRIEF).ok).toBe(false);
   });
 
+  it("reads a claim word by its own clause: its coin, its group and its period", () => {
+    // Each honest sentence (first) has a twin whose words the figures contradict (second).
+    for (const [input, honest, false_] of [
+      [
+        SUITE_BRIEF,
+        "Bitcoin, by contrast, eased to {{bitcoin.price}}, although its week still shows a gain of {{bitcoin.change_7d}}.",
+        "Bitcoin, by contrast, rose to {{bitcoin.price}}, although its week still shows a gain of {{bitcoin.change_7d}}.",
+      ],
+      [
+        SUITE_BRIEF,
+        "Zcash jumped {{zcash.change_24h}} to {{zcash.price}} on a day when Bitcoin drifted {{bitcoin.change_24h}} lower.",
+        "Zcash jumped {{zcash.change_24h}} to {{zcash.price}} on a day when Bitcoin drifted {{bitcoin.change_24h}} higher.",
+      ],
+      [
+        SUITE_BRIEF,
+        "Over the week, however, Ethereum is still down {{ethereum.change_7d}}.",
+        "Over the week, however, Ethereum is still up {{ethereum.change_7d}}.",
+      ],
+      [
+        ASK_BRIEF,
+        "Over the past week it is still up {{bitcoin.change_7d}}, and in the last hour it moved {{bitcoin.change_1h}}.",
+        "Over the past week it is still up {{bitcoin.change_7d}}, and in the last hour it moved {{bitcoin.change_24h}}.",
+      ],
+    ] as const) {
+      expect(checkClaims(honest, input).problems, honest).toEqual([]);
+      expect(checkClaims(false_, input).ok, false_).toBe(false);
+    }
+    // A clause that names a group speaks of the group, not of the coin elsewhere in the sentence (a headline cites nothing).
+    const groupLines = (text: string) => checkClaims(text, SUITE_BRIEF).problems.filter((p) => /"edges (?:up|down)"/i.test(p));
+    expect(groupLines("Bitcoin Dips While the Wider Market Edges Up")).toEqual([]);
+    expect(groupLines("Ethereum Gains While the Wider Market Edges Down").join("\n")).toMatch(/says the market fell/);
+    // "Drifted" is a small move: a twelve per cent jump is no drift.
+    expect(checkClaims("Zcash drifted {{zcash.change_24h}} higher.", SUITE_BRIEF).problems.join("\n")).toMatch(
+      /"drifted" describes a small move/,
+    );
+  });
+
   it("holds a superlative that names no group, and one whose group is not its list's", () => {
     const input: ClaimInput = SUITE_BRIEF;
     const unscoped = checkClaims("Zcash led the day's gainers, up {{zcash.change_24h}}.", input);

@@ -63,6 +63,12 @@ export const CONNECTIVES: readonly string[] = [
   "then",
   "in all",
   "all told",
+  "for its part",
+  "taken together",
+  "on the social side",
+  "on the market side",
+  "for their part",
+  "by comparison",
 ];
 
 const notices = new Set(NOTICES);
@@ -79,7 +85,8 @@ const hedges = new Set(
 /** What a sentence that cites nothing is, when it is on a list: "hedge", "notice", "heading" or "connective". */
 export function fixedFrame(shape: string): string | null {
   const s = shape.replace(/\s+/g, " ").trim();
-  if (hedges.has(s)) return "hedge";
+  const lead = TRANSITIONS.find((t) => s.startsWith(`${t} , `));
+  if (hedges.has(s) || (lead !== undefined && hedges.has(s.slice(lead.length + 3)))) return "hedge";
   if (notices.has(s)) return "notice";
   // A listed heading claims nothing, whether it comes as Markdown ("## Price action") or as a line of the editor's HTML.
   if (HEADINGS.some((re) => re.test(s))) return "heading";

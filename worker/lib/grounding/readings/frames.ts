@@ -30,8 +30,10 @@ export type Frame = {
 const S = `(?:C|it|its price|C 's price|the coin|the token|its token)`;
 const POSS = `(?:C 's|its|the coin 's|the)`;
 /** The windows a sentence may give a figure. */
-const PER = `(?:(?:over|in|during|for) (?:the )?(?:past|last|previous|same) (?:24 hours|day|7 days|seven days|week|hour)|over (?:24 hours|7 days|seven days|the week|the day)|in (?:24 hours|the last day|a day)|on the (?:day|week|session)|today|this week|a day earlier|the day before|than a day earlier|in the last hour|over the hour)`;
+const PER = `(?:(?:over|in|during|for) (?:the )?(?:past|last|previous|same) (?:24 hours|day|7 days|seven days|week|hour)|over (?:24 hours|7 days|seven days|the week|the day)|in (?:24 hours|the last day|a day)|on the (?:day|week|session)|on a day|during the day|today|this week|a day earlier|the day before|than a day earlier|in the last hour|over the hour)`;
 const P = `(?: ${PER})?`;
+/** "Right now", "at the moment": the present of a level figure, which is what the figure is. */
+const NOW = `(?: right now| at the moment| at present)?`;
 const UP = `(?<up>rose|gained|climbed|advanced|added|jumped|surged|soared|rallied|spiked|edged up|edged higher|moved up|moved higher|gained ground|rises|gains|climbs|jumps|surges|rallies|soars|advances|finished higher|ended higher|closed higher|rise|increased|improved|is up|was up|remains up|remained up|is still up|was still up|stays up|stayed up|up|rising|gaining|climbing|ticked up|firmed|recovered)`;
 const DOWN = `(?<down>fell|slipped|eased|dipped|declined|dropped|slid|lost|edged lower|edged down|moved lower|plunged|tumbled|slumped|lost ground|falls|slips|eases|dips|slides|drops|declines|finished lower|ended lower|closed lower|fall|decreased|weakened|is down|was down|remains down|remained down|is still down|was still down|down|falling|slipping|ticked down|retreated|sank)`;
 const FLAT = `(?<flat>was little changed|was flat|barely moved|held steady|was steady|was unchanged|stayed flat|was nearly unchanged)`;
@@ -39,10 +41,10 @@ const MOVE = `(?:${UP}|${DOWN})`;
 /** A figure in brackets after a claim: "(+0.12%)", "(+4.10% over 7 days)", "(7.2 points)". */
 const PAREN = String.raw`(?: \( F(?: points)?${P} \))?`;
 /** Words that name a level figure; the figure check reads which metric they name. */
-const METRIC = `(?:price|market cap|market capitalisation|market capitalization|market value|total market value|combined market value|trading volume|24-hour trading volume|24-hour volume|volume|galaxy score|altrank|sentiment|sentiment score|social dominance|social volume|circulating supply|total supply|maximum supply|max supply|supply|realised volatility|realised daily volatility|daily volatility|volatility|share of the total market value|market share|dominance|bitcoin dominance|share of all crypto social (?:volume|activity)|rank|market-cap rank|position|median (?:move|change|price change|24-hour change)|typical move|average sentiment|range|price range|change|price change|24-hour change|24-hour price change|7-day change|7-day price change)`;
+const METRIC = `(?:price|market cap|market capitalisation|market capitalization|market value|total market value|combined market value|trading volume|24-hour trading volume|24-hour volume|volume|galaxy score|altrank|sentiment|sentiment score|social dominance|social volume|circulating supply|total supply|maximum supply|max supply|supply|realised volatility|realised daily volatility|daily volatility|volatility|share of the total market value|share of the (?:whole |total |crypto )?market|market share|dominance|bitcoin dominance|share of all crypto social (?:volume|activity)|rank|market-cap rank|position|median (?:move|change|price change|24-hour change)|typical move|average sentiment|range|price range|change|price change|24-hour change|24-hour price change|7-day change|7-day price change)`;
 const BE = `(?:is|was|stood at|stands at|sat at|came to|comes to|came in at|reached|ended at|closed at|settled at|of|at|totalled|totaled|amounted to|was about|is about|hit|sits at|rested at|landed at)`;
 /** A group of coins as a sentence names it, with its label cited or written out. */
-const GROUP = `(?:the (?:F|top 100|tracked)(?: coins| cryptocurrencies| largest coins| largest cryptocurrencies)?|F coins|tracked coins|coins tracked|the coins tracked|the tracked coins|the top 100 coins|the market|the crypto market|the wider market|the broader market|the coins ranked F|the F coins ranked F|coins ranked F|its band|the band)`;
+const GROUP = `(?:the (?:F|top 100|tracked)(?: coins| cryptocurrencies| largest coins| largest cryptocurrencies)?|F coins|tracked coins|coins tracked|the coins tracked|the tracked coins|the top 100 coins|the market|the crypto market|the wider market|the broader market|the coins ranked F|the F coins ranked F|coins ranked F|its band|the band|that group|the same group)`;
 /** What a coin is, as the site's sectors name it (the offline writers' sectorOf). */
 const SECTOR =
   "(?:meme coin|base-layer blockchain|interoperability network|defi token|exchange protocol|lending protocol|ai-focused project|privacy coin|payments network|oracle network|exchange token|liquid-staking token|commodity-backed token|smart-contract platform|coin|token|cryptocurrency)";
@@ -61,43 +63,53 @@ export const FRAMES: readonly Frame[] = [
   f(
     "move",
     "direction",
-    `(?:(?:${S}|${POSS} price) )?(?:has |have )?${MOVE}(?: by)?(?: about| roughly)? F${P}(?: ${PER})?(?: to F${P})?${PAREN}`,
+    `(?:(?:${S}|${POSS} price) )?(?:has |have )?${MOVE}(?: by)?(?: about| roughly)? F${P}(?: ${PER})?(?: to (?:trade at )?F${P})?${PAREN}`,
     ["change", "price", "change"],
   ),
-  f("move-to", "direction", `(?:${S}|${POSS} price) ${MOVE}${P} to F(?: , (?:a move of|or) F)?`, ["price", "change"]),
-  f("move-period-first", "direction", `(?:${PER})(?: ,)? (?:${S}|${POSS} price) ${MOVE}(?: by)? F(?: to F)?`, ["change", "price"]),
+  f("move-to", "direction", `(?:(?:${S}|${POSS} price) )?${MOVE}${P} to F(?: , (?:a move of|or) F)?`, ["price", "change"]),
+  f("move-period-first", "direction", `(?:${PER})(?: ,)? (?:${S}|${POSS} price) (?:has )?${MOVE}(?: by)? F(?: to F)?`, ["change", "price"]),
   f("move-leaving", "direction", `(?:leaving|putting|leaves|puts) it ${MOVE} F${P}`, ["change"]),
   f("move-bare", "direction", `(?:${S} )?${MOVE} F${P}`, ["change"]),
+  // A move told by its signed figure alone ("in the last hour it moved +0.12%"): the figure is the claim.
+  f("move-signed", "value", `(?:${PER} (?:, )?)?(?:${S}|${POSS} price) (?:has )?(?:moved|changed)(?: by)? F${P}`, ["change"]),
+  f(
+    "move-ended",
+    "direction",
+    `(?:${S} )?(?:is|was|ended|closed|finished|drifted|moved|traded)(?: the (?:day|week|session))? F (?:(?<up>higher)|(?<down>lower))${P}(?: at F)?${P}`,
+    ["change", "price"],
+  ),
   f(
     "move-noun",
     "direction",
-    `(?:(?:${S} )?(?:suffered|posted|recorded|registered|saw|booked|extending|extended|adding to|added to) )?(?:a|an|its) (?:weekly |daily |24-hour |7-day )?(?:(?<up>gain|rise|advance|increase|jump|climb)|(?<down>loss|fall|drop|decline|dip|slide|pullback)) of F(?: points)?${P}`,
+    `(?:(?:(?:${S}|its (?:week|day)|the (?:week|day)) )?(?:still )?(?:suffered|posted|recorded|registered|saw|booked|shows|showed|extending|extended|adding to|added to) )?(?:a|an|its) (?:weekly |daily |24-hour |7-day )?(?:(?<up>gain|rise|advance|increase|jump|climb)|(?<down>loss|fall|drop|decline|dip|slide|pullback)) of F(?: points)?${P}`,
     ["change|galaxyChange|galaxyScore"],
   ),
   f("flat", "direction", `(?:(?:${S}|${POSS} price) )?${FLAT}(?: at F| \\( F \\))${P}(?: to F)?`, ["change", "price"]),
   f("flat-median", "direction", `the typical coin (?<flat>barely moved) , with a median change of F`, ["change"]),
-  f("group-move", "direction", `(?:${GROUP}|the typical coin(?: in ${GROUP})?|the median coin(?: in ${GROUP})?) ${MOVE}(?: by)? F${P}`, [
-    "group|change",
-    "change",
-  ]),
+  f(
+    "group-move",
+    "direction",
+    `(?:${GROUP}|the typical coin(?: in ${GROUP})?|the median coin(?: in ${GROUP})?) (?:still )?${MOVE}(?: by)? F${P}`,
+    ["group|change", "change"],
+  ),
   // The market's mood, read from the day's breadth.
   f(
     "mood",
     "count",
-    `it was (?:(?<up>a constructive|a firmer|a broadly positive|a positive)|(?<down>a cautious|a softer|a broadly negative|a negative)|(?<flat>a mixed|an evenly split)) (?:day|session) (?:for|in) the crypto market`,
+    `(?:it was )?(?:(?<up>a constructive|a firmer|a broadly positive|a positive)|(?<down>a cautious|a softer|a broadly negative|a negative)|(?<flat>a mixed|an evenly split)) (?:(?:day|session) (?:for|in) the crypto market|picture)`,
     [],
   ),
   // Value: a level figure named by its metric.
   f(
     "value",
     "value",
-    `(?:${S} )?(?:now |currently )?(?:trades|traded|trading|is trading|was trading|changed hands|changes hands|last traded|sat|sits|stands|stood|was|is|ended|closed|finished)(?: the day)? at F${P}`,
+    `(?:${S} )?(?:now |currently )?(?:trades|traded|trading|is trading|was trading|changed hands|changes hands|last traded|sat|sits|stands|stood|was|is|ended|closed|finished)(?: the day)? at F${P}${NOW}`,
     ["price"],
   ),
   f(
     "value-metric",
     "value",
-    `(?:${POSS} |${S} 's |the )?(?:24-hour |total |combined |current |average )?${METRIC}(?: for C)?(?: (?:in|of|across|among) ${GROUP})?(?: ${PER})? ${BE} (?:a |an )?(?:combined |total )?F${P}(?: (?:a day|per day))?`,
+    `(?:${POSS} |${S} 's |the )?(?:24-hour |total |combined |current |average )?${METRIC}(?: for C)?(?: (?:in|of|across|among) ${GROUP})?(?: ${PER})? ${BE} (?:a |an )?(?:combined |total )?F${P}(?: (?:a day|per day))?${NOW}`,
     ["*"],
   ),
   f(
@@ -106,7 +118,9 @@ export const FRAMES: readonly Frame[] = [
     `(?:${S}|${GROUP}) (?:has|had|carries|carried|holds|held) (?:a |an )?(?:24-hour |total |combined )?${METRIC} of F${P}`,
     ["*"],
   ),
-  f("value-with", "value", `with (?:a |an )?(?:24-hour |total |combined )?${METRIC} of F${P}`, ["*"]),
+  f("value-with", "value", `(?:with|giving it|which gave it|which gives it) (?:a |an )?(?:24-hour |total |combined )?${METRIC} of F${P}`, [
+    "*",
+  ]),
   f("value-for", "value", `for (?:a |an )?${METRIC} of F`, ["*"]),
   f(
     "value-label",
@@ -117,13 +131,13 @@ export const FRAMES: readonly Frame[] = [
   f(
     "value-worth",
     "value",
-    `(?:${GROUP}|the F largest cryptocurrencies|the coins tracked) (?:were|are) worth (?:a combined |a total of )?F`,
+    `(?:${GROUP}|the F largest cryptocurrencies|the coins tracked) (?:were|are) worth (?:a combined |a total of |roughly |about )?F`,
     ["group|count|marketCap", "marketCap"],
   ),
   f(
     "value-traded",
     "value",
-    `(?:with |(?:C|it) saw |about )?F (?:changing hands|traded|in (?:24-hour )?trading volume|of (?:24-hour )?trading volume|in (?:24-hour |daily )?volume|worth of C changed hands|worth of C traded)${P}`,
+    `(?:with |(?:(?:C|it) )?saw |about |roughly )?F (?:of (?:C|it) )?(?:changing hands|traded|worth of it changed hands|in (?:24-hour )?trading volume|of (?:24-hour )?trading volume|in (?:24-hour |daily )?volume|worth of C changed hands|worth of C traded)${P}`,
     ["volume"],
   ),
   f("value-volume-reached", "value", `(?:24-hour )?trading volume (?:reached|came to|was) F`, ["volume"]),
@@ -136,7 +150,11 @@ export const FRAMES: readonly Frame[] = [
   ),
   f("value-filed", "value", `${S} is filed under F`, ["label"]),
   f("supply-has", "value", `${S} has F (?:coins |tokens )?in circulation`, ["circulatingSupply"]),
-  f("supply-out-of", "value", `out of a (?:maximum|max|total) supply of F`, ["maxSupply|totalSupply"]),
+  f("supply-in-circulation", "value", `(?:about |roughly |around |some )?F (?:C |coins |tokens )?(?:are|were) in circulation`, [
+    "circulatingSupply",
+  ]),
+  f("supply-share", "value", `F of the (?:maximum|max|total)(?: supply)?(?: of F)?`, ["*", "maxSupply|totalSupply"]),
+  f("supply-out-of", "value", `out of a (?:maximum|max|total)(?: supply)? of F`, ["maxSupply|totalSupply"]),
   // Pairs: "from A to B", a score or a rank a day apart; the pair's direction is checked by the figure check.
   f("pair", "direction", `(?:${POSS} |${S} 's )?(?:galaxy score|altrank|sentiment) (?:went|moved|${UP}|${DOWN}) from F to F${P}`, ["*"]),
   f("pair-tail", "direction", `(?:${UP}|${DOWN}|weakened|went|moved) from F(?: a day earlier| the day before)?${PAREN}`, ["*"]),
@@ -157,7 +175,7 @@ export const FRAMES: readonly Frame[] = [
   f(
     "count-posts",
     "count",
-    `(?:(?:C|it) (?:drew|recorded|saw|had|attracted) |there were )?F (?:social )?(?:posts|mentions)(?: about (?:C|it))?${P}`,
+    `(?:${PER} (?:, )?)?(?:(?:C|it) (?:drew|recorded|saw|had|attracted) |there were )?F (?:social )?(?:posts|mentions)(?: about (?:C|it))?${P}`,
     ["socialVolume"],
   ),
   f("count-interactions", "count", `(?:(?:C|it) (?:drew|recorded|saw|had|attracted) )?F (?:social )?interactions${P}`, ["interactions"]),
@@ -166,7 +184,7 @@ export const FRAMES: readonly Frame[] = [
   f(
     "share-sentiment",
     "share",
-    `F (?:of (?:social )?posts|of (?:the )?(?:social )?posts about (?:C|the coins)) (?:are|were|was) positive(?: on average)?${P}`,
+    `(?:roughly |about |some )?F (?:of (?:social )?posts|of (?:the )?(?:social )?posts about (?:C|it|the coin|the token|the coins)) (?:are|were|was) positive(?: on average)?${P}`,
     ["sentiment"],
   ),
   f(
@@ -183,7 +201,9 @@ export const FRAMES: readonly Frame[] = [
   ),
   f("share-accounted", "share", `(?:C|it) accounted for F of all (?:crypto )?social (?:volume|activity)`, ["socialDominance|dominance"]),
   f("share-accounts", "share", `(?:C|it) (?:still )?accounts? for F of the (?:market 's )?total (?:market )?value`, ["dominance"]),
-  f("share-of-social", "share", `F of all (?:crypto )?social (?:volume|activity)`, ["socialDominance|dominance"]),
+  f("share-of-social", "share", `(?:which gave it |giving it )?F of all (?:crypto )?social (?:volume|activity)`, [
+    "socialDominance|dominance",
+  ]),
   f("share-dominance", "share", `(?:C 's |its )?share of the total market value (?:stood at|was|is) F`, ["dominance"]),
   // Places in a ranking: the cited place must be of the ranking the words name.
   f(
@@ -201,6 +221,8 @@ export const FRAMES: readonly Frame[] = [
     "label|group",
     "position:momentum",
   ]),
+  // A place in a list without a number: the direction check binds "gainers" to the coin's change.
+  f("member", "rank", `${S} (?:was|is|were|are) (?:among|one of) the (?:day 's )?(?:top )?(?<list>gainers|losers)`, []),
   f(
     "rank-list",
     "rank",
@@ -290,7 +312,12 @@ export const FRAMES: readonly Frame[] = [
   f("usual-baseline", "usual", `on a usual day , ${POSS} price moves by about F(?: , its realised daily volatility)?`, [
     "change|price|range|volatility|*",
   ]),
-  f("usual-multiple", "usual", `today 's move is F times that`, ["relative|*"]),
+  f(
+    "usual-multiple",
+    "usual",
+    `today 's move is (?:about )?F times (?:that|${POSS} (?:usual|normal|typical) (?:daily )?(?:swing|move)(?: of F)?)`,
+    ["relative|*"],
+  ),
   f(
     "usual-verdict",
     "usual",
@@ -308,6 +335,8 @@ export const FRAMES: readonly Frame[] = [
   f("range-volatility", "value", `its realised volatility was F a day`, ["*"]),
   // A group named as the scope of the sentence's other clauses ("Among the top 100, …").
   f("scope", "scope", `(?:among|across|in|of|for) ${GROUP}(?: coins)?(?: ranked F)?`, ["group|label|count"]),
+  // A period named before its clause ("Over the week, however, Ether is still down 1.85%"): the figure check reads it.
+  f("period", "scope", PER, []),
   // The score's scale and similar labelled texts.
   f("subject", "label", `C`, []),
   f("momentum-measure", "label", `which combines the day 's change in galaxy score with the change in altrank`, []),

@@ -239,7 +239,7 @@ export const POLARITY: Record<"1" | "-1" | "0", string> = {
 
 export const MAGNITUDE: Record<"small" | "large" | "extreme", string> = {
   small: `slight, slightly, modest, modestly, marginal, marginally, small, mild, mildly, minor, little, fractional, fractionally, tiny,
-    limited, narrow, gentle, gently, quiet, quietly, calm, muted, contained, shallow`,
+    limited, narrow, gentle, gently, quiet, quietly, calm, muted, contained, shallow, drift, drifts, drifted, drifting`,
   large: `sharp, sharply, steep, steeply, strong, strongly, big, large, heavy, heavily, significant, significantly, substantial,
     substantially, notable, considerable, considerably, marked, markedly, solid, hefty, pronounced, brisk, powerful, wide, widely,
     impressive, robust, standout, eye-catching, noticeably, noticeable, meaningful, meaningfully, serious, deep, outsized`,

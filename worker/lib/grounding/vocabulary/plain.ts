@@ -88,7 +88,7 @@ necessary, unclear, clear, obvious, visible, specific, particular,
 different, distinct, similar, comparable, equivalent, respective, corresponding, relevant, related, separate,
 at once, in turn, in all, in total, in short, in brief, in sum, in other words, for example, for instance,
 for context, for reference, at the same time, on the other hand, by contrast, in contrast, even so, all the same, that said,
-as such, as well, as of, as a whole, on the day, on its own, on their own, in step, by itself, by themselves, of its own,
+as such, as well, as of, right now, at the moment, at present, taken together, as a whole, on the day, on its own, on their own, in step, by itself, by themselves, of its own,
 `;
 
 /** Phrases of the site's own fixed wording. */
