@@ -5,8 +5,11 @@ import { purgeNewsletterData, runDailySend } from "#worker/features/newsletter/i
 import { type DepsFactory, defaultDeps, pruneSnapshots, runDailyPipeline } from "#worker/features/newsroom/index.ts";
 import { pruneOutbox } from "#worker/features/outbox/index.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { logger } from "#worker/lib/log.ts";
 import { pruneRateLimits } from "#worker/lib/rate-limit.ts";
 import { purgeEndedSessions } from "#worker/lib/session.ts";
+
+const log = logger("cron");
 
 /** Cron expressions of wrangler.toml, named once so the dispatcher and tests agree. */
 export const CRONS = {
@@ -21,9 +24,9 @@ export const CRONS = {
 /** Logs how a job ended; a failed job never stops the others of the same invocation. */
 function report(job: string, result: PromiseSettledResult<unknown>, logValue = true): void {
   if (result.status === "rejected") {
-    console.error(JSON.stringify({ level: "error", job, error: (result.reason as Error)?.message ?? String(result.reason) }));
+    log.error("job failed", { job, error: result.reason });
   } else if (logValue) {
-    console.log(JSON.stringify({ level: "info", job, result: result.value }));
+    log.info("job done", { job, result: result.value });
   }
 }
 
@@ -39,7 +42,7 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
     }
     case CRONS.nightly: {
       const removed = await rollUpHistory(env.DB, controller.scheduledTime);
-      console.log(JSON.stringify({ level: "info", job: "price-history-roll-up", removed }));
+      log.info("job done", { job: "price-history-roll-up", removed });
       const db = getDb(env.DB);
       const at = controller.scheduledTime;
       const [stripeEventIds] = await Promise.allSettled([pruneStripeEvents(db, at)]);
@@ -68,10 +71,10 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
     }
     case CRONS.newsletterDaily: {
       const result = await runDailySend(env, { now: controller.scheduledTime });
-      console.log(JSON.stringify({ level: "info", job: "newsletter-daily", ...result }));
+      log.info("job done", { job: "newsletter-daily", ...result });
       return;
     }
     default:
-      console.warn(JSON.stringify({ level: "warn", job: "unknown-cron", cron: controller.cron }));
+      log.warn("unknown cron", { cron: controller.cron });
   }
 }

@@ -18,8 +18,11 @@ import {
 } from "#worker/features/cryptos/index.ts";
 import { publishLive } from "#worker/features/live/index.ts";
 import { renderTickPagesAhead } from "#worker/features/pages/index.ts";
+import { logger } from "#worker/lib/log.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import type { MarketCoin, MarketDataPort } from "#worker/ports/market/market-data.ts";
+
+const log = logger("price-feed");
 
 /** An answer with fewer coins than this is treated as a failed fetch, never published. */
 const MIN_COINS = 100;
@@ -109,7 +112,7 @@ export class PriceFeed extends DurableObject<Env> {
         await this.ctx.storage.put("historyBucket", bucket);
         // The strip's volume change needs a day ago's volumes: read once a bucket here, kept in KV.
         await recordVolumeDayAgo(this.env, at).catch((err: Error) =>
-          console.error(JSON.stringify({ level: "error", component: "price-feed", event: "volume-day-ago", error: err.message })),
+          log.error("volumes a day ago not recorded", { event: "volume-day-ago", error: err }),
         );
       }
       this.last = coins;
@@ -120,7 +123,7 @@ export class PriceFeed extends DurableObject<Env> {
       return { ok: true, snapshot };
     } catch (err) {
       const error = (err as Error).message;
-      console.error(JSON.stringify({ level: "error", component: "price-feed", source: this.port.source, error }));
+      log.error("tick failed", { source: this.port.source, error: err });
       await this.saveStatus({
         ...status,
         source: this.port.source,
@@ -139,7 +142,7 @@ export class PriceFeed extends DurableObject<Env> {
       await this.ctx.storage.put("tick", this.tick);
       await publishLive(this.env, this.tick, snapshot.updatedAt, snapshot.coins);
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", component: "price-feed", live: true, error: (err as Error).message }));
+      log.error("live tick not published", { live: true, error: err });
     }
   }
 

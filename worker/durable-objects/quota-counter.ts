@@ -10,6 +10,7 @@ import {
   type Reservation,
   type ReservationSource,
 } from "#schema/contracts/quota.ts";
+import { logger } from "#worker/lib/log.ts";
 import { calendarMonth, type StateRow, toState, writeMirror } from "./quota-row.ts";
 
 /** After a failed D1 mirror write, the alarm tries again this much later. */
@@ -332,7 +333,7 @@ export class QuotaCounter extends DurableObject<Env> {
           await writeMirror(this.env.DB, s);
           this.sql.exec("UPDATE quota SET mirrored_version = max(mirrored_version, ?) WHERE id = 1", s.version);
         } catch (err) {
-          console.error(JSON.stringify({ level: "error", component: "quota-counter", error: (err as Error).message }));
+          logger("quota-counter").error("D1 mirror write failed; retried by the alarm", { error: err });
           // The object stays the truth; the alarm tries again. Callers are not failed for a late mirror.
           await this.ctx.storage.setAlarm(Date.now() + MIRROR_RETRY_MS);
           this.settle(Number.POSITIVE_INFINITY);

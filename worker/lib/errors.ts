@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorBody, ErrorCode } from "#schema/contracts/error.ts";
 import type { AppEnv } from "./app-env.ts";
+import { logger } from "./log.ts";
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
@@ -58,7 +59,7 @@ export function onError(err: Error, c: Context<AppEnv>): Response {
     return c.json(errorBody(code, err.message || "Bad request", requestId), err.status as ContentfulStatusCode);
   }
   // Anything else is our bug: log it with the request id (never the request body or secrets).
-  console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: err.message, stack: err.stack }));
+  logger("api", requestId).error("unhandled error", { path: c.req.path, error: err, stack: err.stack });
   return c.json(errorBody("INTERNAL", "Something went wrong on our side. Please try again.", requestId), 500);
 }
 

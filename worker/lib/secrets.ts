@@ -1,4 +1,5 @@
 import { ApiError } from "./errors.ts";
+import { logger } from "./log.ts";
 
 /**
  * Keys derived from SESSION_SECRET, one per purpose (HKDF), so a token made for one use can never
@@ -45,7 +46,7 @@ export function isLocalHost(hostname: string): boolean {
 
 /** A server misconfiguration: logged once per request, answered as the one 500 body. */
 export function configError(message: string): ApiError {
-  console.error(JSON.stringify({ level: "error", config: message }));
+  logger("auth").error("not configured", { config: message });
   return new ApiError("INTERNAL", "Sign-in is not configured on this server.");
 }
 

@@ -5,6 +5,7 @@ import type { Role } from "#schema/contracts/auth.ts";
 import { subscriptions, users } from "#schema/db/accounts.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { logger } from "#worker/lib/log.ts";
 import { revokeAllSessions } from "#worker/lib/session.ts";
 
 const columns = {
@@ -75,6 +76,6 @@ export async function changeRole(db: Db, actorId: string, userId: string, role: 
     .returning(columns);
   if (!after) throw new ApiError("CONFLICT", ACTOR_NO_LONGER_ADMIN);
   await revokeAllSessions(db, userId);
-  console.info(JSON.stringify({ level: "info", msg: "role changed", actorId, userId, from: before.role, to: role }));
+  logger("admin-users").info("role changed", { actorId, userId, from: before.role, to: role });
   return { success: true, user: after };
 }

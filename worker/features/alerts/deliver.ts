@@ -1,11 +1,14 @@
 import { ALERT_MAILS_PER_DAY } from "#schema/contracts/alert-rules.ts";
 import { countMail } from "#worker/features/newsletter/index.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { logger } from "#worker/lib/log.ts";
 import { hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
 import type { MailMessage } from "#worker/ports/mail/mail.ts";
 import type { RecordedEvent } from "./events.ts";
 import { mailToken, publicOrigin } from "./links.ts";
 import { alertMail } from "./mail-templates.ts";
+
+const log = logger("alerts");
 
 /** Alert mails per member per UTC day (a fixed window counted in D1, so concurrent ticks share it). */
 export const ALERT_MAIL_RULE: RateLimitRule = { scope: "alert-mail", limit: ALERT_MAILS_PER_DAY, windowMs: 86_400_000 };
@@ -35,7 +38,7 @@ export async function sendAlertsMail(env: MailEnv, mails: readonly MemberMail[],
       );
       queued.push(...batch);
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", job: "alerts-mail", error: (err as Error).message }));
+      log.error("alert mails not queued", { error: err });
     }
   }
   await countMail(getDb(env.DB), date, "member", "queued", queued.length);
@@ -64,7 +67,7 @@ export async function deliverEvents(
   const origin = publicOrigin(env);
   if (!origin) {
     // Production without PUBLIC_ORIGIN has no safe address for links: the bell only (README, Configuration).
-    console.warn(JSON.stringify({ level: "warn", job: "alerts-mail", skipped: events.length, reason: "PUBLIC_ORIGIN is not set" }));
+    log.warn("alert mails skipped", { skipped: events.length, reason: "PUBLIC_ORIGIN is not set" });
     return { mailed: 0, held: events.length };
   }
   const { results: recipients } = await env.DB.prepare(RECIPIENTS)

@@ -1,9 +1,12 @@
 import { readSnapshot } from "#worker/features/cryptos/index.ts";
+import { logger } from "#worker/lib/log.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
 import { deliverEvents } from "./deliver.ts";
 import { runDigests } from "./digest.ts";
 import { evaluateTick } from "./evaluate.ts";
 import { scanArticles, scanSentiment } from "./scans.ts";
+
+const log = logger("alerts");
 
 /**
  * What the PriceFeed calls after each published tick (worker/durable-objects/price-feed.ts): price
@@ -17,10 +20,10 @@ export async function alertsOnTick(env: Env, coins: readonly MarketCoin[], at: n
     const delivery = await deliverEvents(env, result.events.rows, at);
     if (result.fired || result.rearmed) {
       const { events: _, ...counts } = result;
-      console.log(JSON.stringify({ level: "info", job: "alerts-tick", ...counts, ...delivery }));
+      log.info("tick alerts", { ...counts, ...delivery });
     }
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", job: "alerts-tick", error: (err as Error).message }));
+    log.error("tick alerts failed", { error: err });
   }
 }
 

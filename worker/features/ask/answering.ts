@@ -1,4 +1,5 @@
 import type { Source } from "#worker/features/newsroom/index.ts";
+import { logger } from "#worker/lib/log.ts";
 import type { AnswerBrief, Answerer } from "#worker/ports/llm/answer.ts";
 import { stripHtml } from "#worker/ports/llm/prompt.ts";
 import { checkAnswer, renderAnswer } from "./grounding.ts";
@@ -70,7 +71,7 @@ export async function answerGrounded(answerer: Answerer, brief: AnswerBrief, str
       return { ok: true, text: sent.join(""), model: answer.model, attempts: attempt };
     } catch (err) {
       problems = err instanceof Ungrounded ? err.problems : [`${(err as Error).name}: ${(err as Error).message}`];
-      console.warn(JSON.stringify({ level: "warn", component: "ask", attempt, questionType: brief.questionType, problems }));
+      logger("ask").warn("answer attempt failed", { attempt, questionType: brief.questionType, problems });
     }
   }
   return { ok: false, attempts: ATTEMPTS, problems };

@@ -10,6 +10,7 @@ import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError, errorBody } from "#worker/lib/errors.ts";
+import { logger } from "#worker/lib/log.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { route } from "#worker/lib/route.ts";
 import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
@@ -100,9 +101,7 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
             c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
             await done(stream, ctx, text, false);
           } catch (err) {
-            console.error(
-              JSON.stringify({ level: "error", component: "ask", requestId: c.get("requestId"), error: (err as Error).message }),
-            );
+            logger("ask", c.get("requestId")).error("streamed answer failed", { error: err });
             await failed(stream, ctx);
           }
         });
@@ -133,10 +132,7 @@ type AnswerCtx = { c: Ctx; req: AskRequest; gate: Grant; asOf: string; keep: ((t
  */
 async function success({ c, req, gate, asOf, keep }: AnswerCtx, text: string, cached: boolean): Promise<AskResponse> {
   const subscription = await gate.commit();
-  if (keep)
-    c.executionCtx.waitUntil(
-      keep(text).catch((err) => console.error(JSON.stringify({ level: "error", component: "ask", error: (err as Error).message }))),
-    );
+  if (keep) c.executionCtx.waitUntil(keep(text).catch((err) => logger("ask", c.get("requestId")).error("answer not kept", { error: err })));
   return { success: true, response: text, cached, rateLimit: gate.rateLimit, subscription, questionType: req.questionType, asOf };
 }
 

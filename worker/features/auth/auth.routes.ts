@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { logger } from "#worker/lib/log.ts";
 import { route } from "#worker/lib/route.ts";
 import { randomToken } from "#worker/lib/secrets.ts";
 import { clearSessionCookies, readCookie, revokeSession, verifySessionToken, writeSessionCookie } from "#worker/lib/session.ts";
@@ -51,9 +52,7 @@ function page(c: Ctx, html: string, status: ContentfulStatusCode = 200): Respons
 }
 
 function refused(c: Ctx, err: IdentityError, retryTo = "/"): Response {
-  console.warn(
-    JSON.stringify({ level: "warn", event: "sign-in-refused", reason: err.reason, detail: err.detail, requestId: c.get("requestId") }),
-  );
+  logger("auth", c.get("requestId")).warn("sign-in refused", { reason: err.reason, detail: err.detail });
   const action =
     err.reason === "unavailable"
       ? undefined

@@ -6,8 +6,11 @@ import { billingCustomers } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { logger } from "#worker/lib/log.ts";
 import { createPayments } from "#worker/ports/payments/create-payments.ts";
 import { type PaymentStart, PaymentsError, type PaymentsPort } from "#worker/ports/payments/payments.ts";
+
+const log = logger("billing");
 
 export const NOT_SELLING = "Payments are not configured on this server, so no plan or credits can be bought right now.";
 
@@ -17,7 +20,7 @@ export type BillingDeps = { env: Env; db: Db };
 export function paymentsOrRefuse(env: Env): PaymentsPort {
   const payments = createPayments(env);
   if (!payments) {
-    console.error(JSON.stringify({ level: "error", config: "STRIPE_SECRET_KEY is not set; payments are refused in production" }));
+    log.error("not configured", { config: "STRIPE_SECRET_KEY is not set; payments are refused in production" });
     throw new ApiError("UNAVAILABLE", NOT_SELLING);
   }
   return payments;
@@ -40,7 +43,7 @@ export async function billingInfo({ env, db }: BillingDeps, userId: string): Pro
   const hasPaid = Boolean(row?.firstPaidAt);
   if (!payments) return { mode: "unavailable", publishableKey: null, hasPaid, message: NOT_SELLING };
   if (payments.mode === "live" && !env.STRIPE_PUBLISHABLE_KEY) {
-    console.error(JSON.stringify({ level: "error", config: "STRIPE_PUBLISHABLE_KEY is not set; the Payment Element cannot load" }));
+    log.error("not configured", { config: "STRIPE_PUBLISHABLE_KEY is not set; the Payment Element cannot load" });
     return { mode: "unavailable", publishableKey: null, hasPaid, message: NOT_SELLING };
   }
   return {

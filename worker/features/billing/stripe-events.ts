@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { logger } from "#worker/lib/log.ts";
 import { invalid } from "#worker/lib/validate.ts";
+
+const log = logger("billing");
 
 /**
  * The Stripe events the webhook acts on, in the shapes it reads. A correct signature says who sent
@@ -54,7 +57,7 @@ const envelope = z.object({ id: z.string().optional(), type: z.string().min(1) }
 /** The 400 for a body this handler cannot read, with a log line saying which fields were wrong. */
 function refuse(why: string, detail: Record<string, unknown>, error: z.ZodError): never {
   const err = invalid("event", error);
-  console.warn(JSON.stringify({ level: "warn", webhook: "refused", why, ...detail, issues: err.issues?.slice(0, 5) }));
+  log.warn("webhook event refused", { webhook: "refused", why, ...detail, issues: err.issues?.slice(0, 5) });
   throw err;
 }
 
@@ -68,7 +71,7 @@ export function parseStripeEvent(body: unknown): HandledEvent | null {
   if (!head.success) return refuse("not an event", {}, head.error);
   const { id, type } = head.data;
   if (!HANDLED_EVENT_TYPES.includes(type)) {
-    console.log(JSON.stringify({ level: "info", webhook: "ignored", why: "unhandled type", event: id, type }));
+    log.info("webhook event ignored", { webhook: "ignored", why: "unhandled type", event: id, type });
     return null;
   }
   const event = handledEvent.safeParse(body);

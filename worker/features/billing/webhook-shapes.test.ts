@@ -55,7 +55,9 @@ describe("a signed Stripe event in a shape the handler cannot read", () => {
       expect(error.code).toBe("BAD_REQUEST");
       expect(error.message).toMatch(/^Invalid event: /);
       expect(error.issues?.map((i) => i.path)).toContain(path);
-      expect(refusals(warn)).toEqual([expect.objectContaining({ level: "warn", why: "unexpected shape", event: event.id, type })]);
+      expect(refusals(warn)).toEqual([
+        expect.objectContaining({ level: "warn", component: "billing", why: "unexpected shape", event: event.id, type }),
+      ]);
       // Nothing recorded: the same id delivered in a readable shape is still taken.
       expect(await recorded(event.id)).toBe(false);
       expect((await deliver(event)).status).toBe(200);
@@ -93,7 +95,7 @@ describe("a signed Stripe event of a type the handler does not act on", () => {
     ["well formed", stripeEvent("charge.refunded", { id: "ch_1", object: "charge" })],
     ["with data: null and no created", { id: "evt_unknown_shapeless", object: "event", type: "customer.created", data: null }],
   ])("is acknowledged and ignored (%s)", async (_, event) => {
-    const info = vi.spyOn(console, "log").mockImplementation(() => {});
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
     const res = await deliver(event);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, duplicate: false, applied: false });

@@ -4,6 +4,7 @@ import { stripeEvents } from "#schema/db/billing.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { logger } from "#worker/lib/log.ts";
 import { createPayments, usesLocalTestCheckout } from "#worker/ports/payments/create-payments.ts";
 import { LOCAL_WEBHOOK_SECRET } from "#worker/ports/payments/offline.ts";
 import {
@@ -15,6 +16,8 @@ import {
 } from "#worker/ports/payments/payments.ts";
 import { type BillingDeps, memberOfCustomer, recordPayment } from "./billing.service.ts";
 import { type HandledEvent, parseStripeEvent, type StripeInvoice, type StripePaymentIntent } from "./stripe-events.ts";
+
+const log = logger("billing");
 
 /** Stripe's events stay small; anything bigger is not one (the body limit in app.ts allows this much). */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
@@ -51,7 +54,7 @@ function signedAt(signature: string): number | null {
 async function verify(env: Env, payload: string, signature: string | undefined): Promise<unknown> {
   const secrets = webhookSecrets(env);
   if (secrets.length === 0) {
-    console.error(JSON.stringify({ level: "error", config: "STRIPE_WEBHOOK_SECRET is not set; webhooks are refused" }));
+    log.error("not configured", { config: "STRIPE_WEBHOOK_SECRET is not set; webhooks are refused" });
     throw new ApiError("UNAVAILABLE", "Webhooks are not configured on this server.");
   }
   if (!signature) throw new ApiError("BAD_REQUEST", "Missing Stripe-Signature header.");
@@ -101,7 +104,7 @@ async function applyEvent(deps: BillingDeps, event: HandledEvent): Promise<boole
 }
 
 function ignored(why: string, detail: Record<string, unknown>): false {
-  console.log(JSON.stringify({ level: "info", webhook: "ignored", why, ...detail }));
+  log.info("webhook event ignored", { webhook: "ignored", why, ...detail });
   return false;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, min } from "drizzle-orm";
 import { articles } from "#schema/db/content.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { logger } from "#worker/lib/log.ts";
 import { CONTENT_VERSION_KEY, VERSION_REUSE_MS } from "./cache-keys.ts";
 
 /**
@@ -121,7 +122,7 @@ export async function cachedContent<T>(env: Pick<Env, "KV" | "DB">, key: string,
     await env.KV.put(cacheKey, stored, { expirationTtl: CONTENT_CACHE_TTL_S });
   } catch (error) {
     // KV allows one write per key per second; a concurrent miss that loses the race still answers.
-    console.warn(JSON.stringify({ level: "warn", msg: "content cache write failed", key: cacheKey, error: String(error) }));
+    logger("content").warn("content cache write failed", { key: cacheKey, error });
   }
   return value;
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { articles } from "#schema/db/content.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { logger } from "#worker/lib/log.ts";
 import { contentVersion } from "./content-cache.ts";
 
 /**
@@ -85,7 +86,7 @@ async function load(env: Pick<Env, "DB" | "KV">, version: string): Promise<Filte
     await env.KV.put(key, encode(filter), { expirationTtl: FILTER_TTL_S });
   } catch (error) {
     // KV allows one write per key per second: another isolate building the same filter won.
-    console.warn(JSON.stringify({ level: "warn", msg: "slug filter write failed", key, error: String(error) }));
+    logger("content").warn("slug filter write failed", { key, error });
   }
   return filter;
 }

@@ -1,5 +1,6 @@
 import { invalidateContentCache } from "#worker/features/content/index.ts";
 import { renderArticleAheadLater } from "#worker/features/pages/index.ts";
+import { logger } from "#worker/lib/log.ts";
 
 /**
  * Every editorial write that readers can see (publish, unpublish, edit, trash, restore, delete)
@@ -16,7 +17,7 @@ export async function invalidateNow(env: Env, articleId: number): Promise<void> 
     const bumped = await invalidateContentCache(env).then(
       () => true,
       (err) => {
-        console.warn(JSON.stringify({ level: "warn", job: "editorial", articleId, cacheInvalidation: (err as Error).message }));
+        logger("editorial").warn("content cache invalidation failed", { articleId, error: err });
         return false;
       },
     );

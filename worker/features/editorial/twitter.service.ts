@@ -4,8 +4,11 @@ import { ALREADY_POSTED_MESSAGE, type TwitterPostResult } from "#schema/contract
 import { articles } from "#schema/db/content.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { logger } from "#worker/lib/log.ts";
 import { composePost, SocialError, type SocialPort } from "#worker/ports/social/social.ts";
 import { liveArticle } from "./editor.service.ts";
+
+const log = logger("editorial");
 
 /**
  * How long a claim whose outcome is unknown (no answer from X, or a 5xx) blocks another attempt:
@@ -58,12 +61,12 @@ export async function postToTwitter(db: Db, social: SocialPort, id: number, orig
   } catch (err) {
     if (err instanceof SocialError && err.refused) {
       await db.update(articles).set({ twitterClaimedAt: null }).where(eq(articles.id, id));
-      console.warn(JSON.stringify({ level: "warn", job: "social", articleId: id, refused: err.message }));
+      log.warn("X refused the post", { articleId: id, error: err });
       if (err.status === 429) throw new ApiError("RATE_LIMITED", "Twitter's rate limit was reached. Try again later.");
       throw new ApiError("INTERNAL", `Twitter refused the post: ${err.message}`);
     }
     await db.update(articles).set({ twitterPostId: UNCERTAIN }).where(eq(articles.id, id));
-    console.error(JSON.stringify({ level: "error", job: "social", articleId: id, uncertain: (err as Error).message }));
+    log.error("X did not confirm the post; marked uncertain", { articleId: id, error: err });
     throw new ApiError("INTERNAL", "Twitter did not confirm the post. Check the account before trying again in 15 minutes.");
   }
 }

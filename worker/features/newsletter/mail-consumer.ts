@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { newsletterEditions } from "#schema/db/newsletter.ts";
 import { type Db, getDb } from "#worker/lib/db.ts";
+import { logger } from "#worker/lib/log.ts";
 import { createMail } from "#worker/ports/mail/create-mail.ts";
 import { MailError, type MailPort } from "#worker/ports/mail/mail.ts";
 import { RECORDED_AT } from "#worker/ports/market/offline.ts";
@@ -17,12 +18,7 @@ type MemberJob = Extract<MailJob, { kind: "member" }>;
 type Recipient = { id: number; email: string };
 type Options = { mail?: MailPort; now?: number };
 
-function log(level: "info" | "error" | "warn", fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, job: "mail-queue", ...fields });
-  if (level === "error") console.error(line);
-  else if (level === "warn") console.warn(line);
-  else console.log(line);
-}
+const log = logger("mail-queue");
 
 /**
  * The consumer of the mail queue and of its dead-letter queue (wrangler.toml). Each message is
@@ -34,7 +30,7 @@ export async function handleMailBatch(batch: MessageBatch, env: Env, _ctx: Execu
     const parsed = mailJobSchema.safeParse(message.body);
     if (!parsed.success) {
       // Nothing can make a malformed message valid: it is dropped, not retried.
-      log("error", { queue: batch.queue, message: message.id, malformed: parsed.error.issues[0]?.message });
+      log.error("malformed message dropped", { queue: batch.queue, message: message.id, malformed: parsed.error.issues[0]?.message });
       message.ack();
       continue;
     }
@@ -56,7 +52,12 @@ export async function handleMailBatch(batch: MessageBatch, env: Env, _ctx: Execu
             : await sendMember(env, mail, job, message);
     } catch (err) {
       // Our own failure (the database, say), before anything was sent: try the message again.
-      log("error", { queue: batch.queue, message: message.id, attempts: message.attempts, error: (err as Error).message });
+      log.error("message failed before sending; retried", {
+        queue: batch.queue,
+        message: message.id,
+        attempts: message.attempts,
+        error: err,
+      });
       outcome = "retry";
     }
     if (outcome === "retry") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
@@ -131,8 +132,15 @@ async function sendDaily(env: Env, mail: MailPort, job: DailyJob, message: Messa
 async function failedSend(db: Db, job: MailJob, recipients: number, err: unknown, message: Message, mail: MailPort): Promise<Outcome> {
   const refused = err instanceof MailError && err.retryable;
   if (refused) await countMail(db, job.date, job.kind, "retried", recipients);
-  const error = (err as Error).message;
-  log("error", { kind: job.kind, date: job.date, message: message.id, attempts: message.attempts, refused, source: mail.source, error });
+  log.error(refused ? "send refused; retried" : "send failed; acknowledged", {
+    kind: job.kind,
+    date: job.date,
+    message: message.id,
+    attempts: message.attempts,
+    refused,
+    source: mail.source,
+    error: err,
+  });
   return refused ? "retry" : "ack";
 }
 
@@ -286,5 +294,11 @@ async function deadLetter(env: Env, job: MailJob, message: Message): Promise<voi
     if (dead) await recordFor(env.DB, job.date, job.subscriberIds, "dead", error, nowIso);
   }
   await countMail(db, job.date, job.kind, "dead", dead);
-  log("error", { queue: MAIL_DEAD_LETTER_QUEUE, kind: job.kind, date: job.date, message: message.id, deadLettered: dead });
+  log.error("message dead-lettered", {
+    queue: MAIL_DEAD_LETTER_QUEUE,
+    kind: job.kind,
+    date: job.date,
+    message: message.id,
+    deadLettered: dead,
+  });
 }

@@ -7,6 +7,7 @@ import { forgetRecipient } from "#worker/features/outbox/index.ts";
 import { randomToken, sha256Hex } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { logger } from "#worker/lib/log.ts";
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from "#worker/lib/rate-limit.ts";
 import type { MailMessage } from "#worker/ports/mail/mail.ts";
 import { checkUnsubscribeToken, confirmUrl, unsubscribeToken } from "./links.ts";
@@ -134,7 +135,7 @@ async function sendNotice(
   try {
     await queue.send({ kind: "notice", date, subscriberId: id, mail: message });
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", job: "newsletter-notice", error: (err as Error).message }));
+    logger("newsletter").error("notice mail not queued", { error: err });
     throw new ApiError("INTERNAL", MAIL_FAILED_MESSAGE);
   }
   await countMail(db, date, "notice", "queued", 1);

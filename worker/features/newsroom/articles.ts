@@ -3,8 +3,11 @@ import { articles } from "#schema/db/content.ts";
 import { invalidateContentCache, sanitizeArticleContent } from "#worker/features/content/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { type ClaimInput, type ClaimReport, reviewText } from "#worker/lib/grounding/index.ts";
+import { logger } from "#worker/lib/log.ts";
 import type { Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
 import { CATEGORY_ROUNDUP, CATEGORY_TRENDING, coverImage } from "./covers.ts";
+
+const log = logger("newsroom");
 
 export { CATEGORY_ROUNDUP, CATEGORY_TRENDING };
 
@@ -132,9 +135,7 @@ export async function saveGenerated(db: Db, env: Pick<Env, "KV">, article: Gener
     if (row) {
       // The article is saved; a failed cache bump (KV allows one write per second per key) must not
       // fail the step, which would then find the article written and never bump again.
-      await invalidateContentCache(env).catch((err) =>
-        console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, cacheInvalidation: (err as Error).message })),
-      );
+      await invalidateContentCache(env).catch((err) => log.warn("content cache invalidation failed", { key: article.key, error: err }));
       return { status: values.status, id: row.id, slug };
     }
     const [existing] = await db

@@ -1,9 +1,12 @@
 import { type TaskKey, taskDependencies, taskKeys, taskLabels } from "#schema/contracts/newsroom.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { logger } from "#worker/lib/log.ts";
 import type { NewsroomDeps } from "./deps.ts";
 import { alreadyExists, instanceIdFor, isBusy } from "./instances.ts";
 import { claimRun, getRun, insertMissingRuns, nextStart, parseState, type RunRow, runsOfDate } from "./runs.ts";
 import { PIPELINE_ORDER, TASKS } from "./tasks/registry.ts";
+
+const log = logger("newsroom");
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -30,7 +33,7 @@ async function startInstance(deps: NewsroomDeps, date: string, claims: readonly 
     if (alreadyExists(err)) return null;
     throw err;
   }
-  console.log(JSON.stringify({ level: "info", job: "newsroom", started: instanceId, tasks: got, trigger }));
+  log.info("instance started", { instance: instanceId, tasks: got, trigger });
   return instanceId;
 }
 

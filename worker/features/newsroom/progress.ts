@@ -1,5 +1,6 @@
 import { NonRetryableError } from "cloudflare:workflows";
 import type { StepDetail, TaskKey } from "#schema/contracts/newsroom.ts";
+import { logger } from "#worker/lib/log.ts";
 import type { NewsroomDeps } from "./deps.ts";
 import { getRun, NO_ERROR, OPEN_STATUSES, parseState, parseSteps, updateRun } from "./runs.ts";
 import { classify, retryable, suggestAction } from "./task-errors.ts";
@@ -37,12 +38,9 @@ function details(steps: Step[], done: number, durations: (number | null)[], curr
   }));
 }
 
-function log(level: "info" | "warn" | "error", at: RunAt, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, job: "newsroom", task: at.task, date: at.date, instance: at.instanceId, ...fields });
-  if (level === "error") console.error(line);
-  else if (level === "warn") console.warn(line);
-  else console.log(line);
-}
+const log = logger("newsroom");
+/** Names the task run on each of its log lines. */
+const run = (at: RunAt) => ({ task: at.task, date: at.date, instance: at.instanceId });
 
 /**
  * The task's first step: marks it in progress and answers the state a re-run keeps (a trending
@@ -151,7 +149,9 @@ async function recordStepFailure(at: RunAt, err: unknown, engine: Attempt, steps
     },
     iso(now),
   );
-  log(willRetry ? "warn" : "error", at, { status: willRetry ? "retrying" : "failed", category, error: e.message, attempt: engine.attempt });
+  const fields = { ...run(at), status: willRetry ? "retrying" : "failed", category, error: e, attempt: engine.attempt };
+  if (willRetry) log.warn("task step failed; retrying", fields);
+  else log.error("task failed", fields);
   return willRetry ? e : new NonRetryableError(e.message);
 }
 
@@ -178,7 +178,12 @@ export async function finishTask(at: RunAt, state: TaskState): Promise<void> {
     },
     now,
   );
-  log("info", at, { status: "completed", steps: steps.length, ...(state.results ? { results: state.results } : {}) });
+  log.info("task completed", {
+    ...run(at),
+    status: "completed",
+    steps: steps.length,
+    ...(state.results ? { results: state.results } : {}),
+  });
 }
 
 /**
@@ -210,5 +215,5 @@ export async function failOpenTask(at: RunAt, err: unknown): Promise<void> {
     },
     iso(now),
   );
-  log("error", at, { status: "failed", category, error: message });
+  log.error("task failed", { ...run(at), status: "failed", category, error: message });
 }

@@ -1,11 +1,14 @@
 import { renderArticleAhead } from "#worker/features/pages/index.ts";
 import { type ClaimReport, checkClaims, heldSentences, renderClaims, reviewText } from "#worker/lib/grounding/index.ts";
+import { logger } from "#worker/lib/log.ts";
 import type { ArticleBrief, Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
 import { type GeneratedArticle, type GenerationRecord, type SaveResult, type Source, saveGenerated } from "./articles.ts";
 import { claimInput } from "./briefs.ts";
 import type { NewsroomDeps } from "./deps.ts";
 import { guardProduction } from "./task-errors.ts";
 import { recordUsage, spendable } from "./token-budget.ts";
+
+const log = logger("newsroom");
 
 const part = (draft: Draft) => `${draft.title}\n\n${draft.excerpt}\n\n${draft.body}`;
 
@@ -62,14 +65,18 @@ export async function writeAndSave(
   let report = checkDraft(brief, first);
   let attempts = 1;
   if (!report.ok) {
-    console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, repair: report.problems }));
+    log.warn("draft failed the claim check; repairing", { key: article.key, repair: report.problems });
     // The repair quotes each held sentence with why, and the frame form of each fact it cites.
     draft = await write(deps, brief, { previous: first, problems: report.problems, held: heldSentences(part(first), claimInput(brief)) });
     report = checkDraft(brief, draft);
     attempts = 2;
   }
   if (!report.ok) {
-    console.warn(JSON.stringify({ level: "warn", job: "newsroom", key: article.key, held: "review", problems: report.problems }));
+    log.warn("repaired draft still fails the claim check; held for review", {
+      key: article.key,
+      held: "review",
+      problems: report.problems,
+    });
   }
   const generation: GenerationRecord = {
     writer: deps.writer.source,

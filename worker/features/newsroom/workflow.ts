@@ -1,5 +1,6 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
 import { type DailySummary, type TaskKey, taskDependencies, taskKeys, taskLabels } from "#schema/contracts/newsroom.ts";
+import { logger } from "#worker/lib/log.ts";
 import { type NewsroomDeps, workflowDeps } from "./deps.ts";
 import { stuckReason } from "./instances.ts";
 import { beginTask, failOpenTask, finishTask, MAX_RETRIES, type RunAt, runStep } from "./progress.ts";
@@ -8,6 +9,8 @@ import { dailySummary } from "./status.ts";
 import { DependencyError } from "./task-errors.ts";
 import { PIPELINE_ORDER, TASKS } from "./tasks/registry.ts";
 import { createMemo, type StepContext, type TaskState } from "./tasks/task.ts";
+
+const log = logger("newsroom");
 
 /** What starts an instance: the day, the tasks it runs, and who asked (schedule, manual, retry, recovery, dev). */
 export type NewsroomParams = { date: string; tasks: TaskKey[]; trigger: string };
@@ -154,7 +157,7 @@ async function notifyDependents(at: RunAt): Promise<number> {
       told++;
     } catch (err) {
       // An instance that ended cannot wait any more; recovery and the status view see to its rows.
-      console.warn(JSON.stringify({ level: "warn", job: "newsroom", notify: id, error: (err as Error).message }));
+      log.warn("a waiting instance could not be woken", { notify: id, error: err });
     }
   }
   return told;

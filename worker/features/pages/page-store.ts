@@ -1,3 +1,4 @@
+import { logger } from "#worker/lib/log.ts";
 /**
  * A guest's rendered page kept in KV, beyond the colo: the second level of the page cache
  * (page-cache.ts). A colo that misses reads the copy the first renderer anywhere wrote, so a page is
@@ -95,7 +96,7 @@ export async function writePageCopy(kv: KVNamespace, key: string, copy: PageCopy
     await kv.put(key, await encodeCopy(copy), { expirationTtl: ttl });
     return true;
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "page copy not kept in KV", key, error: String(error) }));
+    logger("pages").warn("page copy not kept in KV", { key, error });
     return false;
   }
 }

@@ -18,6 +18,7 @@ import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/index.ts
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
+import { logger } from "#worker/lib/log.ts";
 import { type RouteOptions, route } from "#worker/lib/route.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import { RECORDED_AT } from "#worker/ports/market/offline.ts";
@@ -114,7 +115,7 @@ async function page(c: Ctx, what: string, params: PageParams, build: () => Promi
     head = await build();
   } catch (error) {
     if (isNotFound(error)) return notFoundPage(c, what);
-    console.error(JSON.stringify({ level: "error", msg: "edge head failed", path: c.req.path, error: String(error) }));
+    logger("pages", c.get("requestId")).error("edge head failed", { path: c.req.path, error });
     return loadShell(c);
   }
   return renderedPage(c, head.meta, head.hints, params);

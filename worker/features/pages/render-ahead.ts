@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { articles, categories } from "#schema/db/content.ts";
 import { isPublic } from "#worker/features/content/index.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { logger } from "#worker/lib/log.ts";
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { registeredApp } from "./server-render.ts";
 
@@ -47,7 +48,7 @@ export async function renderAhead(env: Env, paths: readonly string[]): Promise<n
       await res.body?.cancel();
       if (res.headers.get(EDGE_CACHE_HEADER) === RENDERED_AHEAD) kept++;
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", msg: "render ahead failed", path, error: String(error) }));
+      logger("pages").error("render ahead failed", { path, error });
     }
   }
   return kept;

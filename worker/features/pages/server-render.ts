@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { hasCookie, MEMBER_HINT_COOKIE } from "#schema/contracts/cookies.ts";
 import type { ApiTransport, RenderedPage } from "#schema/contracts/server-render.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { logger } from "#worker/lib/log.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -77,9 +78,7 @@ export async function serverRender(c: Ctx, page: URL): Promise<RenderedPage | nu
   const fetch = appFetch;
   if (!fetch) {
     // Only an app built without worker/app.ts gets here: serve the page as a member's, unrendered.
-    console.error(
-      JSON.stringify({ level: "error", msg: "server render skipped: no app registered (answerRendersWith)", path: page.pathname }),
-    );
+    logger("pages", c.get("requestId")).error("server render skipped: no app registered (answerRendersWith)", { path: page.pathname });
     return null;
   }
   const answer: ApiTransport = (path, init) => {
@@ -90,7 +89,7 @@ export async function serverRender(c: Ctx, page: URL): Promise<RenderedPage | nu
   try {
     return await current.run(answer, () => renderPage({ url: page.href, now: Date.now() }));
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "server render failed", path: page.pathname, error: String(error) }));
+    logger("pages", c.get("requestId")).error("server render failed", { path: page.pathname, error });
     return null;
   }
 }

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { logger } from "#worker/lib/log.ts";
 import {
   CREDITS_PACK,
   CREDITS_PURPOSE,
@@ -37,7 +38,7 @@ export function createStripePayments(options: StripeOptions): PaymentsPort {
       if (err instanceof Stripe.errors.StripeError) {
         // Card and request errors carry a message meant for the payer; others stay generic.
         const shown = err.type === "StripeCardError" || err.type === "StripeInvalidRequestError";
-        console.error(JSON.stringify({ level: "error", port: "payments", what, type: err.type, code: err.code, status: err.statusCode }));
+        logger("payments").error("Stripe call failed", { what, type: err.type, code: err.code, status: err.statusCode });
         throw new PaymentsError(shown ? err.message : "The payment provider is unavailable. Please try again.", err.statusCode);
       }
       throw err;
