@@ -1,9 +1,11 @@
 import { z } from "zod";
+import type { AskStreamEvent, AskStreamEventName } from "./ask-stream.ts";
 import { type AskRefusal, type AskResponse, QUESTION_TYPES, type StoredAnswer } from "./ask-types.ts";
 import { subscriptionSchema } from "./auth.ts";
 import { symbolParam } from "./crypto.ts";
 import { errorBodySchema } from "./error.ts";
 
+export * from "./ask-stream.ts";
 export * from "./ask-types.ts";
 
 /**
@@ -32,6 +34,14 @@ export const askResponseSchema = z.object({
 
 /** 402, 429 and 503: the one error body plus the plan, so the card can pick its banner. */
 export const askRefusalSchema = errorBodySchema.extend({ subscription: subscriptionSchema.nullable() }) satisfies z.ZodType<AskRefusal>;
+
+/** The stream's events (ask-stream.ts), one schema each: the Worker's tests read every event it writes with these. */
+export const askStreamEventSchemas = {
+  delta: z.object({ text: z.string() }).strict(),
+  reset: z.object({}).strict(),
+  done: askResponseSchema,
+  error: askRefusalSchema,
+} satisfies { [K in AskStreamEventName]: z.ZodType<Extract<AskStreamEvent, { event: K }>["data"]> };
 
 /** 404: the coin is unknown, or Coinsight holds too little to answer (nothing is counted); the plan when there is one. */
 export const askNotFoundSchema = errorBodySchema.extend({ subscription: subscriptionSchema.nullable().optional() });

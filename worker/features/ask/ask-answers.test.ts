@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AskRefusal, AskResponse } from "#schema/contracts/ask.ts";
+import type { AskRefusal, AskResponse, AskStreamEvent } from "#schema/contracts/ask.ts";
 import { QUESTION_TYPES } from "#schema/contracts/ask.ts";
 import type { Answerer } from "#worker/ports/llm/answer.ts";
 import { UpstreamError } from "#worker/ports/port.ts";
@@ -174,9 +174,9 @@ describe("Ask Coinsight answers", () => {
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     const events = sseEvents(body);
     expect(events.at(-1)?.event).toBe("done");
-    const deltas = events.filter((e) => e.event === "delta").map((e) => (JSON.parse(e.data) as { text: string }).text);
+    const deltas = events.flatMap((e) => (e.event === "delta" ? [e.data.text] : []));
     expect(deltas.length).toBeGreaterThan(3);
-    const summary = JSON.parse(events.at(-1)?.data ?? "{}") as AskResponse;
+    const summary = events.at(-1)?.data as AskResponse;
     expect(deltas.join("")).toBe(summary.response);
     expect(summary).toMatchObject({ success: true, cached: false, subscription: { tier: "pro", queryCount: 1 } });
   });
@@ -192,7 +192,7 @@ describe("Ask Coinsight answers", () => {
     const events = sseEvents(body);
     const reset = events.findIndex((e) => e.event === "reset");
     expect(reset).toBeGreaterThan(0);
-    const text = (e: { data: string }) => (JSON.parse(e.data) as { text: string }).text;
+    const text = (e: AskStreamEvent) => (e.event === "delta" ? e.data.text : "");
     const before = events.slice(0, reset).map(text);
     const after = events
       .slice(reset + 1)
@@ -205,7 +205,7 @@ describe("Ask Coinsight answers", () => {
       expect(line).not.toMatch(/\{\{|\}\}/);
       expect(line).not.toContain("987,654");
     }
-    const summary = JSON.parse(events.at(-1)?.data ?? "{}") as AskResponse;
+    const summary = events.at(-1)?.data as AskResponse;
     expect(events.at(-1)?.event).toBe("done");
     expect(after.join("")).toBe(summary.response);
     expect(summary.response.startsWith(before.join(""))).toBe(true);
@@ -217,7 +217,7 @@ describe("Ask Coinsight answers", () => {
     const events = sseEvents(body);
     const last = events.at(-1);
     expect(last?.event).toBe("error");
-    expect(JSON.parse(last?.data ?? "{}")).toMatchObject({
+    expect(last?.data).toMatchObject({
       error: { code: "UNAVAILABLE", message: ANSWER_FAILED },
       subscription: { trialQueriesRemaining: 2 },
     });

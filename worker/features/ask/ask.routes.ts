@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { AskRefusal, AskRequest, AskResponse } from "#schema/contracts/ask.ts";
+import { type AskRefusal, type AskRequest, type AskResponse, type AskStreamEvent, formatAskEvent } from "#schema/contracts/ask.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import type { ErrorCode } from "#schema/contracts/error.ts";
 import { currentSnapshot } from "#worker/features/cryptos/index.ts";
@@ -84,19 +84,19 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
         return streamSSE(c, async (stream) => {
           try {
             if (cached) {
-              await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: cached.text }) });
+              await send(stream, { event: "delta", data: { text: cached.text } });
               return await done(stream, ctx, cached.text, true);
             }
             const { brief } = prepared;
             const lines: Promise<void>[] = [];
             const outcome = await answerGrounded(deps.answerer, brief.brief, {
-              line: (text) => lines.push(stream.writeSSE({ event: "delta", data: JSON.stringify({ text }) })),
-              reset: () => lines.push(stream.writeSSE({ event: "reset", data: "{}" })),
+              line: (text) => lines.push(send(stream, { event: "delta", data: { text } })),
+              reset: () => lines.push(send(stream, { event: "reset", data: {} })),
             });
             await Promise.all(lines);
             if (!outcome.ok) return await failed(stream, ctx);
             const tail = closing(brief.brief, brief.sources, deps.answerer);
-            await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: tail }) });
+            await send(stream, { event: "delta", data: { text: tail } });
             const text = `${outcome.text}${tail}`;
             c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
             await done(stream, ctx, text, false);
@@ -136,18 +136,21 @@ async function success({ c, req, gate, asOf, keep }: AnswerCtx, text: string, ca
   return { success: true, response: text, cached, rateLimit: gate.rateLimit, subscription, questionType: req.questionType, asOf };
 }
 
+/** The stream's only writer: each event is one of the contract's four, with its data's type. */
+const send = (stream: SSEStreamingApi, e: AskStreamEvent): Promise<void> => stream.writeSSE(formatAskEvent(e));
+
 async function done(stream: SSEStreamingApi, ctx: AnswerCtx, text: string, cached: boolean): Promise<void> {
   // A reader who left before the end never saw the answer: the unit goes back (the answer stays cached).
   if (stream.aborted) {
     await ctx.gate.refund();
     return;
   }
-  await stream.writeSSE({ event: "done", data: JSON.stringify(await success(ctx, text, cached)) });
+  await send(stream, { event: "done", data: await success(ctx, text, cached) });
 }
 
 async function failed(stream: SSEStreamingApi, ctx: AnswerCtx): Promise<void> {
   const subscription = await ctx.gate.refund().catch(() => null);
-  await stream.writeSSE({ event: "error", data: JSON.stringify(refusalBody(ctx.c, "UNAVAILABLE", ANSWER_FAILED, subscription)) });
+  await send(stream, { event: "error", data: refusalBody(ctx.c, "UNAVAILABLE", ANSWER_FAILED, subscription) });
 }
 
 export const askRoutes = createAskRoutes();

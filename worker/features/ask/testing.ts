@@ -2,7 +2,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
-import type { QuestionType } from "#schema/contracts/ask.ts";
+import { type AskStreamEvent, type AskStreamEventName, askStreamEventSchemas, type QuestionType } from "#schema/contracts/ask.ts";
 import type { AuthUser } from "#schema/contracts/auth.ts";
 import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/index.ts";
@@ -115,7 +115,11 @@ export function tamperingAnswerer(tamper: (text: string, call: number, brief: An
 }
 
 /** The `event:`/`data:` pairs of a server-sent event stream. */
-export function sseEvents(text: string): { event: string; data: string }[] {
+/**
+ * The events of a streamed answer, each read with its schema from the contract (askStreamEventSchemas):
+ * an event the route writes with another name or shape fails the test that reads it.
+ */
+export function sseEvents(text: string): AskStreamEvent[] {
   return text
     .split(/\n\n/)
     .map((block) => {
@@ -123,7 +127,12 @@ export function sseEvents(text: string): { event: string; data: string }[] {
       const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join("\n");
       return { event, data };
     })
-    .filter((e) => e.data !== "");
+    .filter((e) => e.data !== "")
+    .map(({ event, data }) => {
+      const schema = askStreamEventSchemas[event as AskStreamEventName];
+      if (!schema) throw new Error(`the stream sent an event the contract does not have: ${event}`);
+      return { event, data: schema.parse(JSON.parse(data)) } as AskStreamEvent;
+    });
 }
 
 const DAY_MS = 86_400_000;

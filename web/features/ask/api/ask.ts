@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { ASK_STREAM_EVENTS, type AskStreamEventName, parseAskEvent } from "#schema/contracts/ask-stream.ts";
 import type { AskRefusal, AskRequest, AskResponse } from "#schema/contracts/ask-types.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import { request } from "#web/lib/api-client.ts";
@@ -63,11 +64,15 @@ export async function askCoinsight(req: AskRequest, handlers: StreamHandlers, fe
       buffer = buffer.slice(end + 2);
       const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? "message";
       const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join("\n");
-      const parsed = data ? (JSON.parse(data) as unknown) : null;
-      if (event === "delta") handlers.onText((parsed as { text: string }).text);
-      else if (event === "reset") handlers.onReset();
-      else if (event === "done") return parsed as AskResponse;
-      else if (event === "error") throw refusalOf(503, parsed);
+      // Comments, keep-alives and events of a later contract are skipped; the four known events must have their shape.
+      if (data && ASK_STREAM_EVENTS.includes(event as AskStreamEventName)) {
+        const e = parseAskEvent(event, data);
+        if (!e) throw new AskError(502, undefined, null);
+        if (e.event === "delta") handlers.onText(e.data.text);
+        else if (e.event === "reset") handlers.onReset();
+        else if (e.event === "done") return e.data;
+        else throw refusalOf(503, e.data);
+      }
       end = buffer.indexOf("\n\n");
     }
     if (done) break;

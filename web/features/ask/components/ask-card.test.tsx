@@ -2,12 +2,14 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { type HttpHandler, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
+import type { AskStreamEvent } from "#schema/contracts/ask-stream.ts";
 import type { AskResponse, StoredAnswer } from "#schema/contracts/ask-types.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
 import { authMocks, makeSubscription, makeUser } from "#web/test/auth-fixtures.ts";
 import { calls, mock, notTheApi, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
+import { ANSWER_FAILED } from "../lib/banners.ts";
 import { forgetSessionAnswers } from "../lib/session-answers.ts";
 import { AskCard } from "./ask-card.tsx";
 
@@ -33,9 +35,9 @@ const json = (body: unknown, status = 200) => HttpResponse.json(body as never, {
 const refusal = (status: number, code: string, message: string, subscription: Subscription | null) =>
   json({ error: { code, message, requestId: "r1" }, subscription }, status);
 
-/** A server-sent event stream, as the route sends it. */
-function sse(events: [string, unknown][]) {
-  const text = events.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join("");
+/** A server-sent event stream, as the route sends it: the contract's events, then any raw text a test adds. */
+function sse(events: AskStreamEvent[], raw = "") {
+  const text = events.map((e) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`).join("") + raw;
   return new Response(text, { headers: { "content-type": "text/event-stream" } });
 }
 
@@ -105,15 +107,28 @@ describe("Ask Coinsight card", () => {
     expect(await question(/What is Bitcoin\?/)).toHaveAttribute("aria-busy", "true");
     release(
       sse([
-        ["delta", { text: "## About Bitcoin (BTC)\n" }],
-        ["reset", {}],
-        ["delta", { text: "## Bitcoin, again\n" }],
-        ["done", answer(null, "## Bitcoin, again\n\nDone.")],
+        { event: "delta", data: { text: "## About Bitcoin (BTC)\n" } },
+        { event: "reset", data: {} },
+        { event: "delta", data: { text: "## Bitcoin, again\n" } },
+        { event: "done", data: answer(null, "## Bitcoin, again\n\nDone.") },
       ]),
     );
     expect(await screen.findByRole("heading", { name: "Bitcoin, again" })).toBeInTheDocument();
     expect(screen.queryByText("About Bitcoin (BTC)")).toBeNull();
     expect(screen.queryByText("Writing the answer...")).toBeNull();
+  });
+
+  it("a stream event of the contract with the wrong shape ends in the failure notice, never a half-read answer", async () => {
+    setup(authMocks(null), () =>
+      sse(
+        [{ event: "delta", data: { text: "## About Bitcoin (BTC)\n" } }],
+        'event: ping\ndata: {}\n\nevent: done\ndata: {"success":true}\n\n',
+      ),
+    );
+    await guestReady();
+    fireEvent.click(await question(/What is Bitcoin\?/));
+    expect(await screen.findByRole("alert")).toHaveTextContent(ANSWER_FAILED);
+    expect(screen.queryByRole("heading", { name: "About Bitcoin (BTC)" })).toBeNull();
   });
 
   it("free member: trial line, premium asks update the header's plan from response.subscription", async () => {
@@ -252,7 +267,7 @@ describe("Ask Coinsight card", () => {
     setup(authMocks(makeUser(), makeSubscription({ tier: "basic", queryLimit: 30 })), () =>
       ++call === 1
         ? refusal(402, "PAYMENT_REQUIRED", "Subscription inactive. Update your payment details to ask premium questions.", null)
-        : sse([["error", { error: { code: "UNAVAILABLE", message: "x", requestId: "r" }, subscription: null }]]),
+        : sse([{ event: "error", data: { error: { code: "UNAVAILABLE", message: "x", requestId: "r" }, subscription: null } }]),
     );
     await screen.findByText("Queries this month: 0/30");
     fireEvent.click(await question(/How has BTC's price moved\?/));
