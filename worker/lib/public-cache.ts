@@ -29,7 +29,7 @@ const CONTENT = 60;
  * values (`/api/cryptos?limit=`, `?page=` and `?fromDb=true`, one coin `?fromDb=true`, history, coin
  * articles and social figures, `/api/market/global`: edge-cache.ts), answers made from the isolate's price snapshot in
  * memory (gainers, losers, one coin: small answers, cheaper to make than to look up, measured in
- * docs/performance.md), and `/api/site-status` (reads only the Worker's configuration).
+ * docs/performance-history.md), and `/api/site-status` (reads only the Worker's configuration).
  */
 export const PUBLIC_CACHE_RULES: PublicCacheRule[] = [
   // An admin's `?page=` list is the editors' desk (private): it never comes from or goes into the cache.
