@@ -1,6 +1,10 @@
 import { app } from "./app.ts";
 import { scheduled } from "./cron/scheduled.ts";
+import { alertsOnTick } from "./features/alerts/index.ts";
+import { PriceFeedBase, type TickSubscriber } from "./features/cryptos/index.ts";
+import { publishLive } from "./features/live/index.ts";
 import { handleMailBatch } from "./features/newsletter/index.ts";
+import { renderTickPagesAhead } from "./features/pages/index.ts";
 
 export default {
   fetch: app.fetch,
@@ -9,8 +13,25 @@ export default {
   queue: (batch, env, ctx) => handleMailBatch(batch, env, ctx),
 } satisfies ExportedHandler<Env>;
 
-export { GuestLimiter } from "./durable-objects/guest-limiter.ts";
-export { LiveHub } from "./durable-objects/live-hub.ts";
-export { PriceFeed } from "./durable-objects/price-feed.ts";
-export { QuotaCounter } from "./durable-objects/quota-counter.ts";
+/** What each price tick feeds, named here so cryptos imports none of these features (they read prices from it). */
+const TICK_SUBSCRIBERS: readonly TickSubscriber[] = [
+  // Open pages get the tick's changed figures as soon as the snapshot is written.
+  { name: "live", published: (env, tick) => publishLive(env, tick.id, tick.snapshot.updatedAt, tick.snapshot.coins) },
+  // Price and 24 h move alerts against the tick's own figures, then their mails.
+  { name: "alerts", written: alertsOnTick },
+  // `/` and `/markets` for the new tick, rendered after it and outside it (waitUntil).
+  { name: "pages", afterAlarm: (env) => void renderTickPagesAhead(env) },
+];
+
+/**
+ * The runtime constructs Durable Objects, so the feed's subscribers are a field of the class exported
+ * here (the name wrangler.toml binds), not a constructor argument (features/cryptos/price-feed.ts).
+ */
+export class PriceFeed extends PriceFeedBase {
+  protected readonly subscribers = TICK_SUBSCRIBERS;
+}
+
+export { GuestLimiter } from "./features/ask/index.ts";
+export { QuotaCounter } from "./features/billing/index.ts";
+export { LiveHub } from "./features/live/index.ts";
 export { NewsroomWorkflow } from "./features/newsroom/index.ts";

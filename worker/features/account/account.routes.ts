@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SubscriptionResponse } from "#schema/contracts/auth.ts";
-import { accessOf, quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { accessOf, quotaCounter } from "#worker/features/billing/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";

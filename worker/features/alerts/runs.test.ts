@@ -1,8 +1,7 @@
 import { createExecutionContext, createScheduledController, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
-import type { PriceFeed } from "#worker/durable-objects/price-feed.ts";
-import { formatPrice, priceFeed } from "#worker/features/cryptos/index.ts";
+import { formatPrice, type PriceFeedBase, priceFeed } from "#worker/features/cryptos/index.ts";
 import { forgetCachedSnapshot } from "#worker/features/cryptos/testing.ts";
 import { eventually } from "#worker/features/newsletter/testing.ts";
 import { listOutbox } from "#worker/features/outbox/index.ts";
@@ -35,7 +34,7 @@ describe("alerts on the PriceFeed tick", () => {
     await makeAlert(m.id, { kind: "price_above", threshold: now * 1.2, coinId: "ethereum", symbol: "ETH" });
     // A source whose Ethereum jumps 25 %.
     const offline = createOfflineMarketData();
-    await runInDurableObject(stub, (feed: PriceFeed) =>
+    await runInDurableObject(stub, (feed: PriceFeedBase) =>
       feed.useSource({
         source: "offline",
         fetchTop: async (count, previous) =>
@@ -47,7 +46,7 @@ describe("alerts on the PriceFeed tick", () => {
     const events = await eventsOf(m.id);
     expect(events.map((e) => e.title)).toEqual([`ETH rose above ${formatPrice(now * 1.2)}`]);
     expect(await mailed(m.email, 1)).toHaveLength(1);
-    await runInDurableObject(stub, (feed: PriceFeed) => feed.useSource(offline));
+    await runInDurableObject(stub, (feed: PriceFeedBase) => feed.useSource(offline));
   });
 
   it("the local move-price helper moves the site's price and ticks (404 in production)", async () => {

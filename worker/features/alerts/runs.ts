@@ -9,7 +9,7 @@ import { scanArticles, scanSentiment } from "./scans.ts";
 const log = logger("alerts");
 
 /**
- * What the PriceFeed calls after each published tick (worker/durable-objects/price-feed.ts): price
+ * What the PriceFeed calls after each published tick (its `written` subscriber, wired in worker/index.ts): price
  * and 24 h move alerts against the tick's own figures, then their mails. It never fails the tick: a
  * problem here is logged and the next tick tries again (a firing is only claimed together with its
  * event, so nothing is lost or doubled by the retry).

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type AskRefusal, type AskResponse, QUESTION_TYPES, type QuestionType } from "#schema/contracts/ask.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { quotaCounter } from "#worker/features/billing/index.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { GUEST_DAILY_LIMIT, MESSAGES } from "./gate.ts";
 import { ask, liveCoin, type Persona, persona, seedHistory, seedSocial } from "./testing.ts";

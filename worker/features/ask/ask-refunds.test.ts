@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AskRefusal, AskResponse, QuestionType } from "#schema/contracts/ask.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { quotaCounter } from "#worker/features/billing/index.ts";
 import type { Answerer } from "#worker/ports/llm/answer.ts";
 import { UpstreamError } from "#worker/ports/port.ts";
 import { insertArticle } from "#worker/test/articles.ts";

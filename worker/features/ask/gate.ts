@@ -2,8 +2,8 @@ import { FREE_QUESTION, type QuestionType, type RateLimitInfo } from "#schema/co
 import type { AuthUser, Subscription } from "#schema/contracts/auth.ts";
 import type { ErrorCode } from "#schema/contracts/error.ts";
 import type { QuotaState } from "#schema/contracts/quota.ts";
-import { guestLimiter } from "#worker/durable-objects/guest-limiter.ts";
-import { accessOf, quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { accessOf, quotaCounter } from "#worker/features/billing/index.ts";
+import { guestLimiter } from "./guest-limiter.ts";
 
 /** `about` questions a guest may ask per UTC day (per salted address hash). */
 export const GUEST_DAILY_LIMIT = 5;

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { type AskStreamEvent, type AskStreamEventName, askStreamEventSchemas, type QuestionType } from "#schema/contracts/ask.ts";
 import type { AuthUser } from "#schema/contracts/auth.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
+import { quotaCounter } from "#worker/features/billing/index.ts";
 import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/index.ts";
 import { fixedMarket } from "#worker/features/newsroom/testing.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";

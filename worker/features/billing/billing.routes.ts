@@ -3,7 +3,6 @@ import Stripe from "stripe";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { TestCheckoutResponse } from "#schema/contracts/billing.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { PAGE_CSP } from "#worker/features/auth/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser } from "#worker/lib/auth.ts";
@@ -15,6 +14,7 @@ import { LOCAL_WEBHOOK_SECRET, type LocalEvent, type OfflinePayments } from "#wo
 import { PaymentsError } from "#worker/ports/payments/payments.ts";
 import { billingAccount } from "./account.service.ts";
 import { type BillingDeps, billingInfo, billingRow, createCreditsPayment, createSubscription, portalUrl } from "./billing.service.ts";
+import { quotaCounter } from "./quota-counter.ts";
 import { testPortalPage } from "./test-portal-page.ts";
 import { MAX_WEBHOOK_BYTES, receiveStripeEvent } from "./webhook.ts";
 

@@ -3,12 +3,12 @@ import type { AuthUser } from "#schema/contracts/auth.ts";
 import type { BillingInfo, PaidTier } from "#schema/contracts/billing.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
 import { billingCustomers } from "#schema/db/billing.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
 import { createPayments } from "#worker/ports/payments/create-payments.ts";
 import { type PaymentStart, PaymentsError, type PaymentsPort } from "#worker/ports/payments/payments.ts";
+import { quotaCounter } from "./quota-counter.ts";
 
 const log = logger("billing");
 

@@ -3,10 +3,10 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { BillingInfo } from "#schema/contracts/billing.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { LOCAL_WEBHOOK_SECRET } from "#worker/ports/payments/offline.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { NOT_SELLING } from "./billing.service.ts";
+import { quotaCounter } from "./quota-counter.ts";
 import { billingRowOf, member, postJson, stripeEvent, subscribe, subscriptionOf } from "./testing.ts";
 
 describe("billing API (offline: the local test checkout)", () => {

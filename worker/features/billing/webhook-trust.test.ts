@@ -2,9 +2,9 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { billingCustomers } from "#schema/db/billing.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { getDb } from "#worker/lib/db.ts";
 import recordedIntent from "#worker/ports/payments/fixtures/payment-intent-succeeded.json";
+import { quotaCounter } from "./quota-counter.ts";
 import { buyCredits, creditsPayment, deliver, member, postJson, subscribe } from "./testing.ts";
 
 /** Live keys beside a development server, as docs/operations.md suggests for trying them. */

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { stripeEvents } from "#schema/db/billing.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { quotaCounter } from "./quota-counter.ts";
 import {
   billingRowOf,
   changeAtProvider,

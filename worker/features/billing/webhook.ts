@@ -1,7 +1,6 @@
 import { eq, lt } from "drizzle-orm";
 import Stripe from "stripe";
 import { stripeEvents } from "#schema/db/billing.ts";
-import { quotaCounter } from "#worker/durable-objects/quota-counter.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
@@ -15,6 +14,7 @@ import {
   type ProviderSubscription,
 } from "#worker/ports/payments/payments.ts";
 import { type BillingDeps, memberOfCustomer, recordPayment } from "./billing.service.ts";
+import { quotaCounter } from "./quota-counter.ts";
 import { type HandledEvent, parseStripeEvent, type StripeInvoice, type StripePaymentIntent } from "./stripe-events.ts";
 
 const log = logger("billing");

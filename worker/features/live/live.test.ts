@@ -1,10 +1,10 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiveServerMessage } from "#schema/contracts/live.ts";
-import type { LiveHub } from "#worker/durable-objects/live-hub.ts";
 import { PRICES_KEY, type PriceSnapshot, priceFeed } from "#worker/features/cryptos/index.ts";
 import { getJson } from "#worker/test/http.ts";
 import { LIVE_LIMITS } from "./limits.ts";
+import type { LiveHub } from "./live-hub.ts";
 import { hub, makeRows, makeTick, openLive, TestSocket } from "./testing.ts";
 
 const open: TestSocket[] = [];
@@ -244,7 +244,7 @@ describe("the price feed's tick", () => {
     const { socket } = await openLive("topics=coin:bitcoin,global");
     if (!socket) throw new Error("no socket");
     open.push(socket);
-    const moved = await runInDurableObject(feed, async (f: import("#worker/durable-objects/price-feed.ts").PriceFeed, state) => {
+    const moved = await runInDurableObject(feed, async (f: import("#worker/features/cryptos/index.ts").PriceFeedBase, state) => {
       await state.storage.deleteAlarm();
       const r = await f.movePrice("bitcoin", 1.1);
       return { tick: await state.storage.get<number>("tick"), price: r.snapshot?.coins.find((c) => c.id === "bitcoin")?.priceUsd };

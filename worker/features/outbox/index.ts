@@ -1,3 +1,3 @@
-/** The outbox's public face: where mail and posts are recorded, and the admin tab that lists them. */
+/** The outbox's public face: the admin tab that lists what the offline mail and social adapters wrote (worker/ports/outbox.ts), its retention and erasure. */
 export { adminOutboxRoutes } from "./outbox.routes.ts";
-export { forgetRecipient, listOutbox, OUTBOX_RETENTION_DAYS, pruneOutbox, writeOutbox } from "./outbox.service.ts";
+export { forgetRecipient, listOutbox, OUTBOX_RETENTION_DAYS, pruneOutbox } from "./outbox.service.ts";

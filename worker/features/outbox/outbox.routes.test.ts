@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { OutboxList } from "#schema/contracts/outbox.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { writeOutbox } from "#worker/ports/outbox.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
-import { writeOutbox } from "./outbox.service.ts";
 
 const ADMINS = { ADMIN_EMAILS: "chief@example.com" };
 

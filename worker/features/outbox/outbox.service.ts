@@ -1,51 +1,12 @@
-import { desc, eq, gte, lt, sql } from "drizzle-orm";
+import { desc, eq, gte, lt } from "drizzle-orm";
 import type { MailQueueDay, OutboxChannel, OutboxItem } from "#schema/contracts/outbox.ts";
 import { mailQueueStats } from "#schema/db/newsletter.ts";
 import { outbox } from "#schema/db/outbox.ts";
 import type { Db } from "#worker/lib/db.ts";
 
-export type OutboxEntry = {
-  channel: OutboxChannel;
-  recipient: string;
-  subject?: string | null;
-  text: string;
-  html?: string | null;
-  headers?: Record<string, string>;
-  tags?: Record<string, string>;
-  idempotencyKey?: string | null;
-};
-
 export const OUTBOX_DEFAULT_LIMIT = 50;
 /** Captured messages hold addresses and tokens: kept this long, then deleted by the nightly job. */
 export const OUTBOX_RETENTION_DAYS = 14;
-
-/**
- * Writes entries in one batch (all or none). An entry whose idempotency key is already there keeps
- * the existing row and returns its id, so a retried send never shows up twice.
- */
-export async function writeOutbox(db: Db, entries: OutboxEntry[]): Promise<number[]> {
-  if (entries.length === 0) return [];
-  const statements = entries.map((e) =>
-    db
-      .insert(outbox)
-      .values({
-        channel: e.channel,
-        recipient: e.recipient,
-        subject: e.subject ?? null,
-        bodyText: e.text,
-        bodyHtml: e.html ?? null,
-        headersJson: e.headers ? JSON.stringify(e.headers) : null,
-        tagsJson: e.tags ? JSON.stringify(e.tags) : null,
-        idempotencyKey: e.idempotencyKey ?? null,
-      })
-      .onConflictDoUpdate({ target: outbox.idempotencyKey, set: { idempotencyKey: sql`excluded.idempotency_key` } })
-      .returning({ id: outbox.id }),
-  );
-  const [first, ...rest] = statements;
-  if (!first) return [];
-  const results = await db.batch([first, ...rest]);
-  return results.map((rows) => rows[0]?.id ?? 0);
-}
 
 /** The newest captured messages first, optionally of one channel (what admins see offline). */
 export async function listOutbox(db: Db, options: { channel?: OutboxChannel; limit?: number } = {}): Promise<OutboxItem[]> {

@@ -2,9 +2,8 @@ import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext
 import * as ssr from "coinsight-ssr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "#worker/app.ts";
-import type { PriceFeed } from "#worker/durable-objects/price-feed.ts";
 import { invalidateContentCache } from "#worker/features/content/index.ts";
-import { priceFeed, readSnapshot, writeSnapshot } from "#worker/features/cryptos/index.ts";
+import { type PriceFeedBase, priceFeed, readSnapshot, writeSnapshot } from "#worker/features/cryptos/index.ts";
 import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { insertArticle } from "#worker/test/articles.ts";
@@ -186,7 +185,7 @@ describe("pages rendered ahead of readers", () => {
     const stub = priceFeed(env);
     const render = vi.spyOn(ssr, "renderPage");
     // The tick as the alarm runs it, with the deployment's public origin.
-    await runInDurableObject(stub, async (feed: PriceFeed) => {
+    await runInDurableObject(stub, async (feed: PriceFeedBase) => {
       Object.assign(feed, { env: siteEnv });
       await feed.alarm();
     });

@@ -1,5 +1,5 @@
-import { writeOutbox } from "#worker/features/outbox/index.ts";
 import type { Db } from "#worker/lib/db.ts";
+import { writeOutbox } from "#worker/ports/outbox.ts";
 import type { MailMessage, MailPort } from "./mail.ts";
 
 /** The offline mail adapter: every mail becomes an `outbox` row (channel "email") instead of leaving the machine. */

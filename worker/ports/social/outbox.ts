@@ -1,5 +1,5 @@
-import { writeOutbox } from "#worker/features/outbox/index.ts";
 import type { Db } from "#worker/lib/db.ts";
+import { writeOutbox } from "#worker/ports/outbox.ts";
 import type { SocialPort } from "./social.ts";
 
 /** Who offline posts are addressed to in the outbox. */

@@ -9,20 +9,15 @@ import {
 import { beforeEach, describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
 import { armedOf, makeAlert, makeMember } from "#worker/features/alerts/testing.ts";
-import {
-  HISTORY_BUCKET_S,
-  historyBucket,
-  PRICES_KEY,
-  PRICES_STATUS_KEY,
-  type PriceSnapshot,
-  priceFeed,
-  REFRESH_MS,
-} from "#worker/features/cryptos/index.ts";
 import worker from "#worker/index.ts";
 import type { MarketDataPort } from "#worker/ports/market/market-data.ts";
 import { UpstreamError } from "#worker/ports/port.ts";
 import { getJson } from "#worker/test/http.ts";
-import type { PriceFeed } from "./price-feed.ts";
+import { PRICES_KEY, PRICES_STATUS_KEY } from "./cache-keys.ts";
+import { priceFeed, REFRESH_MS } from "./feed.ts";
+import type { PriceFeedBase } from "./price-feed.ts";
+import type { PriceSnapshot } from "./price-snapshot.ts";
+import { HISTORY_BUCKET_S, historyBucket } from "./price-store.ts";
 
 const failing: MarketDataPort = {
   source: "failing-test-source",
@@ -38,7 +33,7 @@ describe("PriceFeed", () => {
   // next test (whose refresh then joined the alarm's, from the real source): each test starts with
   // the loop stopped and no refresh in flight.
   beforeEach(() =>
-    runInDurableObject(priceFeed(env), async (feed: PriceFeed, state) => {
+    runInDurableObject(priceFeed(env), async (feed: PriceFeedBase, state) => {
       await state.storage.deleteAlarm();
       await feed["inflight"];
     }),
@@ -63,7 +58,7 @@ describe("PriceFeed", () => {
       .bind(bucket - HISTORY_BUCKET_S)
       .run();
     // This bucket is already written: a tick refreshes the latest rows but adds no history point.
-    await runInDurableObject(stub, async (feed: PriceFeed, state) => {
+    await runInDurableObject(stub, async (feed: PriceFeedBase, state) => {
       feed["historyWritten"] = null;
       await state.storage.put("historyBucket", bucket);
     });
@@ -71,7 +66,7 @@ describe("PriceFeed", () => {
     const none = await env.DB.prepare("SELECT count(*) AS n FROM price_history WHERE ts >= ?").bind(bucket).first<{ n: number }>();
     expect(none?.n).toBe(0);
     // A new bucket: the first tick in it writes one point per coin.
-    await runInDurableObject(stub, async (feed: PriceFeed, state) => {
+    await runInDurableObject(stub, async (feed: PriceFeedBase, state) => {
       feed["historyWritten"] = null;
       await state.storage.put("historyBucket", bucket - HISTORY_BUCKET_S);
     });
@@ -88,7 +83,7 @@ describe("PriceFeed", () => {
     const tableBtc = () => env.DB.prepare("SELECT price FROM coins WHERE id = 'bitcoin'").first<{ price: number }>();
     const liveBtc = async () => (await snapshot())?.coins.find((c) => c.id === "bitcoin")?.priceUsd;
     const setBucket = (b: number) =>
-      runInDurableObject(stub, async (feed: PriceFeed, state) => {
+      runInDurableObject(stub, async (feed: PriceFeedBase, state) => {
         feed["historyWritten"] = null;
         await state.storage.put("historyBucket", b);
       });
@@ -100,7 +95,7 @@ describe("PriceFeed", () => {
     // A member's alert just above the price: the next tick, inside the bucket, moves bitcoin 5 % up.
     const member = await makeMember();
     const alert = await makeAlert(member.id, { kind: "price_above", threshold: (written ?? 0) * 1.02 });
-    await runInDurableObject(stub, (feed: PriceFeed) => feed.movePrice("bitcoin", 1.05));
+    await runInDurableObject(stub, (feed: PriceFeedBase) => feed.movePrice("bitcoin", 1.05));
     expect(await liveBtc()).toBeGreaterThan((written ?? 0) * 1.02);
     expect((await tableBtc())?.price).toBe(written);
     expect(await armedOf(alert)).toBe(false);
@@ -120,7 +115,7 @@ describe("PriceFeed", () => {
     await runDurableObjectAlarm(stub);
     await expect.poll(async () => Date.parse((await snapshot())?.updatedAt ?? "")).toBeGreaterThan(before);
     const ranAt = Date.parse((await snapshot())?.updatedAt ?? "");
-    const next = await runInDurableObject(stub, (_feed: PriceFeed, state) => state.storage.getAlarm());
+    const next = await runInDurableObject(stub, (_feed: PriceFeedBase, state) => state.storage.getAlarm());
     // Re-armed after the refresh it ran: 30 s after that refresh began, at most 30 s from now.
     expect(next).not.toBeNull();
     expect((next ?? 0) - ranAt).toBeGreaterThanOrEqual(REFRESH_MS);
@@ -130,7 +125,7 @@ describe("PriceFeed", () => {
   it("keeps serving the last good snapshot when the source fails, and records the failure", async () => {
     const stub = priceFeed(env);
     const good = await snapshot();
-    await runInDurableObject(stub, (feed: PriceFeed) => feed.useSource(failing));
+    await runInDurableObject(stub, (feed: PriceFeedBase) => feed.useSource(failing));
     const result = await stub.refresh();
     expect(result.ok).toBe(false);
     expect(await snapshot()).toEqual(good);
@@ -147,13 +142,13 @@ describe("PriceFeed", () => {
     await stub.ensureRunning();
     await runDurableObjectAlarm(stub);
     await expect.poll(async () => (await stub.status()).consecutiveFailures).toBe(2);
-    expect(await runInDurableObject(stub, (_f: PriceFeed, s) => s.storage.getAlarm())).not.toBeNull();
+    expect(await runInDurableObject(stub, (_f: PriceFeedBase, s) => s.storage.getAlarm())).not.toBeNull();
   });
 
   it("refuses a suspiciously short answer instead of blanking the table", async () => {
     const stub = priceFeed(env);
     const good = await snapshot();
-    await runInDurableObject(stub, (feed: PriceFeed) =>
+    await runInDurableObject(stub, (feed: PriceFeedBase) =>
       feed.useSource({
         source: "short",
         fetchTop: async () => good?.coins.slice(0, 3).map((c) => ({ ...c, symbol: c.symbol.toLowerCase(), price: c.priceUsd })) ?? [],
@@ -174,9 +169,9 @@ async function runCron(cron: string, scheduledTime: number) {
 describe("cron", () => {
   it("re-arms a stopped feed every minute", async () => {
     const stub = priceFeed(env);
-    await runInDurableObject(stub, (_f: PriceFeed, s) => s.storage.deleteAlarm());
+    await runInDurableObject(stub, (_f: PriceFeedBase, s) => s.storage.deleteAlarm());
     await runCron(CRONS.everyMinute, Date.now());
-    expect(await runInDurableObject(stub, (_f: PriceFeed, s) => s.storage.getAlarm())).not.toBeNull();
+    expect(await runInDurableObject(stub, (_f: PriceFeedBase, s) => s.storage.getAlarm())).not.toBeNull();
   });
 
   it("rolls price history up nightly: hourly after 2 days, daily after 90", async () => {

@@ -7,16 +7,8 @@ import {
   type LiveTopic,
   liveClientMessage,
 } from "#schema/contracts/live.ts";
-import {
-  applyTick,
-  catchUp,
-  globalMessage,
-  type HubState,
-  LIVE_LIMITS,
-  type LiveTick,
-  liveErrorResponse,
-  tickMessage,
-} from "#worker/features/live/index.ts";
+import { applyTick, catchUp, globalMessage, type HubState, type LiveTick, tickMessage } from "./hub-state.ts";
+import { LIVE_LIMITS, liveErrorResponse } from "./limits.ts";
 
 /** What each socket carries through hibernation: its address tag and its message allowance. */
 type Attachment = { address: string; windowStart: number; count: number };

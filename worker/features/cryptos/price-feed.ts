@@ -1,26 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
-import { alertsOnTick } from "#worker/features/alerts/index.ts";
-import {
-  type FeedStatus,
-  historyBucket,
-  PRICES_KEY,
-  PRICES_STATUS_KEY,
-  type PriceSnapshot,
-  presentAll,
-  REFRESH_MS,
-  type RefreshResult,
-  readSnapshot,
-  recordVolumeDayAgo,
-  TOP_COUNT,
-  toMarketCoin,
-  writeSnapshot,
-  writeTick,
-} from "#worker/features/cryptos/index.ts";
-import { publishLive } from "#worker/features/live/index.ts";
-import { renderTickPagesAhead } from "#worker/features/pages/index.ts";
 import { logger } from "#worker/lib/log.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import type { MarketCoin, MarketDataPort } from "#worker/ports/market/market-data.ts";
+import { PRICES_KEY, PRICES_STATUS_KEY } from "./cache-keys.ts";
+import { REFRESH_MS, type RefreshResult, type TickSubscriber, TOP_COUNT } from "./feed.ts";
+import { presentAll } from "./present.ts";
+import { type FeedStatus, type PriceSnapshot, readSnapshot, toMarketCoin, writeSnapshot } from "./price-snapshot.ts";
+import { historyBucket, writeTick } from "./price-store.ts";
+import { recordVolumeDayAgo } from "./volume-day-ago.ts";
 
 const log = logger("price-feed");
 
@@ -31,9 +18,17 @@ const MIN_COINS = 100;
  * The one writer of prices. Its alarm fetches the top 500 every 30 s, publishes one KV snapshot
  * that every price read serves, and once per 5-minute bucket writes the latest rows and a history
  * point to D1 (the ticks between add only coins new to the top list). A failed
- * fetch keeps the last good snapshot in place and is recorded in the feed status.
+ * fetch keeps the last good snapshot in place and is recorded in the feed status. After each good
+ * tick it hands the tick to its subscribers (feed.ts, TickSubscriber).
+ *
+ * Abstract because the runtime, not our code, constructs a Durable Object: the subscribers cannot be
+ * a constructor argument, and a module-level list filled in by the entry would depend on load order.
+ * The entry (worker/index.ts) exports `class PriceFeed extends PriceFeedBase` with the list as a
+ * field: the name wrangler.toml binds, with the wiring where the arrows already run entry → features.
  */
-export class PriceFeed extends DurableObject<Env> {
+export abstract class PriceFeedBase extends DurableObject<Env> {
+  /** The features each tick feeds, in the order they run (named by the entry's subclass). */
+  protected abstract readonly subscribers: readonly TickSubscriber[];
   private port: MarketDataPort;
   private last: MarketCoin[] | null = null;
   private inflight: Promise<RefreshResult> | null = null;
@@ -85,8 +80,7 @@ export class PriceFeed extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     try {
-      // `/` and `/markets` for the new tick, rendered after it and outside it (features/pages/render-ahead.ts).
-      if ((await this.refresh()).ok) void renderTickPagesAhead(this.env);
+      if ((await this.refresh()).ok) for (const { afterAlarm } of this.subscribers) afterAlarm?.(this.env);
     } finally {
       await this.ctx.storage.setAlarm(Date.now() + REFRESH_MS);
     }
@@ -100,8 +94,8 @@ export class PriceFeed extends DurableObject<Env> {
       if (coins.length < MIN_COINS) throw new Error(`only ${coins.length} coins in the answer`);
       const snapshot: PriceSnapshot = { updatedAt: new Date(at).toISOString(), source: this.port.source, coins: presentAll(coins) };
       await writeSnapshot(this.env.KV, snapshot);
-      // Open pages get the tick now; the D1 writes and alerts below do not hold it up.
-      const live = this.publishLive(snapshot);
+      // Open pages get the tick now; the D1 writes and the `written` subscribers below do not hold it up.
+      const published = this.publish(snapshot);
       const bucket = historyBucket(at);
       this.historyWritten ??= (await this.ctx.storage.get<number>("historyBucket")) ?? null;
       // The coins table takes the figures once per history bucket; the ticks between write only coins new to it.
@@ -117,9 +111,10 @@ export class PriceFeed extends DurableObject<Env> {
       }
       this.last = coins;
       await this.saveStatus({ ...status, source: this.port.source, lastSuccessAt: snapshot.updatedAt, consecutiveFailures: 0 });
-      // Alerts read this tick's own figures; they log their failures and never fail the tick.
-      await alertsOnTick(this.env, coins, at);
-      await live;
+      // This tick's own figures (alerts); a failure is logged and never fails the tick.
+      for (const { name, written } of this.subscribers)
+        if (written) await this.guarded(name, "written", () => written(this.env, coins, at));
+      await published;
       return { ok: true, snapshot };
     } catch (err) {
       const error = (err as Error).message;
@@ -135,14 +130,28 @@ export class PriceFeed extends DurableObject<Env> {
     }
   }
 
-  /** Numbers the tick and hands it to the live hubs; a failure is logged and never fails the tick. */
-  private async publishLive(snapshot: PriceSnapshot): Promise<void> {
+  /** Numbers the tick and hands it to the `published` subscribers; a failure is logged and never fails the tick. */
+  private async publish(snapshot: PriceSnapshot): Promise<void> {
+    let id: number;
     try {
-      this.tick = (this.tick ?? (await this.ctx.storage.get<number>("tick")) ?? 0) + 1;
-      await this.ctx.storage.put("tick", this.tick);
-      await publishLive(this.env, this.tick, snapshot.updatedAt, snapshot.coins);
+      id = (this.tick ?? (await this.ctx.storage.get<number>("tick")) ?? 0) + 1;
+      this.tick = id;
+      await this.ctx.storage.put("tick", id);
     } catch (err) {
-      log.error("live tick not published", { live: true, error: err });
+      log.error("tick not numbered", { error: err });
+      return;
+    }
+    const tick = { id, snapshot };
+    await Promise.all(
+      this.subscribers.map(({ name, published }) => published && this.guarded(name, "published", () => published(this.env, tick))),
+    );
+  }
+
+  private async guarded(subscriber: string, moment: "published" | "written", run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      log.error("tick subscriber failed", { subscriber, moment, error: err });
     }
   }
 
