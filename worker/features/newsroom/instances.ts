@@ -42,6 +42,16 @@ export async function isBusy(deps: Pick<NewsroomDeps, "env" | "now">, row: RunRo
   return row !== null && OPEN_STATUSES.includes(row.status) && (await stuckReason(deps, row)) === null;
 }
 
+/**
+ * Whether `NEWSROOM.create` refused an id another start already took. The engine's error class does
+ * not survive the call into this Worker (it arrives as a plain Error named "Error"), so its message is
+ * all there is to read. The local engine writes
+ * `(instance.already_exists) Workflow instance with id "…" already exists` (`duplicateInstanceError`,
+ * packages/workflows-shared/src/lib/errors.ts in cloudflare/workers-sdk, which miniflare runs);
+ * the runtime's own types (`Workflow.create` in worker-configuration.d.ts) promise no more than "If a
+ * provided id exists, an error will be thrown", so either spelling counts.
+ * resilience.test.ts holds it against the engine's real error.
+ */
 export function alreadyExists(err: unknown): boolean {
   return /already[_ ]exists/i.test((err as Error)?.message ?? "");
 }

@@ -189,14 +189,14 @@ export async function finishTask(at: RunAt, state: TaskState): Promise<void> {
 /**
  * Fails a task that is still open: one blocked by its prerequisite, or one whose step the engine
  * gave up on without the step recording it (a timeout). A row the step already failed is left as it is.
+ * That is every row a NonRetryableError comes back from (as a plain Error reading
+ * "NonRetryableError: <reason>"): runStep records the bare reason before it throws one.
  */
 export async function failOpenTask(at: RunAt, err: unknown): Promise<void> {
   const row = await getRun(at.deps.db, at.task, at.date);
   if (!row || row.instanceId !== at.instanceId || !OPEN_STATUSES.includes(row.status)) return;
   const e = err instanceof Error ? err : new Error(String(err));
-  // What crosses step.do arrives as "NonRetryableError: reason"; the reason is what the admin reads.
-  const message = e.message.replace(/^(?:Error: )?NonRetryableError: /, "");
-  const category = classify(Object.assign(new Error(message), { name: e.name }));
+  const category = classify(e);
   const now = at.deps.now();
   await updateRun(
     at.deps.db,
@@ -207,7 +207,7 @@ export async function failOpenTask(at: RunAt, err: unknown): Promise<void> {
       status: "failed",
       nextRetryAt: null,
       errorCategory: category,
-      errorMessage: message.slice(0, 1000),
+      errorMessage: e.message.slice(0, 1000),
       errorAt: iso(now),
       errorStack: e.stack?.slice(0, 4000) ?? null,
       errorSuggestedAction: suggestAction(category, e, at.date),
@@ -215,5 +215,5 @@ export async function failOpenTask(at: RunAt, err: unknown): Promise<void> {
     },
     iso(now),
   );
-  log.error("task failed", { ...run(at), status: "failed", category, error: message });
+  log.error("task failed", { ...run(at), status: "failed", category, error: e.message });
 }

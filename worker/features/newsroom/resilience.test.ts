@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, introspectWorkflow } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
+import { alreadyExists } from "./instances.ts";
 import { watchdogRecovery } from "./newsroom.service.ts";
 import { restartTasks } from "./pipeline.ts";
 import { backoffMs, MAX_RETRIES } from "./progress.ts";
@@ -177,5 +178,48 @@ describe("the grounding check in the pipeline", () => {
     expect(again.status.status).toBe("errored");
     expect((await runOf("daily_roundup", date))?.error_message).toBe(`The Daily Roundup of ${date} is held for review`);
     expect(await articlesOf(date)).toEqual([article]);
+  });
+});
+
+// The engine's errors reach this Worker as plain Errors (its classes do not cross the call), so these
+// hold the newsroom's reading of them to what the engine really throws.
+describe("what the Workflows engine throws", () => {
+  it("a create for a taken id is told apart from other refusals", async () => {
+    const date = "2026-08-02";
+    shareWithWorkflow(await testDeps(clockAt(`${date}T06:00:00Z`)));
+    const id = `newsroom-${date}`;
+    const params = { date, tasks: [], trigger: "manual" };
+    await env.NEWSROOM.create({ id, params });
+    const taken = await env.NEWSROOM.create({ id, params }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(taken).toBeInstanceOf(Error);
+    expect(alreadyExists(taken)).toBe(true);
+    const missing = await env.NEWSROOM.get(`newsroom-${date}-9`).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(missing).toBeInstanceOf(Error);
+    expect(alreadyExists(missing)).toBe(false);
+    expect((await settle(id)).status).toBe("complete");
+  });
+
+  it("a step the engine timed out fails its task as a timeout, in the engine's words", async () => {
+    const date = "2026-08-03";
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
+    await using introspector = await introspectWorkflow(env.NEWSROOM);
+    await introspector.modifyAll(async (m) => {
+      await m.disableRetryDelays();
+      await m.forceStepTimeout({ name: "lunarcrush_data 2: Fetch social metrics" });
+    });
+    const { status } = await runTasks(deps, ["lunarcrush_data"], date);
+    expect(status.status).toBe("errored");
+    expect(await runOf("lunarcrush_data", date)).toMatchObject({
+      status: "failed",
+      error_category: "timeout",
+      error_message: "Execution timed out after 0ms",
+      error_suggested_action: "Increase timeout limits or check system load",
+    });
   });
 });
