@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler, Next, TypedResponse } from "hono";
+import { type Context, Hono, type MiddlewareHandler, type Next, type TypedResponse } from "hono";
 import type { RedirectStatusCode, StatusCode } from "hono/utils/http-status";
 import type { JSONParsed } from "hono/utils/types";
 import type { z } from "zod";
@@ -77,8 +77,9 @@ export function boundRoute(handler: unknown): BoundRoute | undefined {
 /**
  * One API route from its contract entry: the guard its `access` implies (requireUser for members,
  * requireAdmin for admins), a validator for each declared part with the entry's own schema, then
- * `handler`, whose answers the compiler holds to the entry's statuses and schemas. Register it at
- * the entry's path: `.post("/add", route(apiContract.addToWatchlist, async (c) => c.json(x, 201)))`.
+ * `handler`, whose answers the compiler holds to the entry's statuses and schemas. List it in its
+ * feature's `contractRoutes(...)`, which registers it at the entry's own method and path:
+ * `contractRoutes(route(apiContract.addToWatchlist, async (c) => c.json(x, 201)))`.
  */
 export function route<const R extends RouteContract>(contract: R, handler: RouteHandler<R>, options: RouteOptions = {}) {
   const skipValidation = options.skipValidation ?? [];
@@ -105,4 +106,39 @@ export function route<const R extends RouteContract>(contract: R, handler: Route
   const composed: MiddlewareHandler<AppEnv> = async (c, next) => run(c, 0, next);
   bound.set(composed, { contract, chain, skipValidation });
   return composed;
+}
+
+/**
+ * Where a contract entry's path sits in the app it is mounted on: API entries ("/api/watchlist/add")
+ * live in the app worker/app.ts mounts at /api, so they lose that prefix here and nowhere else;
+ * pages ("/rss.xml") are mounted on the root app and keep theirs.
+ */
+export function mountedPath(contract: RouteContract): string {
+  const { path } = contract;
+  return path.startsWith("/api/") ? path.slice("/api".length) : path;
+}
+
+type Handler = MiddlewareHandler<AppEnv>;
+/** A route made by `route()`, alone or after middleware of its own, as Hono's `.post(path, ...)` would take them. */
+type ContractRouteItem = Handler | readonly [...Handler[], Handler];
+
+/**
+ * A feature's routes, each registered at its own contract entry's method and path, so a path is
+ * written once, in its entry; worker/app.ts mounts the result at "/" (of the /api app, or of the
+ * root app for pages). Hono tries routes in registration order, so list a static path before a
+ * parameter that would also match it (`/cryptos/gainers` before `/cryptos/:symbol`). A handler not
+ * made by `route()` has no entry to take its path from: that is refused when the module loads.
+ */
+export function contractRoutes(...items: ContractRouteItem[]): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  items.forEach((item, i) => {
+    const handlers: readonly Handler[] = typeof item === "function" ? [item] : item;
+    const made = boundRoute(handlers.at(-1));
+    const where = `contractRoutes: item ${i + 1} of ${items.length}`;
+    if (!made) throw new Error(`${where} does not end in a handler made by route(), so it has no contract path`);
+    if (handlers.slice(0, -1).some((h) => boundRoute(h))) throw new Error(`${where} holds two routes: list them separately`);
+    const [first, ...rest] = handlers as [Handler, ...Handler[]];
+    app.on(made.contract.method, mountedPath(made.contract), first, ...rest);
+  });
+  return app;
 }

@@ -1,16 +1,13 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SubscriptionResponse } from "#schema/contracts/auth.ts";
 import { accessOf, quotaCounter } from "#worker/features/billing/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { subscriptionOf } from "./account.service.ts";
 
 /** /api/user: the signed-in member's own records. */
-export const accountRoutes = new Hono<AppEnv>().get(
-  "/subscription",
+export const accountRoutes = contractRoutes(
   route(apiContract.getSubscription, async (c) => {
     const user = currentUser(c);
     let subscription = await subscriptionOf(getDb(c.env.DB), user.id);

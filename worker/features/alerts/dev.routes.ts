@@ -1,19 +1,16 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { findBySymbol, priceFeed } from "#worker/features/cryptos/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { localOnly } from "#worker/lib/local-only.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 
 /**
  * POST /api/dev/alerts/move-price: the offline market walks on from the price the PriceFeed last
  * published, so moving that price and ticking moves the site's price for real (the walk then reverts
  * slowly). The end-to-end journey uses it to cross an alert; production has no such route.
  */
-export const alertsDevRoutes = new Hono<AppEnv>().post(
-  "/move-price",
+export const alertsDevRoutes = contractRoutes([
   localOnly,
   route(apiContract.devMovePrice, async (c) => {
     const { symbol, percent } = c.req.valid("json");
@@ -26,4 +23,4 @@ export const alertsDevRoutes = new Hono<AppEnv>().post(
       .first<{ n: number }>();
     return c.json({ symbol: coin.symbol, price: moved?.priceUsd ?? 0, fired: fired?.n ?? 0 }, 200);
   }),
-);
+]);

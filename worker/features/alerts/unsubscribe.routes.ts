@@ -1,11 +1,9 @@
-import { Hono } from "hono";
 import type { MailList } from "#schema/contracts/alert-rules.ts";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { layout, PAGE_CSP } from "#worker/features/auth/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { escapeHtml } from "#worker/lib/html.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 
 import { checkMailToken, manageUrl, publicOrigin } from "./links.ts";
 import { unsubscribeList } from "./settings.service.ts";
@@ -69,43 +67,38 @@ const expiredPage = () =>
  * same address, which is also the RFC 8058 address in the mail's List-Unsubscribe header. Each
  * mail's token names its own list, so it turns off that list only.
  */
-export const unsubscribeRoutes = new Hono<AppEnv>()
-  .get(
-    "/:list/:token",
-    route(page, async (c) => {
-      const { list, token } = c.req.valid("param");
-      pageHeaders(c);
-      const found = await member(c.env, c.req.url, list, token);
-      if ("refusal" in found) return c.html(found.refusal.html, found.refusal.status);
-      const title = `Unsubscribe from ${WHAT[list].name}?`;
-      return c.html(
-        layout(
-          title,
-          `<h1>${escapeHtml(title)}</h1>
+export const unsubscribeRoutes = contractRoutes(
+  route(page, async (c) => {
+    const { list, token } = c.req.valid("param");
+    pageHeaders(c);
+    const found = await member(c.env, c.req.url, list, token);
+    if ("refusal" in found) return c.html(found.refusal.html, found.refusal.status);
+    const title = `Unsubscribe from ${WHAT[list].name}?`;
+    return c.html(
+      layout(
+        title,
+        `<h1>${escapeHtml(title)}</h1>
 <p>Press the button and Coinsight stops sending you ${escapeHtml(WHAT[list].name)}. ${escapeHtml(WHAT[list].other)} You can turn it back on under My Watchlist.</p>
 <form method="post" action="${escapeHtml(new URL(c.req.url).pathname)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><div class="actions"><button class="btn btn-primary" type="submit">Unsubscribe</button><a class="btn btn-outline" href="${escapeHtml(SETTINGS)}">Keep it</a></div></form>`,
-        ),
-        200,
-      );
-    }),
-  )
-  .post(
-    "/:list/:token",
-    route(oneClick, async (c) => {
-      const { list, token } = c.req.valid("param");
-      pageHeaders(c);
-      const found = await member(c.env, c.req.url, list, token);
-      if ("refusal" in found) return c.html(found.refusal.html, found.refusal.status);
-      await unsubscribeList(getDb(c.env.DB), found.userId, list);
-      const title = `Unsubscribed from ${WHAT[list].name}`;
-      return c.html(
-        layout(
-          title,
-          `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(WHAT[list].done)} ${escapeHtml(WHAT[list].other)}</p>
+      ),
+      200,
+    );
+  }),
+  route(oneClick, async (c) => {
+    const { list, token } = c.req.valid("param");
+    pageHeaders(c);
+    const found = await member(c.env, c.req.url, list, token);
+    if ("refusal" in found) return c.html(found.refusal.html, found.refusal.status);
+    await unsubscribeList(getDb(c.env.DB), found.userId, list);
+    const title = `Unsubscribed from ${WHAT[list].name}`;
+    return c.html(
+      layout(
+        title,
+        `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(WHAT[list].done)} ${escapeHtml(WHAT[list].other)}</p>
 <p>Changed your mind? Turn it back on in your mail settings under My Watchlist.</p>
 <div class="actions"><a class="btn btn-primary" href="${escapeHtml(SETTINGS)}">Manage mail settings</a><a class="btn btn-outline" href="/">Go to Coinsight</a></div>`,
-        ),
-        200,
-      );
-    }),
-  );
+      ),
+      200,
+    );
+  }),
+);

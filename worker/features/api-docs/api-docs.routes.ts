@@ -1,8 +1,6 @@
 import { Scalar } from "@scalar/hono-api-reference";
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.ts";
 import { SCALAR_BUNDLE } from "./scalar-bundle.ts";
 
@@ -32,34 +30,29 @@ export function docsCsp(nonce: string): string {
 let document: OpenApiDocument | undefined;
 
 /** GET /api/openapi.json and GET /api/docs (mounted under /api). */
-export const apiDocsRoutes = new Hono<AppEnv>()
-  .get(
-    "/openapi.json",
-    route(apiContract.openApiDocument, (c) => {
-      document ??= buildOpenApiDocument();
-      c.header("cache-control", "public, max-age=300");
-      return c.json(document, 200);
-    }),
-  )
-  .get(
-    "/docs",
-    route(apiContract.apiReference, async (c, next) => {
-      const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-      const render = Scalar({
-        url: "/api/openapi.json",
-        pageTitle: "Coinsight API reference",
-        cdn: SCALAR_BUNDLE,
-        nonce,
-        // Scalar's default fonts come from its own host; the page uses the system's.
-        withDefaultFonts: false,
-        // Nothing leaves for Scalar's own services (the policy would block it anyway).
-        telemetry: false,
-      });
-      // Scalar's middleware is typed for a Hono app without bindings; it reads nothing from them.
-      const res = await render(c as unknown as Parameters<typeof render>[0], next);
-      if (!res) throw new Error("Scalar rendered no page");
-      res.headers.set("content-security-policy", docsCsp(nonce));
-      res.headers.set("cache-control", "no-store");
-      return res;
-    }),
-  );
+export const apiDocsRoutes = contractRoutes(
+  route(apiContract.openApiDocument, (c) => {
+    document ??= buildOpenApiDocument();
+    c.header("cache-control", "public, max-age=300");
+    return c.json(document, 200);
+  }),
+  route(apiContract.apiReference, async (c, next) => {
+    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+    const render = Scalar({
+      url: "/api/openapi.json",
+      pageTitle: "Coinsight API reference",
+      cdn: SCALAR_BUNDLE,
+      nonce,
+      // Scalar's default fonts come from its own host; the page uses the system's.
+      withDefaultFonts: false,
+      // Nothing leaves for Scalar's own services (the policy would block it anyway).
+      telemetry: false,
+    });
+    // Scalar's middleware is typed for a Hono app without bindings; it reads nothing from them.
+    const res = await render(c as unknown as Parameters<typeof render>[0], next);
+    if (!res) throw new Error("Scalar rendered no page");
+    res.headers.set("content-security-policy", docsCsp(nonce));
+    res.headers.set("cache-control", "no-store");
+    return res;
+  }),
+);

@@ -1,9 +1,11 @@
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { RouteContract } from "#schema/contracts/api/route-contract.ts";
 import { app } from "#worker/app.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
 import { requireAdmin, requireUser } from "#worker/lib/auth.ts";
-import { boundRoute, route } from "#worker/lib/route.ts";
+import { boundRoute, contractRoutes, route } from "#worker/lib/route.ts";
 import { validationOf } from "#worker/lib/validate.ts";
 
 /**
@@ -11,6 +13,8 @@ import { validationOf } from "#worker/lib/validate.ts";
  * answers is documented, every documented route exists and is made by `route()` from its own entry
  * (so the compiler holds its answers to the entry), and each validator validates with the very
  * schema its contract entry declares (so the OpenAPI document cannot drift from what is enforced).
+ * Each path is written once, in its entry: `contractRoutes` registers every handler at its own
+ * entry's method and path, and this test holds the app's table to that, entry by entry.
  */
 type Handler = { method: string; path: string; handler: unknown };
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -92,6 +96,91 @@ function contractProblems(routes: Handler[], contract: Record<string, RouteContr
   return problems;
 }
 
+/** A Hono pattern as a RegExp: `:name` is one segment, `:name{re}` is `re`. */
+function patternOf(path: string): RegExp {
+  const source = path
+    .split(/(:\w+(?:\{[^}]*\})?)/)
+    .map((part) => {
+      if (!part.startsWith(":")) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const own = /\{(.*)\}$/.exec(part);
+      return own ? `(?:${own[1]})` : "[^/]+";
+    })
+    .join("");
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Where the app registers each entry's handler, as readable lines (empty: every entry exactly once, at
+ * its own method and path, and no static path listed after a pattern that answers it first).
+ */
+function placementProblems(routes: Handler[], contract: Record<string, RouteContract>): string[] {
+  const problems: string[] = [];
+  const idOf = new Map(Object.entries(contract).map(([id, c]) => [c, id]));
+  const placed = new Map<RouteContract, string[]>();
+  const earlier: Handler[] = [];
+  for (const r of routes) {
+    const made = boundRoute(r.handler);
+    if (!made) continue;
+    const id = idOf.get(made.contract) ?? `an entry outside the table (${key(made.contract)})`;
+    if (key(r) !== key(made.contract)) problems.push(`${id}: registered at ${key(r)}, but its entry says ${key(made.contract)}`);
+    placed.set(made.contract, [...(placed.get(made.contract) ?? []), key(r)]);
+    // Hono answers with the first route registered that matches: a static path after a pattern that matches it is never reached.
+    const shadow = r.path.includes(":") ? undefined : earlier.find((e) => e.method === r.method && patternOf(e.path).test(r.path));
+    if (shadow) problems.push(`${id}: ${key(r)} is registered after ${key(shadow)}, which answers it first`);
+    earlier.push(r);
+  }
+  for (const [id, c] of Object.entries(contract)) {
+    const at = placed.get(c) ?? [];
+    if (at.length !== 1) problems.push(`${id}: registered ${at.length} times (${at.join(", ") || "nowhere"}), not once`);
+  }
+  return problems;
+}
+
+describe("each route is registered once, at its own entry's method and path", () => {
+  it("holds for the app's route table", () => {
+    expect(placementProblems(app.routes, apiContract)).toEqual([]);
+  });
+
+  it("catches a handler at another path, one registered twice or not at all, and a static path listed too late", () => {
+    const { getSiteStatus, listGuides, listGainers, getCrypto } = apiContract;
+    const gainers = route(listGainers, (c) => c.json([], 200));
+    const crypto = route(getCrypto, (c) => c.json({} as never, 200));
+    const routes: Handler[] = [
+      { method: "GET", path: "/api/status", handler: siteStatus },
+      { method: "GET", path: "/api/site-status", handler: siteStatus },
+      { method: "GET", path: "/api/cryptos/:symbol", handler: crypto },
+      { method: "GET", path: "/api/cryptos/gainers", handler: gainers },
+    ];
+    const contract = { getSiteStatus, listGuides, listGainers, getCrypto } as Record<string, RouteContract>;
+    expect(placementProblems(routes, contract)).toEqual([
+      "getSiteStatus: registered at GET /api/status, but its entry says GET /api/site-status",
+      "listGainers: GET /api/cryptos/gainers is registered after GET /api/cryptos/:symbol, which answers it first",
+      "getSiteStatus: registered 2 times (GET /api/status, GET /api/site-status), not once",
+      "listGuides: registered 0 times (nowhere), not once",
+    ]);
+  });
+});
+
+describe("contractRoutes", () => {
+  it("registers each handler at its entry's path below /api, and a page's at its own path, in the order listed", () => {
+    const { robotsTxt } = apiContract;
+    const robots = route(robotsTxt, (c) => c.text("", 200));
+    const api = contractRoutes(siteStatus, [requireUser, siteStatusAgain]);
+    const whole = new Hono<AppEnv>().route("/api", api).route("/", contractRoutes(robots));
+    expect(whole.routes.map((r) => [r.method, r.path, r.handler])).toEqual([
+      ["GET", "/api/site-status", siteStatus],
+      ["GET", "/api/site-status", requireUser],
+      ["GET", "/api/site-status", siteStatusAgain],
+      ["GET", "/robots.txt", robots],
+    ]);
+  });
+
+  it("refuses, when the module loads, a handler that route() did not make", () => {
+    expect(() => contractRoutes(siteStatus, requireUser)).toThrow(/item 2 of 2 does not end in a handler made by route\(\)/);
+    expect(() => contractRoutes([siteStatus, siteStatusAgain])).toThrow(/item 1 of 1 holds two routes/);
+  });
+});
+
 describe("the contract table documents every route", () => {
   it("matches the app's route table both ways, with the same validation schemas", () => {
     expect(contractProblems(app.routes, apiContract)).toEqual([]);
@@ -144,5 +233,8 @@ describe("the contract table documents every route", () => {
 
 /** A handler made from getSiteStatus's entry, for the tests above. */
 const siteStatus = route(apiContract.getSiteStatus, (c) =>
+  c.json({ demo: false, demoDataFrom: null, recordedAt: null, replayedAt: null }, 200),
+);
+const siteStatusAgain = route(apiContract.getSiteStatus, (c) =>
   c.json({ demo: false, demoDataFrom: null, recordedAt: null, replayedAt: null }, 200),
 );

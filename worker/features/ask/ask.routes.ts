@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { type AskRefusal, type AskRequest, type AskResponse, type AskStreamEvent, formatAskEvent } from "#schema/contracts/ask.ts";
@@ -12,7 +12,7 @@ import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError, errorBody } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
 import { type AskDepsFactory, defaultAskDeps, type Prepared, prepare } from "./ask.service.ts";
 import { writeCachedAnswer } from "./cache.ts";
@@ -27,12 +27,9 @@ function refusalBody(c: Ctx, code: ErrorCode, message: string, subscription: Sub
 
 const STATUS = { PAYMENT_REQUIRED: 402, RATE_LIMITED: 429, UNAVAILABLE: 503 } as const;
 
-/** The member's kept answers (GET /answers): reading them again costs nothing. */
-const answersRoutes = new Hono<AppEnv>().get(
-  "/answers",
-  route(apiContract.listStoredAnswers, async (c) =>
-    c.json({ answers: await storedAnswers(getDb(c.env.DB), currentUser(c).id, c.req.valid("query").symbol, Date.now()) }, 200),
-  ),
+/** The member's kept answers: reading them again costs nothing. */
+const storedAnswersRoute = route(apiContract.listStoredAnswers, async (c) =>
+  c.json({ answers: await storedAnswers(getDb(c.env.DB), currentUser(c).id, c.req.valid("query").symbol, Date.now()) }, 200),
 );
 
 /**
@@ -42,8 +39,8 @@ const answersRoutes = new Hono<AppEnv>().get(
  * JSON answer) or `error`. The label and footer (`closing`) are the server's, after the check.
  */
 export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
-  return new Hono<AppEnv>().route("/", answersRoutes).post(
-    "/",
+  return contractRoutes(
+    storedAnswersRoute,
     route(apiContract.askCoinsight, async (c) => {
       const deps = makeDeps(c.env);
       const req = c.req.valid("json");

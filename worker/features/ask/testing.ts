@@ -76,7 +76,7 @@ export async function askWith<T = unknown>(
   coinSymbol = "BTC",
 ) {
   const app = new Hono<AppEnv>().use(requestId()).route(
-    "/api/ask-coinsight",
+    "/api",
     createAskRoutes(() => ({ answerer, now: Date.now })),
   );
   app.onError(onError);

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { validator } from "hono/validator";
@@ -8,7 +8,7 @@ import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { logger } from "#worker/lib/log.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { randomToken } from "#worker/lib/secrets.ts";
 import { clearSessionCookies, readCookie, revokeSession, verifySessionToken, writeSessionCookie } from "#worker/lib/session.ts";
 import { describeValidation } from "#worker/lib/validate.ts";
@@ -126,29 +126,25 @@ const signInForm = validator("form", async (value, c: Ctx) => {
 // It answers the form again rather than the JSON 400, but validates with the contract's schema all the same.
 describeValidation(signInForm, "form", apiContract.signIn.request.body);
 
-export const authRoutes = new Hono<AppEnv>()
-  .get(
-    "/login",
-    route(apiContract.signInPage, async (c) => {
-      const here = origin(c);
-      const returnTo = safeReturnTo(c.req.valid("query").returnTo ?? refererPath(c.req.header("referer"), here), here);
-      const identity = identityOrRefusal(c);
-      if (identity instanceof Response) return identity;
-      if (identity.kind === "offline") return page(c, signInPage({ returnTo }));
-      try {
-        const pending = { state: randomToken(), nonce: randomToken(), codeVerifier: randomToken(48), returnTo };
-        const url = await identity.authorizationUrl(pending, redirectUri(c));
-        await savePendingSignIn(c, pending);
-        c.header("cache-control", "no-store");
-        return c.redirect(url, 302);
-      } catch (err) {
-        if (err instanceof IdentityError) return refused(c, err, returnTo);
-        throw err;
-      }
-    }),
-  )
-  .post(
-    "/login",
+export const authRoutes = contractRoutes(
+  route(apiContract.signInPage, async (c) => {
+    const here = origin(c);
+    const returnTo = safeReturnTo(c.req.valid("query").returnTo ?? refererPath(c.req.header("referer"), here), here);
+    const identity = identityOrRefusal(c);
+    if (identity instanceof Response) return identity;
+    if (identity.kind === "offline") return page(c, signInPage({ returnTo }));
+    try {
+      const pending = { state: randomToken(), nonce: randomToken(), codeVerifier: randomToken(48), returnTo };
+      const url = await identity.authorizationUrl(pending, redirectUri(c));
+      await savePendingSignIn(c, pending);
+      c.header("cache-control", "no-store");
+      return c.redirect(url, 302);
+    } catch (err) {
+      if (err instanceof IdentityError) return refused(c, err, returnTo);
+      throw err;
+    }
+  }),
+  [
     offlineOnly,
     signInForm,
     route(
@@ -162,53 +158,42 @@ export const authRoutes = new Hono<AppEnv>()
       // signInForm validates the body with the entry's schema, answering the form again rather than the JSON 400.
       { skipValidation: ["body"] },
     ),
-  )
-  .get(
-    "/callback",
-    route(apiContract.signInCallback, async (c) => {
-      const pending = await takePendingSignIn(c);
-      const identity = identityOrRefusal(c);
-      if (identity instanceof Response) return identity;
-      if (identity.kind !== "oidc") return page(c, messagePage("Sign-in failed", "There is no sign-in in progress."), 404);
-      if (!pending) {
-        return refused(
-          c,
-          new IdentityError("state", "Your sign-in expired or was started in another browser. Please sign in again.", "no pending sign-in"),
-        );
-      }
-      try {
-        const verified = await identity.complete(new URL(c.req.url).searchParams, pending, redirectUri(c));
-        return await finishSignIn(c, verified, pending.returnTo, 302);
-      } catch (err) {
-        if (err instanceof IdentityError) return refused(c, err, pending.returnTo);
-        throw err;
-      }
-    }),
-  )
-  .get(
-    "/logout",
-    route(apiContract.signOutPage, async (c) => {
-      // Only the reader following a link on this site signs out here: a link from another site, an
-      // <img src="/api/logout"> in content, a fetch or a frame gets the confirmation page (logout CSRF).
-      const topLevelSameOrigin =
-        c.req.method === "GET" &&
-        c.req.header("sec-fetch-site") === "same-origin" &&
-        c.req.header("sec-fetch-mode") === "navigate" &&
-        c.req.header("sec-fetch-dest") === "document";
-      if (!topLevelSameOrigin) return page(c, signOutPage());
-      await endSession(c);
-      c.header("cache-control", "no-store");
-      return c.redirect("/", 302);
-    }),
-  )
-  .post(
-    "/logout",
-    route(apiContract.signOut, async (c) => {
-      await endSession(c);
-      return c.redirect("/", 303);
-    }),
-  )
-  .get(
-    "/auth/user",
-    route(apiContract.getCurrentUser, (c) => c.json(currentUser(c), 200)),
-  );
+  ],
+  route(apiContract.signInCallback, async (c) => {
+    const pending = await takePendingSignIn(c);
+    const identity = identityOrRefusal(c);
+    if (identity instanceof Response) return identity;
+    if (identity.kind !== "oidc") return page(c, messagePage("Sign-in failed", "There is no sign-in in progress."), 404);
+    if (!pending) {
+      return refused(
+        c,
+        new IdentityError("state", "Your sign-in expired or was started in another browser. Please sign in again.", "no pending sign-in"),
+      );
+    }
+    try {
+      const verified = await identity.complete(new URL(c.req.url).searchParams, pending, redirectUri(c));
+      return await finishSignIn(c, verified, pending.returnTo, 302);
+    } catch (err) {
+      if (err instanceof IdentityError) return refused(c, err, pending.returnTo);
+      throw err;
+    }
+  }),
+  route(apiContract.signOutPage, async (c) => {
+    // Only the reader following a link on this site signs out here: a link from another site, an
+    // <img src="/api/logout"> in content, a fetch or a frame gets the confirmation page (logout CSRF).
+    const topLevelSameOrigin =
+      c.req.method === "GET" &&
+      c.req.header("sec-fetch-site") === "same-origin" &&
+      c.req.header("sec-fetch-mode") === "navigate" &&
+      c.req.header("sec-fetch-dest") === "document";
+    if (!topLevelSameOrigin) return page(c, signOutPage());
+    await endSession(c);
+    c.header("cache-control", "no-store");
+    return c.redirect("/", 302);
+  }),
+  route(apiContract.signOut, async (c) => {
+    await endSession(c);
+    return c.redirect("/", 303);
+  }),
+  route(apiContract.getCurrentUser, (c) => c.json(currentUser(c), 200)),
+);

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import Stripe from "stripe";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { TestCheckoutResponse } from "#schema/contracts/billing.ts";
@@ -8,7 +8,7 @@ import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { localTestPayments } from "#worker/ports/payments/create-payments.ts";
 import { LOCAL_WEBHOOK_SECRET, type LocalEvent, type OfflinePayments } from "#worker/ports/payments/offline.ts";
 import { PaymentsError } from "#worker/ports/payments/payments.ts";
@@ -70,99 +70,64 @@ const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** Plans, credits, Manage Billing and Stripe's webhook (mounted at /api). */
-export const billingRoutes = new Hono<AppEnv>()
-  .get(
-    "/billing",
-    route(getBilling, async (c) => c.json(await billingInfo(deps(c), currentUser(c).id), 200)),
-  )
-  .post(
-    "/create-subscription",
-    route(subscribe, async (c) => {
-      const { clientSecret } = await createSubscription(deps(c), currentUser(c), c.req.valid("json").tier);
-      return c.json({ clientSecret }, 200);
-    }),
-  )
-  .post(
-    "/billing/credits",
-    route(buyCredits, async (c) => {
-      const { clientSecret } = await createCreditsPayment(deps(c), currentUser(c));
-      return c.json({ clientSecret }, 200);
-    }),
-  )
-  .get(
-    "/billing/account",
-    route(getBillingAccount, async (c) => c.json(await billingAccount(deps(c), currentUser(c).id), 200)),
-  )
-  .post(
-    "/billing/portal",
-    route(openBillingPortal, async (c) => {
-      const url = await portalUrl(deps(c), currentUser(c).id, `${siteOrigin(c)}/account`);
-      return c.json({ url }, 200);
-    }),
-  )
-  .post(
-    "/billing/test-checkout",
-    route(payTestCheckout, async (c) => {
-      const local = testPaymentsOr404(c);
-      const { clientSecret, outcome } = c.req.valid("json");
-      const row = await billingRow(getDb(c.env.DB), currentUser(c).id);
-      const record = row ? await local.findByClientSecret(clientSecret, row.customerId) : null;
-      if (!record) throw new ApiError("NOT_FOUND", "This payment was not found. Go back to the plans and start again.");
-      let events: LocalEvent[];
-      try {
-        events = await local.pay(record, outcome);
-      } catch (err) {
-        if (err instanceof PaymentsError) throw new ApiError(err.status === 409 ? "CONFLICT" : "PAYMENT_REQUIRED", err.message);
-        throw err;
-      }
-      await deliverLocally(c, events);
-      await local.logPayment(record);
-      return c.json({ success: true, events: events.length } satisfies TestCheckoutResponse, 200);
-    }),
-  )
-  .get(
-    "/billing/test-portal",
-    route(testBillingPortal, async (c) => {
-      const local = testPaymentsOr404(c);
-      const user = currentUser(c);
-      const state = await quotaCounter(c.env, user.id).state(user.id);
-      const row = await billingRow(getDb(c.env.DB), user.id);
-      const sub =
-        row?.subscriptionId && state.tier !== "free" && !state.complimentary ? await local.getSubscription(row.subscriptionId) : null;
-      c.header("cache-control", "no-store");
-      // The site's own pages' policy: this page has no script and posts only to this origin.
-      c.header("content-security-policy", PAGE_CSP);
-      return c.html(
-        testPortalPage({
-          plan: `${PLANS[state.tier].name} (${state.status})`,
-          tier: sub?.status === "active" ? sub.tier : null,
-          cancelsOn: sub?.cancelAt ? longDate(sub.cancelAt) : null,
-        }),
-      );
-    }),
-  )
-  .post(
-    "/billing/test-portal/cancel",
-    route(cancelTestSubscription, (c) => portalChange(c, (local, sub, customer) => local.cancel(sub, customer))),
-  )
-  .post(
-    "/billing/test-portal/cancel-at-period-end",
-    route(cancelTestSubscriptionAtPeriodEnd, (c) => portalChange(c, (local, sub, customer) => local.cancelAtPeriodEnd(sub, customer))),
-  )
-  .post(
-    "/billing/test-portal/resume",
-    route(resumeTestSubscription, (c) => portalChange(c, (local, sub, customer) => local.resume(sub, customer))),
-  )
-  .post(
-    "/billing/test-portal/plan/:tier",
-    route(changeTestPlan, (c) => portalChange(c, (local, sub, customer) => local.changePlan(sub, customer, c.req.valid("param").tier))),
-  )
-  .post(
-    "/webhooks/stripe",
-    route(stripeWebhook, async (c) => {
-      if (Number(c.req.header("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw new ApiError("BAD_REQUEST", "Event too large.");
-      const payload = await c.req.text();
-      if (payload.length > MAX_WEBHOOK_BYTES) throw new ApiError("BAD_REQUEST", "Event too large.");
-      return c.json(await receiveStripeEvent(deps(c), payload, c.req.header("stripe-signature")), 200);
-    }),
-  );
+export const billingRoutes = contractRoutes(
+  route(getBilling, async (c) => c.json(await billingInfo(deps(c), currentUser(c).id), 200)),
+  route(subscribe, async (c) => {
+    const { clientSecret } = await createSubscription(deps(c), currentUser(c), c.req.valid("json").tier);
+    return c.json({ clientSecret }, 200);
+  }),
+  route(buyCredits, async (c) => {
+    const { clientSecret } = await createCreditsPayment(deps(c), currentUser(c));
+    return c.json({ clientSecret }, 200);
+  }),
+  route(getBillingAccount, async (c) => c.json(await billingAccount(deps(c), currentUser(c).id), 200)),
+  route(openBillingPortal, async (c) => {
+    const url = await portalUrl(deps(c), currentUser(c).id, `${siteOrigin(c)}/account`);
+    return c.json({ url }, 200);
+  }),
+  route(payTestCheckout, async (c) => {
+    const local = testPaymentsOr404(c);
+    const { clientSecret, outcome } = c.req.valid("json");
+    const row = await billingRow(getDb(c.env.DB), currentUser(c).id);
+    const record = row ? await local.findByClientSecret(clientSecret, row.customerId) : null;
+    if (!record) throw new ApiError("NOT_FOUND", "This payment was not found. Go back to the plans and start again.");
+    let events: LocalEvent[];
+    try {
+      events = await local.pay(record, outcome);
+    } catch (err) {
+      if (err instanceof PaymentsError) throw new ApiError(err.status === 409 ? "CONFLICT" : "PAYMENT_REQUIRED", err.message);
+      throw err;
+    }
+    await deliverLocally(c, events);
+    await local.logPayment(record);
+    return c.json({ success: true, events: events.length } satisfies TestCheckoutResponse, 200);
+  }),
+  route(testBillingPortal, async (c) => {
+    const local = testPaymentsOr404(c);
+    const user = currentUser(c);
+    const state = await quotaCounter(c.env, user.id).state(user.id);
+    const row = await billingRow(getDb(c.env.DB), user.id);
+    const sub =
+      row?.subscriptionId && state.tier !== "free" && !state.complimentary ? await local.getSubscription(row.subscriptionId) : null;
+    c.header("cache-control", "no-store");
+    // The site's own pages' policy: this page has no script and posts only to this origin.
+    c.header("content-security-policy", PAGE_CSP);
+    return c.html(
+      testPortalPage({
+        plan: `${PLANS[state.tier].name} (${state.status})`,
+        tier: sub?.status === "active" ? sub.tier : null,
+        cancelsOn: sub?.cancelAt ? longDate(sub.cancelAt) : null,
+      }),
+    );
+  }),
+  route(cancelTestSubscription, (c) => portalChange(c, (local, sub, customer) => local.cancel(sub, customer))),
+  route(cancelTestSubscriptionAtPeriodEnd, (c) => portalChange(c, (local, sub, customer) => local.cancelAtPeriodEnd(sub, customer))),
+  route(resumeTestSubscription, (c) => portalChange(c, (local, sub, customer) => local.resume(sub, customer))),
+  route(changeTestPlan, (c) => portalChange(c, (local, sub, customer) => local.changePlan(sub, customer, c.req.valid("param").tier))),
+  route(stripeWebhook, async (c) => {
+    if (Number(c.req.header("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw new ApiError("BAD_REQUEST", "Event too large.");
+    const payload = await c.req.text();
+    if (payload.length > MAX_WEBHOOK_BYTES) throw new ApiError("BAD_REQUEST", "Event too large.");
+    return c.json(await receiveStripeEvent(deps(c), payload, c.req.header("stripe-signature")), 200);
+  }),
+);

@@ -1,15 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { newsOnlySql } from "#schema/contracts/article-rules.ts";
 import { articles, categories } from "#schema/db/content.ts";
 import { isPublic, summaryColumns, toSummary } from "#worker/features/content/index.ts";
 import { findBySymbol } from "#worker/features/cryptos/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 
 /** The coin page's news list changes with the newsroom's writes. */
 const COIN_ARTICLES_CACHE_SECONDS = 60;
@@ -17,8 +15,7 @@ const COIN_ARTICLES_CACHE_SECONDS = 60;
 const { listCoinArticles: coin } = apiContract;
 
 /** GET /api/cryptos/{symbol}/articles?limit=: the latest public articles about one coin. */
-export const coinArticlesRoutes = new Hono<AppEnv>().get(
-  "/:symbol/articles",
+export const coinArticlesRoutes = contractRoutes(
   route(coin, async (c) => {
     const coin = await findBySymbol(runtimeDeps(c), c.req.valid("param").symbol);
     const { limit } = c.req.valid("query");

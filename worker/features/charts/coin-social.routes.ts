@@ -1,13 +1,11 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { CoinSocial } from "#schema/contracts/charts.ts";
 import { findBySymbol } from "#worker/features/cryptos/index.ts";
 import { latestSnapshotDate, readCoin, utcDate } from "#worker/features/newsroom/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 
 /** The snapshot is taken once a day; a new one shows within five minutes. */
 const COIN_SOCIAL_CACHE_SECONDS = 300;
@@ -15,8 +13,7 @@ const COIN_SOCIAL_CACHE_SECONDS = 300;
 const { getCoinSocial: social } = apiContract;
 
 /** GET /api/cryptos/{symbol}/social: the coin's row of the newsroom's latest social snapshot. */
-export const coinSocialRoutes = new Hono<AppEnv>().get(
-  "/:symbol/social",
+export const coinSocialRoutes = contractRoutes(
   route(social, async (c) => {
     const coin = await findBySymbol(runtimeDeps(c), c.req.valid("param").symbol);
     return edgeCachedJson(

@@ -1,16 +1,13 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { History } from "#schema/contracts/charts.ts";
 import { findBySymbol } from "#worker/features/cryptos/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { HISTORY_CACHE_SECONDS, RANGES, readHistory } from "./history.service.ts";
 
 /** GET /api/cryptos/{symbol}/history?range=: served from the colo's cache, computed from D1 on a miss. */
-export const historyRoutes = new Hono<AppEnv>().get(
-  "/:symbol/history",
+export const historyRoutes = contractRoutes(
   route(apiContract.getPriceHistory, async (c) => {
     const { symbol } = c.req.valid("param");
     const { range } = c.req.valid("query");

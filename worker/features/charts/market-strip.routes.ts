@@ -1,15 +1,13 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { GlobalMarket } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import { sentimentSnapshots } from "#schema/db/newsroom.ts";
 import { currentSnapshot, readVolumeDayAgo } from "#worker/features/cryptos/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 
 /** The strip changes with the 30 s price tick. */
 const GLOBAL_CACHE_SECONDS = 15;
@@ -45,8 +43,7 @@ export function marketTotals(
 
 /** GET /api/market/global: totals of the tracked coins and the newsroom's latest average sentiment. */
 // No query is accepted: each distinct URL would be its own cache entry.
-export const globalMarketRoutes = new Hono<AppEnv>().get(
-  "/global",
+export const globalMarketRoutes = contractRoutes(
   route(global, async (c) =>
     edgeCachedJson(
       c.req.raw,

@@ -1,11 +1,11 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { adminArticleQuery } from "#schema/contracts/editorial.ts";
 import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, mountedPath, route } from "#worker/lib/route.ts";
 import { invalid } from "#worker/lib/validate.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
 import { adminArticlePage } from "./article-admin-store.ts";
@@ -33,52 +33,41 @@ const {
 const db = (c: Context<AppEnv>) => getDb(c.env.DB);
 
 /**
- * Mounted at /api/articles before the public content routes. `GET /` answers an admin with the
- * private admin list (straight from D1: never from or into the public KV cache) and passes
- * everyone else on to the public list, unchanged. The editor's calls are admin-only.
+ * The admin list at GET /api/articles?page=...: answers an admin with the private list (straight from
+ * D1: never from or into the public KV cache) and passes everyone else on to the public list, unchanged.
  */
-export const editorialArticleRoutes = new Hono<AppEnv>()
-  .use("/", async (c, next) => {
-    // Only the spec's paged call (?page=...) is the admin list: the public pages' own list calls
-    // (no page, or a kind) stay public for admins too, so /news never shows them drafts.
-    const query = c.req.query();
-    if (c.req.method !== "GET" || query.page === undefined || query.kind !== undefined) return next();
-    const user = await resolveUser(c);
-    if (user?.role !== "admin") return next();
-    const parsed = adminArticleQuery.safeParse(query);
-    if (!parsed.success) throw invalid("query", parsed.error);
-    c.header("cache-control", PRIVATE);
-    return c.json(await adminArticlePage(db(c), parsed.data), 200);
-  })
-  .get(
-    "/:id/edit",
+const adminArticleList: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Only the spec's paged call (?page=...) is the admin list: the public pages' own list calls
+  // (no page, or a kind) stay public for admins too, so /news never shows them drafts.
+  const query = c.req.query();
+  if (c.req.method !== "GET" || query.page === undefined || query.kind !== undefined) return next();
+  const user = await resolveUser(c);
+  if (user?.role !== "admin") return next();
+  const parsed = adminArticleQuery.safeParse(query);
+  if (!parsed.success) throw invalid("query", parsed.error);
+  c.header("cache-control", PRIVATE);
+  return c.json(await adminArticlePage(db(c), parsed.data), 200);
+};
+
+/**
+ * Mounted before the public content routes, so the admin list, at the public list's own path, is
+ * tried first. The editor's calls are admin-only.
+ */
+export const editorialArticleRoutes = new Hono<AppEnv>().use(mountedPath(apiContract.listArticles), adminArticleList).route(
+  "/",
+  contractRoutes(
     route(getEditableArticle, async (c) => c.json(await getEditable(db(c), c.req.valid("param").id), 200)),
-  )
-  .put(
-    "/:id",
     route(save, async (c) => {
       const user = currentUser(c);
       const saved = await saveArticle(db(c), c.env, c.req.valid("param").id, c.req.valid("json"), { id: user.id, email: user.email });
       return c.json(saved, 200);
     }),
-  )
-  .delete(
-    "/:id",
     route(trashArticle, async (c) => c.json(await moveToTrash(db(c), c.env, c.req.valid("param").id, currentUser(c).id), 200)),
-  )
-  .get(
-    "/:id/versions",
     route(listArticleVersions, async (c) => c.json(await listVersions(db(c), c.req.valid("param").id), 200)),
-  )
-  .get(
-    "/:id/versions/:versionId",
     route(getArticleVersion, async (c) => {
       const { id: articleId, versionId } = c.req.valid("param");
       return c.json(await getVersion(db(c), articleId, versionId), 200);
     }),
-  )
-  .post(
-    "/:id/versions/:versionId/restore",
     route(
       restore,
       async (c) => {
@@ -92,7 +81,8 @@ export const editorialArticleRoutes = new Hono<AppEnv>()
       },
       { skipValidation: ["body"] },
     ),
-  );
+  ),
+);
 
 function safeJson(text: string): unknown {
   try {
@@ -104,49 +94,32 @@ function safeJson(text: string): unknown {
 
 /** The desk's calls under /api/admin (behind `requireAdmin` there): trash, publish, regenerate, post to X. */
 export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) {
-  return new Hono<AppEnv>()
-    .get(
-      "/trash",
-      route(trash, async (c) => c.json(await listTrash(db(c)), 200)),
-    )
-    .post(
-      "/trash/:id/restore",
-      route(untrash, async (c) => c.json(await restoreFromTrash(db(c), c.env, c.req.valid("param").id), 200)),
-    )
-    .delete(
-      "/trash/:id",
-      route(erase, async (c) => c.json(await deleteForever(db(c), c.env, c.req.valid("param").id), 200)),
-    )
-    .post(
-      "/articles/:id/publish",
-      route(
-        publishArticle,
-        async (c) => {
-          // No body (nothing holds the article), or {override}: the held reasons the editor confirmed.
-          const text = await c.req.text();
-          const body = publishArticle.request.body.safeParse(text ? safeJson(text) : {});
-          if (!body.success) throw invalid("body", body.error);
-          const user = currentUser(c);
-          const editor = { id: user.id, email: user.email };
-          return c.json(await publishNow(db(c), c.env, c.req.valid("param").id, body.data.override, editor), 200);
-        },
-        { skipValidation: ["body"] },
-      ),
-    )
-    .post(
-      "/articles/:id/regenerate",
-      route(regenerate, async (c) => {
-        const deps = makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
-        return c.json(await regenerateArticle(deps, c.req.valid("param").id), 202);
-      }),
-    )
-    .post(
-      "/articles/:id/post-twitter",
-      route(post, async (c) => {
-        const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
-        return c.json(await postToTwitter(db(c), createSocial(c.env), c.req.valid("param").id, origin), 200);
-      }),
-    );
+  return contractRoutes(
+    route(trash, async (c) => c.json(await listTrash(db(c)), 200)),
+    route(untrash, async (c) => c.json(await restoreFromTrash(db(c), c.env, c.req.valid("param").id), 200)),
+    route(erase, async (c) => c.json(await deleteForever(db(c), c.env, c.req.valid("param").id), 200)),
+    route(
+      publishArticle,
+      async (c) => {
+        // No body (nothing holds the article), or {override}: the held reasons the editor confirmed.
+        const text = await c.req.text();
+        const body = publishArticle.request.body.safeParse(text ? safeJson(text) : {});
+        if (!body.success) throw invalid("body", body.error);
+        const user = currentUser(c);
+        const editor = { id: user.id, email: user.email };
+        return c.json(await publishNow(db(c), c.env, c.req.valid("param").id, body.data.override, editor), 200);
+      },
+      { skipValidation: ["body"] },
+    ),
+    route(regenerate, async (c) => {
+      const deps = makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
+      return c.json(await regenerateArticle(deps, c.req.valid("param").id), 202);
+    }),
+    route(post, async (c) => {
+      const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
+      return c.json(await postToTwitter(db(c), createSocial(c.env), c.req.valid("param").id, origin), 200);
+    }),
+  );
 }
 
 export const editorialAdminRoutes = createEditorialAdminRoutes();

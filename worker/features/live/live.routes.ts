@@ -1,11 +1,9 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { currentSnapshot } from "#worker/features/cryptos/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { hubFor } from "./publish.ts";
 
 /** Crawlers and link previews get the page without a socket: they read once and leave. */
@@ -15,8 +13,7 @@ const CRAWLER = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|ligh
  * GET /api/live: checks what a hub cannot (a WebSocket upgrade, the site's own origin, no crawler,
  * coins the site tracks), then hands the upgrade to the reader's hub, which enforces the per-address cap.
  */
-export const liveRoutes = new Hono<AppEnv>().get(
-  "/",
+export const liveRoutes = contractRoutes(
   route(apiContract.openLive, async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
       throw new ApiError("BAD_REQUEST", "GET /api/live opens a WebSocket: send Upgrade: websocket.");

@@ -1,11 +1,9 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { CONFIRM_QUERY_PARAM } from "#schema/contracts/newsletter-confirm.ts";
 import { layout, PAGE_CSP } from "#worker/features/auth/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { escapeHtml } from "#worker/lib/html.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { publicOrigin } from "./links.ts";
 import { confirm, subscribe, unsubscribe } from "./subscribers.service.ts";
 
@@ -29,65 +27,48 @@ function unsubscribeDeps(c: { env: Env; req: { url: string } }) {
   return { db: c.env.DB, keys: c.env, origin: publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin };
 }
 
-export const newsletterRoutes = new Hono<AppEnv>()
-  .post(
-    "/subscribe",
-    route(subscribeNewsletter, async (c) => {
-      const origin = publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin;
-      const result = await subscribe(
-        { db: c.env.DB, queue: c.env.MAIL_QUEUE, keys: c.env },
-        { email: c.req.valid("json").email, clientKey: clientAddress(c.req.raw.headers), origin },
-      );
-      return c.json(result, 200);
-    }),
-  )
+export const newsletterRoutes = contractRoutes(
+  route(subscribeNewsletter, async (c) => {
+    const origin = publicOrigin(c.env, c.req.url) ?? new URL(c.req.url).origin;
+    const result = await subscribe(
+      { db: c.env.DB, queue: c.env.MAIL_QUEUE, keys: c.env },
+      { email: c.req.valid("json").email, clientKey: clientAddress(c.req.raw.headers), origin },
+    );
+    return c.json(result, 200);
+  }),
   // The link in the confirmation mail opens a page with a button: link scanners and prefetchers
   // (GET, HEAD) must never confirm on the reader's behalf. The button POSTs back here.
-  .get(
-    "/confirm/:token",
-    route(newsletterConfirmPage, (c) => {
-      private_(c);
-      c.header("content-security-policy", PAGE_CSP);
-      // Not "no-referrer": browsers would send `Origin: null` with the form, and the form carries the token anyway.
-      c.header("referrer-policy", "same-origin");
-      return c.html(confirmPage(new URL(c.req.url).pathname), 200);
-    }),
-  )
-  .post(
-    "/confirm/:token",
-    route(confirmNewsletter, async (c) => {
-      const outcome = await confirm(c.env.DB, c.req.valid("param").token);
-      private_(c);
-      return c.redirect(`/?${CONFIRM_QUERY_PARAM}=${outcome}`, 303);
-    }),
-  )
+  route(newsletterConfirmPage, (c) => {
+    private_(c);
+    c.header("content-security-policy", PAGE_CSP);
+    // Not "no-referrer": browsers would send `Origin: null` with the form, and the form carries the token anyway.
+    c.header("referrer-policy", "same-origin");
+    return c.html(confirmPage(new URL(c.req.url).pathname), 200);
+  }),
+  route(confirmNewsletter, async (c) => {
+    const outcome = await confirm(c.env.DB, c.req.valid("param").token);
+    private_(c);
+    return c.redirect(`/?${CONFIRM_QUERY_PARAM}=${outcome}`, 303);
+  }),
   // The /unsubscribe page calls this once the reader presses its button (never on page load).
-  .post(
-    "/unsubscribe/:token",
-    route(unsubscribeNewsletter, async (c) => {
-      private_(c);
-      return c.json(await unsubscribe(unsubscribeDeps(c), c.req.valid("param").token), 200);
-    }),
-  )
+  route(unsubscribeNewsletter, async (c) => {
+    private_(c);
+    return c.json(await unsubscribe(unsubscribeDeps(c), c.req.valid("param").token), 200);
+  }),
   // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` here, without cookies or an
   // Origin; the token is the only credential. Any cross-origin guard must let exactly this path through.
-  .post(
-    "/one-click/:token",
-    route(oneClickUnsubscribe, async (c) => {
-      const { success, message } = await unsubscribe(unsubscribeDeps(c), c.req.valid("param").token);
-      private_(c);
-      return c.json({ success, message }, 200);
-    }),
-  )
+  route(oneClickUnsubscribe, async (c) => {
+    const { success, message } = await unsubscribe(unsubscribeDeps(c), c.req.valid("param").token);
+    private_(c);
+    return c.json({ success, message }, 200);
+  }),
   // A plain GET of the List-Unsubscribe address (some clients open it in a browser) must not
   // unsubscribe by itself: it goes to the page, which asks the API.
-  .get(
-    "/one-click/:token",
-    route(oneClickUnsubscribePage, (c) => {
-      private_(c);
-      return c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid("param").token)}`, 303);
-    }),
-  );
+  route(oneClickUnsubscribePage, (c) => {
+    private_(c);
+    return c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid("param").token)}`, 303);
+  }),
+);
 
 function confirmPage(action: string): string {
   return layout(

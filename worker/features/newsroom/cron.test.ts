@@ -98,7 +98,7 @@ describe("the local first-run helper", () => {
   });
 
   it("does not exist in production", async () => {
-    const app = new Hono<AppEnv>().route("/api/dev", createDevRoutes());
+    const app = new Hono<AppEnv>().route("/api", createDevRoutes());
     app.onError(onError);
     const res = await app.request("/api/dev/newsroom/run-today", { method: "POST" }, { ...env, APP_ENV: "production" });
     expect(res.status).toBe(404);

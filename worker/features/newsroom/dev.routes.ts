@@ -1,8 +1,6 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { localOnly } from "#worker/lib/local-only.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { type DepsFactory, defaultDeps } from "./deps.ts";
 import { runToday } from "./newsroom.service.ts";
 
@@ -14,13 +12,13 @@ const RUN_LIMIT_MS = 50_000;
  * today's articles without waiting for the 06:00 UTC cron (wrangler dev does not fire crons).
  */
 export function createDevRoutes(makeDeps: DepsFactory = defaultDeps) {
-  return new Hono<AppEnv>().use(localOnly).post(
-    "/newsroom/run-today",
+  return contractRoutes([
+    localOnly,
     route(apiContract.runToday, async (c) => {
       const deps = makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
       return c.json(await runToday(deps, RUN_LIMIT_MS), 200);
     }),
-  );
+  ]);
 }
 
 export const devRoutes = createDevRoutes();

@@ -31,7 +31,7 @@ const asAdmin = (routes: ReturnType<typeof createAdminNewsroomRoutes>) =>
       c.set("user", ADMIN);
       await next();
     })
-    .route("/api/admin", routes);
+    .route("/api", routes);
 const app = asAdmin(createAdminNewsroomRoutes(factoryOf(deps)));
 app.onError(onError);
 

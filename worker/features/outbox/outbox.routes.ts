@@ -1,9 +1,7 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { OutboxList } from "#schema/contracts/outbox.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { listOutbox, mailQueueDays } from "./outbox.service.ts";
 
 /** How many days of mail-queue figures the Outbox shows. */
@@ -14,8 +12,7 @@ const QUEUE_DAYS = 7;
  * what went through the mail queue in the last days. Mounted under /api/admin behind the admin
  * guard; mail bodies name subscribers' addresses.
  */
-export const adminOutboxRoutes = new Hono<AppEnv>().get(
-  "/outbox",
+export const adminOutboxRoutes = contractRoutes(
   route(apiContract.listOutbox, async (c) => {
     const { channel, limit } = c.req.valid("query");
     const db = getDb(c.env.DB);

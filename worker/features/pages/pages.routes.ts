@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { slugParam } from "#schema/contracts/article.ts";
 import { symbolParam } from "#schema/contracts/crypto.ts";
@@ -19,7 +19,7 @@ import type { AppEnv } from "#worker/lib/app-env.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
-import { type RouteOptions, route } from "#worker/lib/route.ts";
+import { contractRoutes, type RouteOptions, route } from "#worker/lib/route.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import { RECORDED_AT } from "#worker/ports/market/offline.ts";
 import { FEED_ITEMS, renderRss, replayNote } from "./feeds.ts";
@@ -163,135 +163,91 @@ function xml(c: Ctx, body: string, type: string) {
 // The edge pages and the feed read their own slug: a bad one is a 404 page, never the JSON 400.
 const OWN_PARAMS = { skipValidation: ["params"] } as const satisfies RouteOptions;
 
-export const pagesRoutes = new Hono<AppEnv>()
-  .get(
-    "/",
-    route(apiContract.homePage, (c) => renderedPage(c, null, homeHints(), NO_PARAMS)),
-  )
-  .get(
-    "/markets",
-    route(apiContract.marketsPage, (c) => renderedPage(c, null, marketsHints(new URL(c.req.url).search), MARKETS_PARAMS)),
-  )
-  .get(
-    "/crypto-101",
-    route(apiContract.crypto101Page, (c) => renderedPage(c, null, crypto101Hints(), NO_PARAMS)),
-  )
-  .get(
-    "/subscribe",
-    route(apiContract.subscribePage, (c) => renderedPage(c, null, subscribeHints(), NO_PARAMS)),
-  )
-  .get(
-    "/privacy",
-    route(apiContract.privacyPage, (c) => renderedPage(c, null, legalHints(), NO_PARAMS)),
-  )
-  .get(
-    "/terms",
-    route(apiContract.termsPage, (c) => renderedPage(c, null, legalHints(), NO_PARAMS)),
-  )
-  .get(
-    "/cookies",
-    route(apiContract.cookiesPage, (c) => renderedPage(c, null, legalHints(), NO_PARAMS)),
-  )
-  .get("/article/:slug", route(apiContract.articlePage, articlePage, OWN_PARAMS))
-  .get("/crypto-101/:slug", route(apiContract.guidePage, articlePage, OWN_PARAMS))
-  .get(
-    "/coin/:symbol",
-    route(
-      apiContract.coinPage,
-      (c) =>
-        page(c, "Cryptocurrency", NO_PARAMS, async () => {
-          const symbol = symbolParam.safeParse(c.req.param("symbol"));
-          if (!symbol.success) notFound();
-          const meta = coinMeta(await findBySymbol(runtimeDeps(c), symbol.data), origin(c));
-          // The page asks with the symbol as its address spells it.
-          return { meta, hints: coinHints(c.req.param("symbol")) };
-        }),
-      OWN_PARAMS,
-    ),
-  )
-  .get(
-    "/categories/:slug",
-    route(
-      apiContract.categoryPage,
-      (c) =>
-        page(c, "Category", CATEGORY_PARAMS, async () => {
-          const slug = slugParam.safeParse(c.req.param("slug"));
-          if (!slug.success) notFound();
-          return { meta: categoryMeta(await getCategory(c.env, slug.data), origin(c)), hints: categoryHints() };
-        }),
-      OWN_PARAMS,
-    ),
-  )
-  .get(
-    "/rss.xml",
-    route(apiContract.rssFeed, async (c) => {
+export const pagesRoutes = contractRoutes(
+  route(apiContract.homePage, (c) => renderedPage(c, null, homeHints(), NO_PARAMS)),
+  route(apiContract.marketsPage, (c) => renderedPage(c, null, marketsHints(new URL(c.req.url).search), MARKETS_PARAMS)),
+  route(apiContract.crypto101Page, (c) => renderedPage(c, null, crypto101Hints(), NO_PARAMS)),
+  route(apiContract.subscribePage, (c) => renderedPage(c, null, subscribeHints(), NO_PARAMS)),
+  route(apiContract.privacyPage, (c) => renderedPage(c, null, legalHints(), NO_PARAMS)),
+  route(apiContract.termsPage, (c) => renderedPage(c, null, legalHints(), NO_PARAMS)),
+  route(apiContract.cookiesPage, (c) => renderedPage(c, null, legalHints(), NO_PARAMS)),
+  route(apiContract.articlePage, articlePage, OWN_PARAMS),
+  route(apiContract.guidePage, articlePage, OWN_PARAMS),
+  route(
+    apiContract.coinPage,
+    (c) =>
+      page(c, "Cryptocurrency", NO_PARAMS, async () => {
+        const symbol = symbolParam.safeParse(c.req.param("symbol"));
+        if (!symbol.success) notFound();
+        const meta = coinMeta(await findBySymbol(runtimeDeps(c), symbol.data), origin(c));
+        // The page asks with the symbol as its address spells it.
+        return { meta, hints: coinHints(c.req.param("symbol")) };
+      }),
+    OWN_PARAMS,
+  ),
+  route(
+    apiContract.categoryPage,
+    (c) =>
+      page(c, "Category", CATEGORY_PARAMS, async () => {
+        const slug = slugParam.safeParse(c.req.param("slug"));
+        if (!slug.success) notFound();
+        return { meta: categoryMeta(await getCategory(c.env, slug.data), origin(c)), hints: categoryHints() };
+      }),
+    OWN_PARAMS,
+  ),
+  route(apiContract.rssFeed, async (c) => {
+    const site = origin(c);
+    const items = await listArticles(c.env, { kind: "news", limit: FEED_ITEMS });
+    const channel = {
+      title: `${SITE_NAME}: crypto news and analysis`,
+      description: SITE_DESCRIPTION,
+      link: absoluteUrl(site, "/news"),
+      self: absoluteUrl(site, "/rss.xml"),
+    };
+    return xml(c, renderRss(channel, items, site, feedNote(c)), "application/rss+xml");
+  }),
+  route(
+    apiContract.categoryRssFeed,
+    async (c) => {
+      const slug = slugParam.safeParse(c.req.param("slug"));
+      const category = slug.success ? (await listCategories(c.env)).find((cat) => cat.slug === slug.data) : undefined;
+      if (!category) return c.text("Feed not found", 404);
       const site = origin(c);
-      const items = await listArticles(c.env, { kind: "news", limit: FEED_ITEMS });
+      const items = await categoryArticles(c.env, category, FEED_ITEMS);
       const channel = {
-        title: `${SITE_NAME}: crypto news and analysis`,
-        description: SITE_DESCRIPTION,
-        link: absoluteUrl(site, "/news"),
-        self: absoluteUrl(site, "/rss.xml"),
+        title: `${SITE_NAME}: ${category.name}`,
+        description: category.description || SITE_DESCRIPTION,
+        link: absoluteUrl(site, `/categories/${category.slug}`),
+        self: absoluteUrl(site, `/categories/${category.slug}/rss.xml`),
       };
       return xml(c, renderRss(channel, items, site, feedNote(c)), "application/rss+xml");
-    }),
-  )
-  .get(
-    "/categories/:slug/rss.xml",
-    route(
-      apiContract.categoryRssFeed,
-      async (c) => {
-        const slug = slugParam.safeParse(c.req.param("slug"));
-        const category = slug.success ? (await listCategories(c.env)).find((cat) => cat.slug === slug.data) : undefined;
-        if (!category) return c.text("Feed not found", 404);
-        const site = origin(c);
-        const items = await categoryArticles(c.env, category, FEED_ITEMS);
-        const channel = {
-          title: `${SITE_NAME}: ${category.name}`,
-          description: category.description || SITE_DESCRIPTION,
-          link: absoluteUrl(site, `/categories/${category.slug}`),
-          self: absoluteUrl(site, `/categories/${category.slug}/rss.xml`),
-        };
-        return xml(c, renderRss(channel, items, site, feedNote(c)), "application/rss+xml");
-      },
-      OWN_PARAMS,
-    ),
-  )
+    },
+    OWN_PARAMS,
+  ),
   // A sitemap index: the pages and coins in one file, the articles in blocks (sitemap.ts).
-  .get(
-    "/sitemap.xml",
-    route(apiContract.sitemap, async (c) => {
-      const blocks = await sitemapBlocks(c.env);
-      const files = [{ path: PAGES_SITEMAP }, ...blocks.map((b) => ({ path: articlesSitemap(b.block), lastmod: b.lastmod }))];
-      return xml(c, renderSitemapIndex(files, origin(c)), "application/xml");
-    }),
-  )
-  .get(
-    PAGES_SITEMAP,
-    route(apiContract.pagesSitemap, async (c) => {
-      const snapshot = await currentSnapshot(runtimeDeps(c)).catch(() => null);
-      const coins = (snapshot?.coins ?? []).map((coin) => ({ path: `/coin/${coin.symbol.toLowerCase()}` }));
-      // Two coins may share a symbol; the page belongs to the higher-ranked one, listed once.
-      const uniqueCoins = [...new Map(coins.map((u) => [u.path, u])).values()];
-      return xml(c, renderSitemap([...STATIC_PATHS.map((path) => ({ path })), ...uniqueCoins], origin(c)), "application/xml");
-    }),
-  )
-  .get(
-    "/:file{sitemap-articles-[0-9]+\\.xml}",
-    route(apiContract.articlesSitemap, async (c) => {
-      const block = sitemapBlockOf(c.req.param("file"));
-      const entries = block ? await sitemapBlock(c.env, block) : null;
-      if (!entries) return c.text("Sitemap not found", 404);
-      return xml(c, renderSitemap(articleUrls(entries), origin(c)), "application/xml");
-    }),
-  )
-  .get(
-    "/robots.txt",
-    route(apiContract.robotsTxt, (c) => {
-      c.header("cache-control", "public, max-age=3600");
-      return c.text(robotsTxt(origin(c)), 200);
-    }),
-  )
+  route(apiContract.sitemap, async (c) => {
+    const blocks = await sitemapBlocks(c.env);
+    const files = [{ path: PAGES_SITEMAP }, ...blocks.map((b) => ({ path: articlesSitemap(b.block), lastmod: b.lastmod }))];
+    return xml(c, renderSitemapIndex(files, origin(c)), "application/xml");
+  }),
+  route(apiContract.pagesSitemap, async (c) => {
+    const snapshot = await currentSnapshot(runtimeDeps(c)).catch(() => null);
+    const coins = (snapshot?.coins ?? []).map((coin) => ({ path: `/coin/${coin.symbol.toLowerCase()}` }));
+    // Two coins may share a symbol; the page belongs to the higher-ranked one, listed once.
+    const uniqueCoins = [...new Map(coins.map((u) => [u.path, u])).values()];
+    return xml(c, renderSitemap([...STATIC_PATHS.map((path) => ({ path })), ...uniqueCoins], origin(c)), "application/xml");
+  }),
+  route(apiContract.articlesSitemap, async (c) => {
+    const block = sitemapBlockOf(c.req.param("file"));
+    const entries = block ? await sitemapBlock(c.env, block) : null;
+    if (!entries) return c.text("Sitemap not found", 404);
+    return xml(c, renderSitemap(articleUrls(entries), origin(c)), "application/xml");
+  }),
+  route(apiContract.robotsTxt, (c) => {
+    c.header("cache-control", "public, max-age=3600");
+    return c.text(robotsTxt(origin(c)), 200);
+  }),
+)
   // Anything else is a static file, a page the SPA draws alone, or no page at all (wrangler.toml).
   .all("*", async (c) => {
     const res = await c.env.ASSETS.fetch(c.req.raw);

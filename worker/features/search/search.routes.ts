@@ -1,18 +1,15 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SearchResult } from "#schema/contracts/article.ts";
 import { currentSnapshot } from "#worker/features/cryptos/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { searchArticles } from "./article-search.ts";
 import { searchCoins } from "./coin-search.ts";
 
 const DEFAULT_LIMIT = 20;
 
-export const searchRoutes = new Hono<AppEnv>().get(
-  "/",
+export const searchRoutes = contractRoutes(
   route(apiContract.search, async (c) => {
     const { q, limit = DEFAULT_LIMIT } = c.req.valid("query");
     const [snapshot, articleHits] = await Promise.all([currentSnapshot(runtimeDeps(c)), searchArticles(getDb(c.env.DB), q, limit)]);

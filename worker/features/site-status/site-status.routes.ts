@@ -1,15 +1,12 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SiteStatus } from "#schema/contracts/site-status.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import { RECORDED_AT } from "#worker/ports/market/offline.ts";
 import { readReplay } from "#worker/ports/market/replay.ts";
 
 /** Without live market data the site replays recorded figures: every page says so, with their dates. */
-export const siteStatusRoutes = new Hono<AppEnv>().get(
-  "/",
+export const siteStatusRoutes = contractRoutes(
   route(apiContract.getSiteStatus, async (c) => {
     const demo = createMarketData(c.env).source !== "coingecko";
     const replay = demo ? await readReplay(c.env.KV) : null;

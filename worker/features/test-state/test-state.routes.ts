@@ -1,10 +1,8 @@
-import { Hono } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { invalidateContentCache } from "#worker/features/content/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { localOnly } from "#worker/lib/local-only.ts";
-import { route } from "#worker/lib/route.ts";
+import { contractRoutes, route } from "#worker/lib/route.ts";
 
 /**
  * POST /api/dev/d1: the end-to-end harness arranges and reads state through the site it tests. A second
@@ -12,8 +10,7 @@ import { route } from "#worker/lib/route.ts";
  * the site serves, and SQLite answers the site's own queries "busy" at once: they answered 500. Through
  * this route every statement runs in the site's own workerd, one at a time with the site's queries.
  */
-export const testStateRoutes = new Hono<AppEnv>().post(
-  "/d1",
+export const testStateRoutes = contractRoutes([
   localOnly,
   route(apiContract.devTestState, async (c) => {
     const { statements, invalidateContent } = c.req.valid("json");
@@ -29,4 +26,4 @@ export const testStateRoutes = new Hono<AppEnv>().post(
     if (invalidateContent) await invalidateContentCache(c.env);
     return c.json({ results: results.map((r) => r.results ?? []) }, 200);
   }),
-);
+]);
