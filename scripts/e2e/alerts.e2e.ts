@@ -138,7 +138,7 @@ describe("alerts journey", () => {
     await movePrice("LINK", -5);
     expect(errors).toEqual([]);
     await context.close();
-  }, 150_000);
+  }, 300_000);
 
   it("the alerts screen and the bell are axe-clean in the dark theme", async () => {
     const { page, context } = await openPage(browser());

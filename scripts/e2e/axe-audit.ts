@@ -96,14 +96,14 @@ export function auditInTheme(theme: Theme, task: TaskKey): void {
   }
 
   describe(`axe-core, WCAG 2.2 A and AA, ${theme} theme`, () => {
-    it("every public route, signed out", { timeout: 300_000 }, async () => {
+    it("every public route, signed out", { timeout: 600_000 }, async () => {
       const { context, page } = await openAs("guest");
       const found = await auditRoutes(page, publicRoutes, `guest ${theme}`);
       await context.close();
       expect(found).toEqual([]);
     });
 
-    it("every public route, signed in, with the account menu and an Ask answer open", { timeout: 300_000 }, async () => {
+    it("every public route, signed in, with the account menu and an Ask answer open", { timeout: 600_000 }, async () => {
       const { context, page } = await openAs("member");
       const found = await auditRoutes(page, publicRoutes, `member ${theme}`);
 
@@ -121,7 +121,7 @@ export function auditInTheme(theme: Theme, task: TaskKey): void {
       expect(found).toEqual([]);
     });
 
-    it("the admin panel's tabs, the editor, the trash and the error dialog, as an admin", { timeout: 300_000 }, async () => {
+    it("the admin panel's tabs, the editor, the trash and the error dialog, as an admin", { timeout: 600_000 }, async () => {
       const { context, page } = await openAs("admin");
       const found = await auditRoutes(page, adminRoutes, `admin ${theme}`);
 

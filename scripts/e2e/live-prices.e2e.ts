@@ -100,7 +100,7 @@ describe("live prices", () => {
     await context.close();
   });
 
-  it("falls back to polling when the socket is cut, and says paused", async () => {
+  it("falls back to polling when the socket is cut, and says paused", { timeout: 120_000 }, async () => {
     const { page, context } = await openPage(browser());
     // Sockets pass through to the site until cut; after that every new one is refused at once.
     let cut = false;
