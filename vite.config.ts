@@ -171,8 +171,9 @@ export default defineConfig(async ({ isSsrBuild }): Promise<ViteUserConfig> => {
             include: ["scripts/e2e/**/*.e2e.ts"],
             globalSetup: ["scripts/e2e/global-setup.ts"],
             // Files run side by side (one per worker) against the one shared site, each on data of its
-            // own (docs/decisions/testing/e2e-files-own-their-data.md).
-            testTimeout: 60_000,
+            // own (docs/decisions/testing/e2e-files-own-their-data.md). A limit guards against a hang: at
+            // least twice a test's slowest loaded time (the slowest without a limit of its own took 54 s).
+            testTimeout: 120_000,
             hookTimeout: 120_000,
             // `expect.poll` waits for a condition; its default gives up after one second, which a loaded
             // machine overruns (three journeys failed on it under load). Locators wait 30 s by default.

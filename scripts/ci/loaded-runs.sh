@@ -31,7 +31,8 @@ for n in $(seq 1 "$runs"); do
   kill $hogs 2>/dev/null || true
   wait 2>/dev/null || true
   # A run that failed before vitest (typecheck, lint) prints no test count.
-  tests=$(grep -E "^ *Tests +[0-9]+" "${clone}.log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | tr -s ' ' || true)
+  # Vitest colours its summary: strip the colour codes before looking for the count.
+  tests=$(sed 's/\x1b\[[0-9;]*m//g' "${clone}.log" | grep -aE "^ *Tests +[0-9]+" | tail -1 | tr -s ' ' || true)
   echo "run ${n}: exit ${status}, $((SECONDS - start)) s, load then $(cut -d' ' -f1-3 /proc/loadavg),${tests}"
   grep -E "^::: " "${clone}.log" | sed 's/^/    /'
   if [ "$status" -ne 0 ]; then

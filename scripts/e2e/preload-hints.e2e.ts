@@ -97,7 +97,10 @@ async function visitAll(paths: string[], member: boolean): Promise<Visit[]> {
 }
 
 describe("preload hints in the pages' HTML", () => {
-  it("a member's page (the browser renders it): announced modules and answers are fetched once, with no preload warning", async () => {
+  // Six pages, each loaded and counted: 57 s in a loaded run, 60 s beside a second suite. A hang guard, not a speed.
+  it("a member's page (the browser renders it): announced modules and answers are fetched once, with no preload warning", {
+    timeout: 240_000,
+  }, async () => {
     const paths = ["/", "/markets", "/coin/btc", "/crypto-101", "/subscribe", await anArticle()];
     // The plain shell (a page the Worker does not hint) carries only the entry's own modulepreloads.
     const plain = await (await fetch(`${baseURL()}/news`)).text();
