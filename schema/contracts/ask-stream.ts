@@ -5,7 +5,7 @@ import type { AskRefusal, AskResponse } from "./ask-types.ts";
 /**
  * The events of POST /api/ask-coinsight's stream (Accept: text/event-stream): checked lines as they
  * are written (`delta`), a restart after a held line (`reset`: drop what was shown), and the end,
- * either the same JSON answer a plain request gets (`done`) or the §8 failure with the plan (`error`).
+ * either the same JSON answer a plain request gets (`done`) or the assistant-plans-admin.md §8 failure with the plan (`error`).
  */
 export type AskStreamEvent =
   | { event: "delta"; data: { text: string } }
