@@ -56,7 +56,16 @@ const known = new Set(HEDGES.map(normalSentence));
 /** Whether a sentence is one of the hedges (whatever its case, spacing or Markdown emphasis). */
 export function isHedge(sentence: string): boolean {
   const s = normalSentence(sentence);
-  // "That said, past moves do not decide future prices": a transition before a hedge joins it and claims nothing.
-  const lead = TRANSITIONS.find((t) => s.startsWith(`${t}, `));
-  return known.has(s) || (lead !== undefined && known.has(s.slice(lead.length + 2)));
+  const rest = afterTransition(s, ",");
+  return known.has(s) || (rest !== null && known.has(rest));
+}
+
+/**
+ * A sentence without the listed transition it opens with ("that said, past moves do not decide future
+ * prices"): a transition before a hedge joins it and claims nothing. `comma` is how the text spells the
+ * comma after it ("," in a sentence, " ," in a reading's shape). Null when it opens with none.
+ */
+export function afterTransition(s: string, comma: string): string | null {
+  const lead = TRANSITIONS.find((t) => s.startsWith(`${t}${comma} `));
+  return lead === undefined ? null : s.slice(lead.length + comma.length + 1);
 }

@@ -1,4 +1,4 @@
-import { HEDGES, normalSentence, TRANSITIONS } from "#worker/lib/grounding/hedges.ts";
+import { afterTransition, HEDGES, normalSentence, TRANSITIONS } from "#worker/lib/grounding/hedges.ts";
 
 /**
  * The sentences that claim nothing, as closed lists: the hedges (`hedges.ts`), fixed notices the
@@ -85,8 +85,8 @@ const hedges = new Set(
 /** What a sentence that cites nothing is, when it is on a list: "hedge", "notice", "heading" or "connective". */
 export function fixedFrame(shape: string): string | null {
   const s = shape.replace(/\s+/g, " ").trim();
-  const lead = TRANSITIONS.find((t) => s.startsWith(`${t} , `));
-  if (hedges.has(s) || (lead !== undefined && hedges.has(s.slice(lead.length + 3)))) return "hedge";
+  const rest = afterTransition(s, " ,");
+  if (hedges.has(s) || (rest !== null && hedges.has(rest))) return "hedge";
   if (notices.has(s)) return "notice";
   // A listed heading claims nothing, whether it comes as Markdown ("## Price action") or as a line of the editor's HTML.
   if (HEADINGS.some((re) => re.test(s))) return "heading";
