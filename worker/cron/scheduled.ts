@@ -1,7 +1,7 @@
 import { pruneEvents, runAlertsMinute } from "#worker/features/alerts/index.ts";
 import { pruneStripeEvents } from "#worker/features/billing/index.ts";
 import { priceFeed, rollUpHistory } from "#worker/features/cryptos/index.ts";
-import { purgeNewsletterData, runDailySend } from "#worker/features/newsletter/index.ts";
+import { purgeNewsletterData } from "#worker/features/newsletter/index.ts";
 import { type DepsFactory, defaultDeps, pruneSnapshots, runDailyPipeline } from "#worker/features/newsroom/index.ts";
 import { pruneOutbox } from "#worker/features/outbox/index.ts";
 import { getDb } from "#worker/lib/db.ts";
@@ -15,10 +15,11 @@ const log = logger("cron");
 export const CRONS = {
   everyMinute: "* * * * *",
   nightly: "0 3 * * *",
-  /** 06:00 UTC: starts the day's newsroom Workflow instance (docs/architecture.md, Schedule). */
+  /**
+   * 06:00 UTC: starts the day's newsroom Workflow instance (docs/architecture.md, Schedule), whose last
+   * step puts the day's newsletter on the mail queue once the roundup is public.
+   */
   dailyPipeline: "0 6 * * *",
-  /** Every 10 minutes from 07:00 to 09:50 UTC: the daily newsletter onto the mail queue, once its Daily Roundup is public. */
-  newsletterDaily: "*/10 7-9 * * *",
 } as const;
 
 /** Logs how a job ended; a failed job never stops the others of the same invocation. */
@@ -67,11 +68,6 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
     case CRONS.dailyPipeline: {
       const [pipeline] = await Promise.allSettled([runDailyPipeline(env, controller.scheduledTime, makeDeps)]);
       if (pipeline) report("newsroom-daily", pipeline);
-      return;
-    }
-    case CRONS.newsletterDaily: {
-      const result = await runDailySend(env, { now: controller.scheduledTime });
-      log.info("job done", { job: "newsletter-daily", ...result });
       return;
     }
     default:

@@ -1,9 +1,7 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emptyMeter, meterD1, metered } from "#worker/bench-meter.ts";
-import { CRONS } from "#worker/cron/scheduled.ts";
 import { listOutbox } from "#worker/features/outbox/index.ts";
-import worker from "#worker/index.ts";
 import { randomToken } from "#worker/lib/crypto.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { MailError, type MailPort } from "#worker/ports/mail/mail.ts";
@@ -12,7 +10,7 @@ import { DAILY_ROUNDUP_CATEGORY, TRENDING_ANALYSIS_CATEGORY } from "./daily-cont
 import { runDailySend } from "./daily-send.ts";
 import { checkUnsubscribeToken } from "./links.ts";
 import { MAIL_DEAD_LETTER_QUEUE, type MailQueue, retryDelaySeconds } from "./mail-queue.ts";
-import { capturingQueue, deliver, eventually } from "./testing.ts";
+import { capturingQueue, deliver } from "./testing.ts";
 
 const db = getDb(env.DB);
 const testEnv: Env = { ...env, PUBLIC_ORIGIN: "https://coinsight.test" };
@@ -294,28 +292,6 @@ describe("daily newsletter send", () => {
     expect((await dailyMails(day)).map((m) => m.recipient)).not.toContain(email);
     expect((await deliveries(day)).map((d) => d.status)).toContain("skipped");
     await env.DB.prepare("DELETE FROM newsletter_subscribers WHERE id = ?").bind(id).run();
-  });
-
-  it("runs from the registered cron expression through the Worker's scheduled handler and the real mail queue", async () => {
-    const day = new Date().toISOString().slice(0, 10);
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: CRONS.newsletterDaily, scheduledTime: Date.now() }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    expect(await edition(day)).toMatchObject({ status: "skipped" });
-
-    await article(DAILY_ROUNDUP_CATEGORY, new Date(Date.now() - 60_000).toISOString());
-    const later = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: CRONS.newsletterDaily, scheduledTime: Date.now() }), env, later);
-    await waitOnExecutionContext(later);
-    // The queue delivers the message to the Worker's consumer within about a second.
-    expect(
-      await eventually(
-        () => edition(day),
-        (e) => e?.status === "sent",
-      ),
-    ).toMatchObject({ status: "sent", sent_count: 3 });
-    // Without PUBLIC_ORIGIN outside production, links point at the local site.
-    expect((await dailyMails(day))[0]?.text).toContain("http://127.0.0.1:8787/unsubscribe?token=");
   });
 
   it("refuses to send in production without PUBLIC_ORIGIN", async () => {

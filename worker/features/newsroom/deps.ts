@@ -1,5 +1,6 @@
 import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
 import { currentSnapshot } from "#worker/features/cryptos/index.ts";
+import { type DailySendResult, runDailySend } from "#worker/features/newsletter/index.ts";
 import { type Db, getDb } from "#worker/lib/db.ts";
 import type { WaitUntil } from "#worker/lib/deps.ts";
 import { createArticleWriter } from "#worker/ports/llm/create-writer.ts";
@@ -17,6 +18,8 @@ export type NewsroomDeps = {
   market: () => Promise<PriceSnapshot>;
   /** The clock of the progress table's timestamps and of the market data's age. */
   now: () => number;
+  /** Puts the day's newsletter on the mail queue: the last step of the instance that wrote the day's roundup. */
+  sendNewsletter: (now: number) => Promise<DailySendResult>;
   waitUntil: WaitUntil;
 };
 
@@ -32,6 +35,7 @@ export function newsroomDeps(
     writer: overrides.writer ?? createArticleWriter(env),
     market: overrides.market ?? (() => currentSnapshot({ env, waitUntil })),
     now: overrides.now ?? Date.now,
+    sendNewsletter: overrides.sendNewsletter ?? ((now) => runDailySend(env, { now })),
     waitUntil,
   };
 }

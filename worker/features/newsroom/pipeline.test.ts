@@ -1,7 +1,10 @@
 import { env, introspectWorkflowInstance } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CONTENT_VERSION_KEY } from "#worker/features/content/index.ts";
 import { formatPrice } from "#worker/features/cryptos/index.ts";
+import { listOutbox } from "#worker/features/outbox/index.ts";
+import { randomToken } from "#worker/lib/crypto.ts";
+import { getDb } from "#worker/lib/db.ts";
 import { CATEGORY_TRENDING, coverImage } from "./covers.ts";
 import { restartTasks } from "./pipeline.ts";
 import { generationStatus } from "./status.ts";
@@ -18,6 +21,7 @@ import {
   tamperingWriter,
   testDeps,
 } from "./testing.ts";
+import { type InstanceOutput, NEWSLETTER_STEP_NAME } from "./workflow.ts";
 
 describe("dependencies", () => {
   it("keeps a trending task waiting for the day's LunarCrush data, then releases it", async () => {
@@ -182,5 +186,80 @@ describe("the order of the day", () => {
       ...Array(3).fill("trending_101_300"),
       ...Array(3).fill("trending_top_100"),
     ]);
+  });
+});
+
+async function subscriber(email: string): Promise<void> {
+  await env.DB.prepare("INSERT INTO newsletter_subscribers (email, status, consent_at, unsubscribe_token) VALUES (?, 'confirmed', ?, ?)")
+    .bind(email, "2026-11-01T00:00:00.000Z", randomToken())
+    .run();
+}
+
+async function edition(date: string) {
+  return env.DB.prepare("SELECT status, sent_count, reason FROM newsletter_editions WHERE edition_date = ?")
+    .bind(date)
+    .first<{ status: string; sent_count: number; reason: string | null }>();
+}
+
+/** The day's newsletter mails in the offline outbox, as the mail queue's consumer sent them. */
+async function dailyMails(date: string) {
+  return (await listOutbox(getDb(env.DB), { channel: "email", limit: 200 })).filter(
+    (m) => m.tags.category === "newsletter_daily" && m.tags.edition === date,
+  );
+}
+
+describe("the day's newsletter, as the Workflow's last step", () => {
+  it("goes out from the instance that wrote the day's roundup, through the real mail queue, once however often it runs", async () => {
+    const date = "2026-11-12";
+    await subscriber("reader@example.com");
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
+    shareWithWorkflow(deps);
+    const { instanceId } = await restartTasks(deps, ["daily_roundup"], date, "manual");
+    await using instance = await introspectWorkflowInstance(env.NEWSROOM, String(instanceId));
+    expect(await instance.waitForStepResult({ name: NEWSLETTER_STEP_NAME })).toMatchObject({
+      date,
+      status: "sending",
+      queued: 1,
+      messages: 1,
+    });
+    expect((await settle(instanceId)).status).toBe("complete");
+    // The queue hands the message to the Worker's consumer within about a second.
+    await vi.waitFor(async () => expect(await edition(date)).toMatchObject({ status: "sent", sent_count: 1 }), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    const [mail, ...more] = await dailyMails(date);
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain(`/article/daily-crypto-roundup-${date}`);
+    // Without PUBLIC_ORIGIN outside production, links point at the local site.
+    expect(mail?.text).toContain("http://127.0.0.1:8787/unsubscribe?token=");
+
+    // An admin's retry of the roundup ends with the step again, which finds the day sent.
+    const again = await runTasks(deps, ["daily_roundup"], date, "retry");
+    expect((again.status.output as InstanceOutput).newsletter).toMatchObject({ status: "sent", reason: "Already sent today" });
+    expect(await dailyMails(date)).toHaveLength(1);
+  });
+
+  it("records why nothing went out when the roundup was held for review", async () => {
+    const date = "2026-11-13";
+    // The writer types Bitcoin's price instead of citing it, in the first draft and in the repair.
+    const writer = tamperingWriter((draft) => ({ ...draft, body: draft.body.replace("{{bitcoin.price}}", "$71,250.00") }));
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`), { writer });
+    const run = await runTasks(deps, ["daily_roundup"], date);
+    expect(run.status.status).toBe("errored");
+    expect(await edition(date)).toMatchObject({ status: "skipped", reason: `No Daily Roundup published on ${date} yet` });
+  });
+
+  it("mails nothing for an earlier day's roundup, nor from an instance without the roundup", async () => {
+    const deps = await testDeps(clockAt("2026-11-15T06:00:00Z"));
+    const earlier = await runTasks(deps, ["daily_roundup"], "2026-11-14", "retry");
+    expect((earlier.status.output as InstanceOutput).newsletter).toEqual({
+      status: "not sent",
+      reason: "The roundup of 2026-11-14 was written on 2026-11-15",
+    });
+    const data = await runTasks(deps, ["lunarcrush_data"], "2026-11-15");
+    expect((data.status.output as InstanceOutput).newsletter).toBeNull();
+    expect(await edition("2026-11-14")).toBeNull();
+    expect(await edition("2026-11-15")).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
 import { type DailySummary, type TaskKey, taskDependencies, taskKeys, taskLabels } from "#schema/contracts/newsroom.ts";
 import { logger } from "#worker/lib/log.ts";
-import { type NewsroomDeps, workflowDeps } from "./deps.ts";
+import { type NewsroomDeps, utcDate, workflowDeps } from "./deps.ts";
 import { stuckReason } from "./instances.ts";
 import { beginTask, failOpenTask, finishTask, MAX_RETRIES, type RunAt, runStep } from "./progress.ts";
 import { getRun } from "./runs.ts";
@@ -16,7 +16,14 @@ const log = logger("newsroom");
 export type NewsroomParams = { date: string; tasks: TaskKey[]; trigger: string };
 
 export type TaskOutcome = "completed" | "failed" | "skipped";
-export type InstanceOutput = { date: string; tasks: Partial<Record<TaskKey, TaskOutcome>>; summary: DailySummary["summary"] };
+/** What the newsletter step did: the send's result, or why the instance sent nothing. */
+export type NewsletterOutcome = { status: string; reason?: string; queued?: number; messages?: number };
+export type InstanceOutput = {
+  date: string;
+  tasks: Partial<Record<TaskKey, TaskOutcome>>;
+  summary: DailySummary["summary"];
+  newsletter: NewsletterOutcome | null;
+};
 
 /** A pipeline step: one upstream call or one article, retried by the Workflow with exponential backoff. */
 export const TASK_STEP: WorkflowStepConfig = {
@@ -25,6 +32,15 @@ export const TASK_STEP: WorkflowStepConfig = {
 };
 /** Reads and writes of the progress table around the steps: quick, and retried quickly. */
 const BOOKKEEPING: WorkflowStepConfig = { retries: { limit: 5, delay: "5 seconds", backoff: "exponential" }, timeout: "1 minute" };
+/**
+ * The newsletter onto the mail queue. A retry is safe: the send takes each page of subscribers in one
+ * transaction and queues what an earlier try recorded but never queued (newsletter/daily-send.ts).
+ */
+export const NEWSLETTER_STEP: WorkflowStepConfig = {
+  retries: { limit: 5, delay: "30 seconds", backoff: "exponential" },
+  timeout: "5 minutes",
+};
+export const NEWSLETTER_STEP_NAME = "Send the day's newsletter";
 
 /** The event a finished prerequisite sends to instances whose tasks wait for it. */
 export const PREREQUISITE_EVENT = "prerequisite-finished";
@@ -63,6 +79,11 @@ export async function runInstance(run: Run, params: NewsroomParams): Promise<Ins
   for (const task of PIPELINE_ORDER.filter((t) => params.tasks.includes(t))) {
     outcomes[task] = await runTask(run, { deps: run.deps, instanceId: run.instanceId, date, task }, memo);
   }
+  // The instance that wrote (or failed) the day's roundup sends the day's newsletter: no cron polls for it.
+  const newsletter =
+    outcomes.daily_roundup && outcomes.daily_roundup !== "skipped"
+      ? await run.step.do(NEWSLETTER_STEP_NAME, NEWSLETTER_STEP, () => sendNewsletter(run.deps, date))
+      : null;
   const { summary } = await run.step.do("Summarise the day", BOOKKEEPING, () => dailySummary(run.deps, date));
   const failed = taskKeys.filter((t) => outcomes[t] === "failed");
   if (failed.length > 0) {
@@ -72,7 +93,17 @@ export async function runInstance(run: Run, params: NewsroomParams): Promise<Ins
     // Thrown outside any step, so nothing retries it: the instance ends errored with the reasons.
     throw new TasksFailedError(`${failed.length} of ${Object.keys(outcomes).length} tasks failed for ${date}. ${reasons.join(" | ")}`);
   }
-  return { date, tasks: outcomes, summary };
+  return { date, tasks: outcomes, summary, newsletter };
+}
+
+/**
+ * Today's newsletter, once its roundup is public (a failed roundup leaves the edition skipped, with
+ * why). A re-run of an earlier day's roundup mails nothing: that day's newsletter is history.
+ */
+async function sendNewsletter(deps: NewsroomDeps, date: string): Promise<NewsletterOutcome> {
+  const now = deps.now();
+  if (utcDate(now) !== date) return { status: "not sent", reason: `The roundup of ${date} was written on ${utcDate(now)}` };
+  return deps.sendNewsletter(now);
 }
 
 async function runTask(run: Run, at: RunAt, memo: StepContext["memo"]): Promise<TaskOutcome> {
