@@ -13,13 +13,16 @@ import type { Step, StepContext, TaskState } from "./tasks/task.ts";
  * instance: a row another start has taken over is left alone.
  */
 
-/** Retries of a failing step after its first attempt, 1, 2 then 4 minutes apart (the step config's backoff). */
+/** Retries of a failing step after its first attempt. */
 export const MAX_RETRIES = 3;
-export const RETRY_BASE_MS = 60_000;
 
-/** The wait before the Workflow retries a step for the `retry`th time (exponential, as the engine computes it). */
-export function backoffMs(retry: number): number {
-  return RETRY_BASE_MS * 2 ** Math.max(0, retry - 1);
+/**
+ * The wait before the Workflow retries a task step whose `attempt`th try failed: 1, 2, then 4 minutes.
+ * The engine calls this very function (the delay of the step config, TASK_STEP), and the progress
+ * table's next retry is its answer too, so the panel's "next retry" is the engine's by construction.
+ */
+export function taskRetryDelayMs(attempt: number): number {
+  return 60_000 * 2 ** Math.max(0, attempt - 1);
 }
 
 export type RunAt = { deps: NewsroomDeps; instanceId: string; date: string; task: TaskKey };
@@ -139,7 +142,7 @@ async function recordStepFailure(at: RunAt, err: unknown, engine: Attempt, steps
     {
       status: willRetry ? "retrying" : "failed",
       retryCount: willRetry ? engine.attempt : engine.attempt - 1,
-      nextRetryAt: willRetry ? iso(now + backoffMs(engine.attempt)) : null,
+      nextRetryAt: willRetry ? iso(now + taskRetryDelayMs(engine.attempt)) : null,
       errorCategory: category,
       errorMessage: e.message.slice(0, 1000),
       errorAt: iso(now),

@@ -4,7 +4,7 @@ import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import { alreadyExists } from "./instances.ts";
 import { watchdogRecovery } from "./newsroom.service.ts";
 import { restartTasks } from "./pipeline.ts";
-import { backoffMs, MAX_RETRIES } from "./progress.ts";
+import { MAX_RETRIES, taskRetryDelayMs } from "./progress.ts";
 import { dailySummary, generationStatus } from "./status.ts";
 import {
   articlesOf,
@@ -45,7 +45,7 @@ describe("retries", () => {
     );
 
     const status = (await generationStatus(deps, date)).lunarcrush_data;
-    expect(status).toMatchObject({ status: "retrying", nextRetryIn: backoffMs(1) / 1000 });
+    expect(status).toMatchObject({ status: "retrying", nextRetryIn: taskRetryDelayMs(1) / 1000 });
     expect(status.error).toMatchObject({
       category: "api_failure",
       message: "LunarCrush answered 503 for coins/list/v2",
@@ -80,7 +80,7 @@ describe("retries", () => {
   });
 
   it("doubles the wait each time, gives up after the last retry, and fails the dependents", async () => {
-    expect([1, 2, 3].map(backoffMs)).toEqual([60_000, 120_000, 240_000]);
+    expect([1, 2, 3].map(taskRetryDelayMs)).toEqual([60_000, 120_000, 240_000]);
     const date = "2026-11-06";
     const clock = clockAt(`${date}T06:00:00Z`);
     const deps = await testDeps(clock, { sentiment: flakySentiment(99) });

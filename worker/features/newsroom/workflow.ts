@@ -3,7 +3,7 @@ import { type DailySummary, type TaskKey, taskDependencies, taskKeys, taskLabels
 import { logger } from "#worker/lib/log.ts";
 import { type NewsroomDeps, utcDate, workflowDeps } from "./deps.ts";
 import { stuckReason } from "./instances.ts";
-import { beginTask, failOpenTask, finishTask, MAX_RETRIES, type RunAt, runStep } from "./progress.ts";
+import { beginTask, failOpenTask, finishTask, MAX_RETRIES, type RunAt, runStep, taskRetryDelayMs } from "./progress.ts";
 import { getRun } from "./runs.ts";
 import { dailySummary } from "./status.ts";
 import { DependencyError } from "./task-errors.ts";
@@ -25,9 +25,13 @@ export type InstanceOutput = {
   newsletter: NewsletterOutcome | null;
 };
 
-/** A pipeline step: one upstream call or one article, retried by the Workflow with exponential backoff. */
+/**
+ * A pipeline step: one upstream call or one article, retried by the Workflow 1, 2 then 4 minutes apart.
+ * The delay is a function the engine calls per failed try ("constant": the engine adds no backoff of its
+ * own), the same one that tells the panel when the next try comes.
+ */
 export const TASK_STEP: WorkflowStepConfig = {
-  retries: { limit: MAX_RETRIES, delay: "1 minute", backoff: "exponential" },
+  retries: { limit: MAX_RETRIES, delay: ({ ctx }) => taskRetryDelayMs(ctx.attempt), backoff: "constant" },
   timeout: "5 minutes",
 };
 /** Reads and writes of the progress table around the steps: quick, and retried quickly. */
