@@ -1,5 +1,6 @@
 /**
- * Fails when a module imports itself through a chain of other modules (an import circle).
+ * Fails when a module imports itself through a chain of other modules (an import circle), or when code
+ * that ships imports a test's support module (`test-support.ts`).
  * A circle makes module order depend on which file is loaded first, so a value read at load time can be
  * undefined, and it means two modules cannot be understood apart. Part of `npm run lint`.
  *
@@ -8,7 +9,11 @@
  * reader. Only the project's own files are followed: `#web/*`, `#worker/*`, `#schema/*` and relative
  * specifiers; packages and virtual modules (`coinsight-ssr`, `cloudflare:*`) are leaves.
  *
- * Usage: node scripts/check/import-cycles.ts  (exit 1 and the circles when there are any)
+ * A feature's `test-support.ts` sits beside what it tests, for tests only: tests (`*.test.ts(x)`, `*.e2e.ts`),
+ * other test support and the test setups (`worker/test/`, `web/test/`, `scripts/e2e/`) may import it;
+ * anything else would put test code in the bundle (docs/decisions/architecture/test-support-names.md).
+ *
+ * Usage: node scripts/check/import-cycles.ts  (exit 1 and the circles or leaks when there are any)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -142,6 +147,23 @@ function pathThrough(graph: Map<string, string[]>, members: Set<string>, start: 
   return [start, start];
 }
 
+/** Whether a file is test code: a test, test support, or a test setup. */
+export function isTestCode(file: string): boolean {
+  const path = relative(root, resolve(root, file)).split("\\").join("/");
+  return /\.test\.tsx?$|\.e2e\.ts$|(^|\/)test-support\.tsx?$/.test(path) || /^(worker\/test|web\/test|scripts\/e2e)\//.test(path);
+}
+
+/** Imports of a test-support module from code that is not test code, as "importer → test support". */
+export function testSupportLeaks(graph: Map<string, string[]>): string[] {
+  const leaks: string[] = [];
+  for (const [file, targets] of graph) {
+    if (isTestCode(file)) continue;
+    for (const target of targets)
+      if (/(^|\/)test-support\.tsx?$/.test(target)) leaks.push(`${relative(root, file)} → ${relative(root, target)}`);
+  }
+  return leaks;
+}
+
 function main(): void {
   const graph = new Map<string, string[]>();
   for (const dir of SOURCE_DIRS) {
@@ -153,12 +175,15 @@ function main(): void {
     }
   }
   const cycles = findCycles(graph);
-  if (cycles.length === 0) {
-    console.log(`import-cycles: ${graph.size} files, no circles`);
+  const leaks = testSupportLeaks(graph);
+  if (cycles.length === 0 && leaks.length === 0) {
+    console.log(`import-cycles: ${graph.size} files, no circles, no test support outside tests`);
     return;
   }
-  console.error(`import-cycles: ${cycles.length} circle(s):`);
+  if (cycles.length) console.error(`import-cycles: ${cycles.length} circle(s):`);
   for (const cycle of cycles) console.error(`  ${cycle.map((file) => relative(root, file)).join(" → ")}`);
+  if (leaks.length) console.error(`import-cycles: ${leaks.length} import(s) of test support from code that ships:`);
+  for (const leak of leaks) console.error(`  ${leak}`);
   process.exit(1);
 }
 

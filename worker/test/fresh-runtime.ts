@@ -1,9 +1,9 @@
 import { abortAllDurableObjects, applyD1Migrations, env, reset } from "cloudflare:test";
 import { afterAll, beforeEach } from "vitest";
-import { forgetRecentAnswers } from "#worker/features/ask/testing.ts";
-import { forgetContentVersion, forgetSlugFilter } from "#worker/features/content/testing.ts";
-import { forgetCachedSnapshot } from "#worker/features/cryptos/testing.ts";
-import { forgetShell } from "#worker/features/pages/testing.ts";
+import { forgetRecentAnswers } from "#worker/features/ask/test-support.ts";
+import { forgetContentVersion, forgetSlugFilter } from "#worker/features/content/test-support.ts";
+import { forgetCachedSnapshot } from "#worker/features/cryptos/test-support.ts";
+import { forgetShell } from "#worker/features/pages/test-support.ts";
 import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
 import { forgetOidcCaches } from "#worker/ports/identity/oidc.ts";
 

@@ -6,7 +6,7 @@ import type { ErrorBody } from "#schema/contracts/error.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { evaluateTick } from "./evaluate.ts";
 import { scheduledJobsRun } from "./settings.service.ts";
-import { makeAlert } from "./testing.ts";
+import { makeAlert } from "./test-support.ts";
 
 type Answer = Alert & ErrorBody;
 const JSON_HEADERS = { "content-type": "application/json" };

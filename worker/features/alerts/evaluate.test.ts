@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MOVE_REARM_POINTS, PRICE_REARM_MARGIN } from "#schema/contracts/alert-rules.ts";
 import { evaluateTick, startsArmed } from "./evaluate.ts";
-import { armedOf, coinAt, eventsOf, makeAlert, makeMember } from "./testing.ts";
+import { armedOf, coinAt, eventsOf, makeAlert, makeMember } from "./test-support.ts";
 import { FIRE_SQL, REARM_SQL } from "./tick-sql.ts";
 
 const T0 = Date.parse("2026-11-26T10:00:00.000Z");

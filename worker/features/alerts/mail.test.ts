@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ALERT_MAILS_PER_DAY } from "#schema/contracts/alert-rules.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
-import { eventually } from "#worker/features/newsletter/testing.ts";
+import { eventually } from "#worker/features/newsletter/test-support.ts";
 import { listOutbox } from "#worker/features/outbox/index.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
@@ -10,7 +10,7 @@ import { deliverEvents } from "./deliver.ts";
 import { runDigests } from "./digest.ts";
 import { evaluateTick } from "./evaluate.ts";
 import { checkMailToken, mailToken, oldLinkMac } from "./links.ts";
-import { db, eventsOf, makeAlert, makeMember, sentimentRow, watchWithDigest } from "./testing.ts";
+import { db, eventsOf, makeAlert, makeMember, sentimentRow, watchWithDigest } from "./test-support.ts";
 
 const ORIGIN = "http://127.0.0.1:8787";
 /** Recommendation words no alert or digest mail may use (the figures speak for themselves). */

@@ -2,13 +2,13 @@ import { createExecutionContext, createScheduledController, env, runInDurableObj
 import { describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
 import { formatPrice, type PriceFeedBase, priceFeed } from "#worker/features/cryptos/index.ts";
-import { forgetCachedSnapshot } from "#worker/features/cryptos/testing.ts";
-import { eventually } from "#worker/features/newsletter/testing.ts";
+import { forgetCachedSnapshot } from "#worker/features/cryptos/test-support.ts";
+import { eventually } from "#worker/features/newsletter/test-support.ts";
 import { listOutbox } from "#worker/features/outbox/index.ts";
 import worker from "#worker/index.ts";
 import { createOfflineMarketData } from "#worker/ports/market/offline.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
-import { db, eventsOf, makeAlert, makeMember, watchWithDigest } from "./testing.ts";
+import { db, eventsOf, makeAlert, makeMember, watchWithDigest } from "./test-support.ts";
 
 /** The mails the queue's consumer has sent to an address so far (it delivers within about a second of the tick). */
 const mailsTo = async (to: string) => (await listOutbox(db(), { channel: "email", limit: 200 })).filter((m) => m.recipient === to);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertArticle } from "#worker/test/articles.ts";
 import { scanArticles, scanSentiment } from "./scans.ts";
-import { eventsOf, makeAlert, makeMember, sentimentRow } from "./testing.ts";
+import { eventsOf, makeAlert, makeMember, sentimentRow } from "./test-support.ts";
 
 const COINS = new Map([
   ["ETH", { id: "ethereum", symbol: "ETH", name: "Ethereum" }],

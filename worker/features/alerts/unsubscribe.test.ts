@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MailList } from "#schema/contracts/alert-rules.ts";
-import { eventually } from "#worker/features/newsletter/testing.ts";
+import { eventually } from "#worker/features/newsletter/test-support.ts";
 import { listOutbox } from "#worker/features/outbox/index.ts";
 import { OLD_LINKS_WORK_UNTIL, UNSUBSCRIBE_LINK_VALID_DAYS } from "#worker/lib/unsubscribe-token.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
@@ -9,7 +9,7 @@ import { deliverEvents } from "./deliver.ts";
 import { runDigests } from "./digest.ts";
 import { evaluateTick } from "./evaluate.ts";
 import { mailToken, oldLinkMac } from "./links.ts";
-import { db, makeAlert, makeMember, watchWithDigest } from "./testing.ts";
+import { db, makeAlert, makeMember, watchWithDigest } from "./test-support.ts";
 import { EXPIRED_LINK, INVALID_LINK } from "./unsubscribe.routes.ts";
 
 const SITE = "https://coinsight.test";

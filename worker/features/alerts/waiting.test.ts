@@ -6,7 +6,7 @@ import type { ErrorBody } from "#schema/contracts/error.ts";
 import { formatChange, formatPrice } from "#worker/features/cryptos/index.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
 import { evaluateTick } from "./evaluate.ts";
-import { armedOf, makeAlert } from "./testing.ts";
+import { armedOf, makeAlert } from "./test-support.ts";
 
 type Answer = Alert & ErrorBody;
 const member = () => signedIn(`waiting-${crypto.randomUUID().slice(0, 8)}@example.com`);

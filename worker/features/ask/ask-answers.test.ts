@@ -7,7 +7,7 @@ import { UpstreamError } from "#worker/ports/port.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { ANSWER_FAILED, RANGE_LABEL, rangeLabel } from "./answering.ts";
 import { checkAnswer } from "./grounding.ts";
-import { ask, askWith, liveCoin, persona, seedHistory, seedSocial, sseEvents, tamperingAnswerer } from "./testing.ts";
+import { ask, askWith, liveCoin, persona, seedHistory, seedSocial, sseEvents, tamperingAnswerer } from "./test-support.ts";
 import { periodOf } from "./volatility.ts";
 
 const INVENTED = "Bitcoin changed hands at $987,654.32 an hour ago.";

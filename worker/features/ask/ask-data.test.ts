@@ -5,7 +5,7 @@ import type { AskRefusal, AskResponse, StoredAnswers } from "#schema/contracts/a
 import type { SubscriptionResponse } from "#schema/contracts/auth.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { findCoverage, lineAbout, mentions } from "./coverage.ts";
-import { ask, liveCoin, persona, seedHistory } from "./testing.ts";
+import { ask, liveCoin, persona, seedHistory } from "./test-support.ts";
 import { dayRange, realisedVolatility } from "./volatility.ts";
 
 const DAY = 86_400_000;

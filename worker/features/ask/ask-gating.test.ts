@@ -4,7 +4,7 @@ import { type AskRefusal, type AskResponse, QUESTION_TYPES, type QuestionType } 
 import { quotaCounter } from "#worker/features/billing/index.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { GUEST_DAILY_LIMIT, MESSAGES } from "./gate.ts";
-import { ask, liveCoin, type Persona, persona, seedHistory, seedSocial } from "./testing.ts";
+import { ask, liveCoin, type Persona, persona, seedHistory, seedSocial } from "./test-support.ts";
 
 const PREMIUM = QUESTION_TYPES.filter((t) => t !== "about");
 

@@ -8,7 +8,7 @@ import { insertArticle } from "#worker/test/articles.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { ANSWER_FAILED } from "./answering.ts";
 import { NOT_COUNTED } from "./briefs.ts";
-import { type Asker, ask, askWith, liveCoin, persona, seedHistory, seedSocial } from "./testing.ts";
+import { type Asker, ask, askWith, liveCoin, persona, seedHistory, seedSocial } from "./test-support.ts";
 
 /**
  * A question Coinsight cannot answer never costs a query or a credit, in every question type. Either

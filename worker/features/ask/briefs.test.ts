@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { QUESTION_TYPES } from "#schema/contracts/ask.ts";
 import { formatPrice } from "#worker/features/cryptos/index.ts";
 import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/index.ts";
-import { fixedMarket } from "#worker/features/newsroom/testing.ts";
+import { fixedMarket } from "#worker/features/newsroom/test-support.ts";
 import { getDb } from "#worker/lib/db.ts";
 import type { AnswerBrief } from "#worker/ports/llm/answer.ts";
 import { compose } from "#worker/ports/llm/answer-offline.ts";
@@ -11,7 +11,7 @@ import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { buildBrief } from "./briefs.ts";
 import { checkAnswer, renderAnswer } from "./grounding.ts";
-import { seedHistory as seedDailyCloses } from "./testing.ts";
+import { seedHistory as seedDailyCloses } from "./test-support.ts";
 import { dailyCloses, realisedVolatility, volatilityRange } from "./volatility.ts";
 
 const NOW = Date.parse("2026-11-10T06:00:00Z");

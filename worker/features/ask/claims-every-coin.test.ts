@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { QUESTION_TYPES } from "#schema/contracts/ask.ts";
 import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/index.ts";
-import { fixedMarket } from "#worker/features/newsroom/testing.ts";
+import { fixedMarket } from "#worker/features/newsroom/test-support.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { compose } from "#worker/ports/llm/answer-offline.ts";
 import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";

@@ -4,7 +4,7 @@ import type { BillingAccount } from "#schema/contracts/billing.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { billingAccount } from "./account.service.ts";
-import { billingRowOf, member, postJson, subscribe, subscriptionOf } from "./testing.ts";
+import { billingRowOf, member, postJson, subscribe, subscriptionOf } from "./test-support.ts";
 
 /** Presses a button of the local test portal (a same-origin form POST that redirects to /account). */
 async function portal(agent: BrowserAgent, action: string) {

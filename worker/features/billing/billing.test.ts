@@ -7,7 +7,7 @@ import { LOCAL_WEBHOOK_SECRET } from "#worker/ports/payments/offline.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { NOT_SELLING } from "./billing.service.ts";
 import { quotaCounter } from "./quota-counter.ts";
-import { billingRowOf, member, postJson, stripeEvent, subscribe, subscriptionOf } from "./testing.ts";
+import { billingRowOf, member, postJson, stripeEvent, subscribe, subscriptionOf } from "./test-support.ts";
 
 describe("billing API (offline: the local test checkout)", () => {
   it("refuses signed-out visitors and invalid plans", async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ErrorBody } from "#schema/contracts/error.ts";
 import { CREDITS_PURPOSE } from "#worker/ports/payments/payments.ts";
 import { HANDLED_EVENT_TYPES } from "./stripe-events.ts";
-import { deliver, stripeEvent } from "./testing.ts";
+import { deliver, stripeEvent } from "./test-support.ts";
 
 /** A well-formed object for each handled type, about a customer and subscription nobody has. */
 function objectOf(type: string): Record<string, unknown> {

@@ -5,7 +5,7 @@ import { billingCustomers } from "#schema/db/billing.ts";
 import { getDb } from "#worker/lib/db.ts";
 import recordedIntent from "#worker/ports/payments/fixtures/payment-intent-succeeded.json";
 import { quotaCounter } from "./quota-counter.ts";
-import { buyCredits, creditsPayment, deliver, member, postJson, subscribe } from "./testing.ts";
+import { buyCredits, creditsPayment, deliver, member, postJson, subscribe } from "./test-support.ts";
 
 /** Live keys beside a development server, as docs/operations.md suggests for trying them. */
 const LIVE = { APP_ENV: "development", STRIPE_SECRET_KEY: "sk_test_coinsight", STRIPE_WEBHOOK_SECRET: "whsec_endpoint_of_this_site" };

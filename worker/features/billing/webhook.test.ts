@@ -14,7 +14,7 @@ import {
   stripeEvent,
   subscribe,
   subscriptionOf,
-} from "./testing.ts";
+} from "./test-support.ts";
 import { pruneStripeEvents } from "./webhook.ts";
 
 describe("POST /api/webhooks/stripe", () => {

@@ -8,7 +8,7 @@ import {
 } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CRONS } from "#worker/cron/scheduled.ts";
-import { armedOf, makeAlert, makeMember } from "#worker/features/alerts/testing.ts";
+import { armedOf, makeAlert, makeMember } from "#worker/features/alerts/test-support.ts";
 import worker from "#worker/index.ts";
 import type { MarketDataPort } from "#worker/ports/market/market-data.ts";
 import { UpstreamError } from "#worker/ports/port.ts";

@@ -7,7 +7,7 @@ import { outbox } from "#schema/db/outbox.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
-import { saveBody } from "./testing.ts";
+import { saveBody } from "./test-support.ts";
 
 type Err = { error: { code: string; message: string } };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ArticlePage } from "#schema/contracts/article.ts";
 import type { AdminArticlePage, EditableArticle } from "#schema/contracts/editorial.ts";
-import { runOf, settle } from "#worker/features/newsroom/testing.ts";
+import { runOf, settle } from "#worker/features/newsroom/test-support.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { call } from "#worker/test/http.ts";

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticlePage, EditableArticle, SavedArticle } from "#schema/contracts/editorial.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
-import { articlesOf, clockAt, runTasks, stopSharingWithWorkflow, tamperingWriter, testDeps } from "#worker/features/newsroom/testing.ts";
+import {
+  articlesOf,
+  clockAt,
+  runTasks,
+  stopSharingWithWorkflow,
+  tamperingWriter,
+  testDeps,
+} from "#worker/features/newsroom/test-support.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
-import { saveBody } from "./testing.ts";
+import { saveBody } from "./test-support.ts";
 
 const HONEST_DAY = "2026-09-14";
 const HELD_DAY = "2026-09-15";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ArticleVersion, ArticleVersionDetail, EditableArticle, SavedArticle } from "#schema/contracts/editorial.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
-import { saveBody } from "./testing.ts";
+import { saveBody } from "./test-support.ts";
 
 describe("version history: each version's own note and time, the current text, and a version whole", () => {
   it("gives each text the note and time of the save that wrote it, and the current one as 'Current'", async () => {

@@ -5,7 +5,7 @@ import { PRICES_KEY, type PriceSnapshot, priceFeed } from "#worker/features/cryp
 import { getJson } from "#worker/test/http.ts";
 import { LIVE_LIMITS } from "./limits.ts";
 import type { LiveHub } from "./live-hub.ts";
-import { hub, makeRows, makeTick, openLive, TestSocket } from "./testing.ts";
+import { hub, makeRows, makeTick, openLive, TestSocket } from "./test-support.ts";
 
 const open: TestSocket[] = [];
 afterEach(() => {

@@ -7,7 +7,7 @@ import { insertArticle } from "#worker/test/articles.ts";
 import { DAILY_ROUNDUP_CATEGORY, TRENDING_ANALYSIS_CATEGORY } from "./daily-content.ts";
 import { runDailySend } from "./daily-send.ts";
 import { dailySubject } from "./mail-templates.ts";
-import { capturingQueue, deliver } from "./testing.ts";
+import { capturingQueue, deliver } from "./test-support.ts";
 
 /**
  * What the daily mail says of itself (issue 42, item 7): a subject that names the roundup once, and

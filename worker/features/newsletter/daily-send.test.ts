@@ -10,7 +10,7 @@ import { DAILY_ROUNDUP_CATEGORY, TRENDING_ANALYSIS_CATEGORY } from "./daily-cont
 import { runDailySend } from "./daily-send.ts";
 import { checkUnsubscribeToken } from "./links.ts";
 import { MAIL_DEAD_LETTER_QUEUE, type MailQueue, retryDelaySeconds } from "./mail-queue.ts";
-import { capturingQueue, deliver } from "./testing.ts";
+import { capturingQueue, deliver } from "./test-support.ts";
 
 const db = getDb(env.DB);
 const testEnv: Env = { ...env, PUBLIC_ORIGIN: "https://coinsight.test" };

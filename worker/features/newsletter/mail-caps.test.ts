@@ -6,7 +6,7 @@ import { getDb } from "#worker/lib/db.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { getJson } from "#worker/test/http.ts";
 import { MAILBOX_DAILY_CAP, RATE_LIMITED_MESSAGE, SIGNUP_RATE_LIMIT, SUBSCRIBE_MESSAGE } from "./subscribers.service.ts";
-import { eventually } from "./testing.ts";
+import { eventually } from "./test-support.ts";
 
 function subscribeAs(email: string, ip: string) {
   return getJson<SubscribeResponse & { error?: { code: string; message: string } }>("/api/newsletter/subscribe", {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MailMessage, MailPort } from "#worker/ports/mail/mail.ts";
-import { deliver, mailsTo } from "./testing.ts";
+import { deliver, mailsTo } from "./test-support.ts";
 
 async function member(id: string, email: string) {
   await env.DB.prepare("INSERT INTO users (id, email, identity_issuer, identity_subject) VALUES (?, ?, 'offline', ?)")

@@ -20,7 +20,7 @@ import {
   SUBSCRIBE_MESSAGE,
   UNSUBSCRIBED_MESSAGE,
 } from "./subscribers.service.ts";
-import { eventually } from "./testing.ts";
+import { eventually } from "./test-support.ts";
 
 let ip = 0;
 /** Each test signs up from its own address, so the per-client limit only bites where a test wants it. */

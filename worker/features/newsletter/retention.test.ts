@@ -4,7 +4,7 @@ import { CRONS, scheduled } from "#worker/cron/scheduled.ts";
 import { listOutbox, OUTBOX_RETENTION_DAYS } from "#worker/features/outbox/index.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { call } from "#worker/test/http.ts";
-import { eventually } from "./testing.ts";
+import { eventually } from "./test-support.ts";
 
 const DAY = 86_400_000;
 

@@ -11,7 +11,7 @@ import {
   purgeNewsletterData,
   subscribe,
 } from "./subscribers.service.ts";
-import { inlineQueue } from "./testing.ts";
+import { inlineQueue } from "./test-support.ts";
 
 const db = getDb(env.DB);
 // Each confirmation is delivered to the queue's consumer at once, which mails it to the outbox.

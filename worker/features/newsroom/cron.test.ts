@@ -9,7 +9,7 @@ import { setWorkflowDeps } from "./deps.ts";
 import { createDevRoutes } from "./dev.routes.ts";
 import type { DayReport } from "./newsroom.service.ts";
 import { startDay } from "./pipeline.ts";
-import { articlesOf, clockAt, factoryOf, runOf, settle, shareWithWorkflow, testDeps } from "./testing.ts";
+import { articlesOf, clockAt, factoryOf, runOf, settle, shareWithWorkflow, testDeps } from "./test-support.ts";
 
 function fire(cron: string, at: number, deps: Parameters<typeof factoryOf>[0]) {
   shareWithWorkflow(deps);

@@ -6,7 +6,7 @@ import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import { claimInput, rankByMomentum, roundupBrief, trendingBrief } from "./briefs.ts";
 import { checkDraft, renderDraft } from "./publish.ts";
 import { BANDS, buildRows, toMarketInput } from "./snapshots.ts";
-import { fixedMarket } from "./testing.ts";
+import { fixedMarket } from "./test-support.ts";
 
 async function dayRows(date: string) {
   const market = await fixedMarket(Date.parse(`${date}T05:59:30Z`));

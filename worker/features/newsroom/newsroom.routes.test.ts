@@ -9,7 +9,7 @@ import { onError } from "#worker/lib/errors.ts";
 import { checkAnswer } from "#worker/test/contract-check.ts";
 import { ORIGIN } from "#worker/test/http.ts";
 import { createAdminNewsroomRoutes } from "./newsroom.routes.ts";
-import { clockAt, factoryOf, runOf, settle, shareWithWorkflow, testDeps } from "./testing.ts";
+import { clockAt, factoryOf, runOf, settle, shareWithWorkflow, testDeps } from "./test-support.ts";
 
 const TODAY = "2026-11-12";
 const clock = clockAt(`${TODAY}T07:00:00Z`);

@@ -20,7 +20,7 @@ import {
   shareWithWorkflow,
   tamperingWriter,
   testDeps,
-} from "./testing.ts";
+} from "./test-support.ts";
 import { type InstanceOutput, NEWSLETTER_STEP_NAME } from "./workflow.ts";
 
 describe("dependencies", () => {

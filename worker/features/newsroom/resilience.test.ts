@@ -18,7 +18,7 @@ import {
   tamperingWriter,
   testDeps,
   withoutRetryDelays,
-} from "./testing.ts";
+} from "./test-support.ts";
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 500; i++) {

@@ -3,7 +3,7 @@ import { MOVERS_MIN_VOLUME_USD, rankMovers } from "#schema/contracts/movers.ts";
 import { createOfflineSentiment } from "#worker/ports/sentiment/offline.ts";
 import { roundupBrief } from "./briefs.ts";
 import { buildRows, toMarketInput } from "./snapshots.ts";
-import { fixedMarket } from "./testing.ts";
+import { fixedMarket } from "./test-support.ts";
 
 describe("the Daily Roundup's gainers and losers", () => {
   it("are the first three of the Gainers and Losers tabs' rule over every tracked coin, never a coin the tabs leave out", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ArticleWriter } from "#worker/ports/llm/llm.ts";
 import { createOfflineWriter } from "#worker/ports/llm/offline.ts";
 import { ARTICLES_PER_BAND } from "./tasks/trending.ts";
-import { articlesOf, clockAt, fixedMarket, runOf, runTasks, tamperingWriter, testDeps } from "./testing.ts";
+import { articlesOf, clockAt, fixedMarket, runOf, runTasks, tamperingWriter, testDeps } from "./test-support.ts";
 import { tokensUsed } from "./token-budget.ts";
 
 /** An LLM-like writer: the template writer's drafts, reported with a model, token usage and raw answer. */

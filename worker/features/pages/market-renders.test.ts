@@ -4,7 +4,7 @@ import * as ssr from "coinsight-ssr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "#worker/app.ts";
 import { emptyMeter, type Meter, meterD1, metered } from "#worker/bench-meter.ts";
-import { serveFreshBuild } from "./testing.ts";
+import { serveFreshBuild } from "./test-support.ts";
 
 /**
  * A page rendered on a miss shows the market table from the price snapshot: the Top 500 is sorted

@@ -10,7 +10,7 @@ import { insertArticle } from "#worker/test/articles.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
 import { PAGE_KV_PREFIX, readPageCopy } from "./page-store.ts";
 import { forgetRouteModules } from "./preload-hints.ts";
-import { forgetShell, serveBuild } from "./testing.ts";
+import { forgetShell, serveBuild } from "./test-support.ts";
 
 /**
  * The second level of the page cache: a guest's page kept in KV beyond the colo (page-store.ts), and

@@ -5,7 +5,7 @@ import { app } from "#worker/app.ts";
 import { emptyMeter, type Meter, meterD1, metered, meterKv } from "#worker/bench-meter.ts";
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { insertArticle } from "#worker/test/articles.ts";
-import { serveFreshBuild } from "./testing.ts";
+import { serveFreshBuild } from "./test-support.ts";
 
 /**
  * What requests cost in storage once the site is warm: public reads and cached pages read

@@ -6,7 +6,7 @@ import workersAiJson from "./fixtures/workers-ai-json-mode.json";
 import workersAiTruncated from "./fixtures/workers-ai-truncated.json";
 import { createOpenAiCompatibleWriter } from "./openai-compatible.ts";
 import { buildMessages, promptHash } from "./prompt.ts";
-import { trendingBrief as brief } from "./testing.ts";
+import { trendingBrief as brief } from "./test-support.ts";
 import { createWorkersAiWriter } from "./workers-ai.ts";
 
 afterEach(() => vi.restoreAllMocks());

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createArticleWriter } from "./create-writer.ts";
 import { createOpenAiCompatibleWriter } from "./openai-compatible.ts";
 import { buildMessages, parseDraft } from "./prompt.ts";
-import { trendingBrief as brief } from "./testing.ts";
+import { trendingBrief as brief } from "./test-support.ts";
 import { type AiRunner, createWorkersAiWriter } from "./workers-ai.ts";
 
 const answer = `TITLE: Zcash (ZEC) draws attention

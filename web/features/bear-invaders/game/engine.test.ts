@@ -18,7 +18,7 @@ import {
 } from "./constants.ts";
 import { step } from "./engine.ts";
 import { aliveCount, createGame, type GameState, isNewHighScore, NO_INPUT, pause, restart, resume, start } from "./state.ts";
-import { hold, onlyBears, playing, shotUnder } from "./testing.ts";
+import { hold, onlyBears, playing, shotUnder } from "./test-support.ts";
 
 /** Runs `ms` of play in frame-sized steps, as the page does. */
 function run(state: GameState, ms: number, input = NO_INPUT, frameMs = 16): GameState {

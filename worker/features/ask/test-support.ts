@@ -6,7 +6,7 @@ import { type AskStreamEvent, type AskStreamEventName, askStreamEventSchemas, ty
 import type { AuthUser } from "#schema/contracts/auth.ts";
 import { quotaCounter } from "#worker/features/billing/index.ts";
 import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/index.ts";
-import { fixedMarket } from "#worker/features/newsroom/testing.ts";
+import { fixedMarket } from "#worker/features/newsroom/test-support.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { onError } from "#worker/lib/errors.ts";
