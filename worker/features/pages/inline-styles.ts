@@ -1,7 +1,6 @@
-import type { Context } from "hono";
-import type { AppEnv } from "#worker/lib/app-env.ts";
+import type { PageRequest } from "./page-request.ts";
 
-type Ctx = Context<AppEnv>;
+type Assets = Pick<PageRequest, "env" | "url">;
 
 /**
  * Each stylesheet as its <style> element, read and escaped once per isolate (not once per render): an
@@ -9,10 +8,10 @@ type Ctx = Context<AppEnv>;
  */
 const sheets = new Map<string, Promise<string | null>>();
 
-function sheetTag(c: Ctx, href: string): Promise<string | null> {
+function sheetTag(req: Assets, href: string): Promise<string | null> {
   let text = sheets.get(href);
   if (!text) {
-    text = c.env.ASSETS.fetch(new Request(new URL(href, c.req.url)))
+    text = req.env.ASSETS.fetch(new Request(new URL(href, req.url)))
       .then((res) => (res.ok ? res.text() : null))
       // "</style" inside the text would end the element early.
       // The href is safe in an attribute as it is: INLINED allows no quote or angle bracket.
@@ -34,6 +33,6 @@ const INLINED = /^\/assets\/[\w.-]+\.css$/;
  * A sheet as a <style> element that names its file (`data-href`: web/public/hydrate.js marks it as
  * loaded for Vite's module loader); null when it cannot be read (the page keeps its <link>).
  */
-export function inlineSheet(c: Ctx, href: string): Promise<string | null> {
-  return INLINED.test(href) ? sheetTag(c, href) : Promise.resolve(null);
+export function inlineSheet(req: Assets, href: string): Promise<string | null> {
+  return INLINED.test(href) ? sheetTag(req, href) : Promise.resolve(null);
 }

@@ -1,15 +1,11 @@
-import type { Context } from "hono";
 import { contentVersion, nextScheduledPublish } from "#worker/features/content/index.ts";
 import { readSnapshot } from "#worker/features/cryptos/index.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { acceptsGzip, matchColo, putColo, rememberColo } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
 import { type PageParams, pageAddress } from "./page-query.ts";
+import { type PageRequest, rendersPage } from "./page-request.ts";
 import { type PageCopy, pageKvKey, pageKvTtl, readPageCopy, writePageCopy } from "./page-store.ts";
 import { RENDERED_AHEAD, renderingAhead } from "./render-ahead.ts";
-import { executionCtx, rendersPage } from "./server-render.ts";
-
-type Ctx = Context<AppEnv>;
 
 /** Vary: Cookie as on every rendered page: a member's browser must not reuse a guest's copy. */
 const PAGE_HIT = presentStoredCopy({ vary: "Cookie" });
@@ -39,7 +35,7 @@ export type MakePage = (address: URL | null) => Promise<PageAnswer>;
 /** What a page's copies are kept for: the parameters it reads, and whether its first screen shows prices. */
 export type PageKind = { params: PageParams; prices: boolean };
 
-const tickOf = async (c: Ctx) => (await readSnapshot(c.env.KV).catch(() => null))?.updatedAt ?? "none";
+const tickOf = async (env: Env) => (await readSnapshot(env.KV).catch(() => null))?.updatedAt ?? "none";
 
 /** A copy read from KV, answered as a hit is. */
 const fromCopy = (copy: PageCopy, present = PAGE_HIT) => new Response(copy.body, { status: copy.status, headers: present(copy.headers) });
@@ -51,30 +47,29 @@ const fromCopy = (copy: PageCopy, present = PAGE_HIT) => new Response(copy.body,
  * parameter finds the same copy; a member's page is made every time (the shell, cheap) and never
  * touches the shared copies. Rendering ahead (render-ahead.ts) skips the lookups and writes KV.
  */
-export async function cachedPage(c: Ctx, shell: Response, kind: PageKind, make: MakePage): Promise<Response> {
-  if (!rendersPage(c)) return (await make(null)).res;
-  const url = new URL(c.req.url);
+export async function cachedPage(req: PageRequest, shell: Response, kind: PageKind, make: MakePage): Promise<Response> {
+  if (!rendersPage(req)) return (await make(null)).res;
+  const { env, url } = req;
   const address = pageAddress(url, kind.params);
   const build = shell.headers.get("etag");
   if (!address || !build) return (await make(address)).res;
   const ahead = renderingAhead();
-  const version = await contentVersion(c.env);
-  const prices = async () => (kind.prices ? await tickOf(c) : null);
+  const version = await contentVersion(env);
+  const prices = async () => (kind.prices ? await tickOf(env) : null);
   const coloKey = (tick: string | null) =>
     `${url.origin}/__page${address.pathname}?${new URLSearchParams({ build, content: version, prices: tick ?? "-", query: address.search })}`;
   const kvKey = (tick: string | null) => pageKvKey({ build, content: version, prices: tick, address });
-  const ctx = executionCtx(c);
   // Work after the answer; without an execution context (tests) it finishes before the answer.
-  const later = async (work: Promise<unknown>) => (ctx ? ctx.waitUntil(work) : await work);
+  const later = async (work: Promise<unknown>) => (req.waitUntil ? req.waitUntil(work) : await work);
 
   if (!ahead) {
     const tick = await prices();
     // Gzipped once per kept page for every reader that takes it (precompressed-answers.md).
-    const match = { present: PAGE_HIT, gzip: acceptsGzip(c.req.header("accept-encoding")) };
+    const match = { present: PAGE_HIT, gzip: acceptsGzip(req.acceptEncoding) };
     const hit = await matchColo(coloKey(tick), Date.now(), match);
     if (hit) return hit;
     const key = kvKey(tick);
-    const copy = key ? await readPageCopy(c.env.KV, key) : null;
+    const copy = key ? await readPageCopy(env.KV, key) : null;
     if (copy) {
       // Into this isolate's memory, not the colo's cache: KV keeps a hot key at the colo itself, and
       // a Cache API write of a page costs more than the KV read it would save (page-copies-in-kv.md).
@@ -96,8 +91,8 @@ export async function cachedPage(c: Ctx, shell: Response, kind: PageKind, make: 
   const key = kvKey(tick);
   const keepInKv = async () => {
     if (!key) return;
-    const next = kind.prices ? null : await nextScheduledPublish(c.env.DB, new Date().toISOString()).catch(() => null);
-    await writePageCopy(c.env.KV, key, copy, pageKvTtl(kind.prices, next));
+    const next = kind.prices ? null : await nextScheduledPublish(env.DB, new Date().toISOString()).catch(() => null);
+    await writePageCopy(env.KV, key, copy, pageKvTtl(kind.prices, next));
   };
   if (ahead) {
     // Off the request path already (a tick's or a publish's waitUntil): the write is the work.

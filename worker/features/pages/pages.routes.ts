@@ -28,6 +28,7 @@ import { inlineSheet } from "./inline-styles.ts";
 import { cachedPage } from "./page-cache.ts";
 import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";
 import { CATEGORY_PARAMS, MARKETS_PARAMS, NO_PARAMS, type PageParams } from "./page-query.ts";
+import { type PageRequest, pageDeps, pageRequest } from "./page-request.ts";
 import {
   articleHints,
   categoryHints,
@@ -60,7 +61,9 @@ type Ctx = Context<AppEnv>;
 
 const FEED_CACHE = "public, max-age=300";
 
-const origin = (c: Ctx) => siteOrigin(c.env, c.req.url);
+const origin = (req: Pick<PageRequest, "env" | "url">) => siteOrigin(req.env, req.url.href);
+/** The same for the feeds and sitemaps, which answer through Hono's own helpers. */
+const hostOrigin = (c: Ctx) => siteOrigin(c.env, c.req.url);
 
 /** The replay's label for feed items, when the site shows recorded market data instead of live figures. */
 function feedNote(c: Ctx): string | undefined {
@@ -74,17 +77,17 @@ function feedNote(c: Ctx): string | undefined {
  * the browser's own render needs first.
  */
 async function respond(
-  c: Ctx,
+  req: PageRequest,
   shell: Response,
   meta: PageMeta | null,
   hints: PreloadHints,
   rendered: RenderedPage | null,
 ): Promise<Response> {
   let res: Response;
-  if (!rendered) res = fillHead(shell, meta, 200, await preloadTags(c, hints));
+  if (!rendered) res = fillHead(shell, meta, 200, await preloadTags(req, hints));
   else {
-    const own = await pageModules(c, hints.route);
-    const styleFor = (href: string) => inlineSheet(c, href);
+    const own = await pageModules(req, hints.route);
+    const styleFor = (href: string) => inlineSheet(req, href);
     const sheets = await inlinedSheets(own.css, styleFor);
     res = fillHead(shell, meta, 200, sheets.join("\n    "), { page: rendered, styleFor, modules: own.js });
   }
@@ -96,9 +99,9 @@ async function respond(
 const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "NOT_FOUND";
 
 /** The not-found page: the shell with noindex and HTTP 404, no render, never cached. */
-async function notFoundPage(c: Ctx, what: string): Promise<Response> {
-  const shell = await loadShell(c);
-  return shell.ok ? fillHead(shell, notFoundMeta(origin(c), c.req.path, what), 404) : shell;
+async function notFoundPage(req: PageRequest, what: string): Promise<Response> {
+  const shell = await loadShell(req);
+  return shell.ok ? fillHead(shell, notFoundMeta(origin(req), req.url.pathname, what), 404) : shell;
 }
 
 type Head = { meta: PageMeta; hints: PreloadHints };
@@ -109,16 +112,16 @@ type Head = { meta: PageMeta; hints: PreloadHints };
  * lookup or render: a made-up address costs a lookup in memory (the slug filter, the price snapshot,
  * the categories). If the data cannot be read at all, the plain shell is served.
  */
-async function page(c: Ctx, what: string, params: PageParams, build: () => Promise<Head>): Promise<Response> {
+async function page(req: PageRequest, what: string, params: PageParams, build: () => Promise<Head>): Promise<Response> {
   let head: Head;
   try {
     head = await build();
   } catch (error) {
-    if (isNotFound(error)) return notFoundPage(c, what);
-    logger("pages", c.get("requestId")).error("edge head failed", { path: c.req.path, error });
-    return loadShell(c);
+    if (isNotFound(error)) return notFoundPage(req, what);
+    logger("pages", req.requestId).error("edge head failed", { path: req.url.pathname, error });
+    return loadShell(req);
   }
-  return renderedPage(c, head.meta, head.hints, params);
+  return renderedPage(req, head.meta, head.hints, params);
 }
 
 /**
@@ -126,14 +129,20 @@ async function page(c: Ctx, what: string, params: PageParams, build: () => Promi
  * member's page, or one the server does not render, is the shell with its hints. `meta` null: the
  * site-wide <head>.
  */
-async function renderedPage(c: Ctx, meta: PageMeta | null, hints: PreloadHints, params: PageParams): Promise<Response> {
-  const shell = await loadShell(c);
+async function renderedPage(req: PageRequest, meta: PageMeta | null, hints: PreloadHints, params: PageParams): Promise<Response> {
+  const shell = await loadShell(req);
   if (!shell.ok) return shell;
-  return cachedPage(c, shell, { params, prices: PRICE_PAGES.has(hints.route) }, async (address) => {
-    const rendered = address ? await serverRender(c, address) : null;
-    return { res: await respond(c, shell, meta, hints, rendered), shared: rendered !== null };
+  return cachedPage(req, shell, { params, prices: PRICE_PAGES.has(hints.route) }, async (address) => {
+    const rendered = address ? await serverRender(req, address) : null;
+    return { res: await respond(req, shell, meta, hints, rendered), shared: rendered !== null };
   });
 }
+
+/** A page without data of its own in its head: the site-wide <head> and the page's hints. */
+const plainPage = (hints: (req: PageRequest) => PreloadHints, params: PageParams) => (c: Ctx) => {
+  const req = pageRequest(c);
+  return renderedPage(req, null, hints(req), params);
+};
 
 /**
  * The pages whose first screen is made of prices: kept per price tick. Every other page is kept per
@@ -146,11 +155,12 @@ function notFound(): never {
 }
 
 function articlePage(c: Ctx) {
-  return page(c, "Article", NO_PARAMS, async () => {
+  const req = pageRequest(c);
+  return page(req, "Article", NO_PARAMS, async () => {
     const slug = slugParam.safeParse(c.req.param("slug"));
     if (!slug.success) notFound();
-    const article = await getArticle(c.env, slug.data);
-    return { meta: articleMeta(article, origin(c)), hints: articleHints(slug.data, article.cryptoSymbol?.toUpperCase() ?? null) };
+    const article = await getArticle(req.env, slug.data);
+    return { meta: articleMeta(article, origin(req)), hints: articleHints(slug.data, article.cryptoSymbol?.toUpperCase() ?? null) };
   });
 }
 
@@ -164,39 +174,46 @@ function xml(c: Ctx, body: string, type: string) {
 const OWN_PARAMS = { skipValidation: ["params"] } as const satisfies RouteOptions;
 
 export const pagesRoutes = contractRoutes(
-  route(apiContract.homePage, (c) => renderedPage(c, null, homeHints(), NO_PARAMS)),
-  route(apiContract.marketsPage, (c) => renderedPage(c, null, marketsHints(new URL(c.req.url).search), MARKETS_PARAMS)),
-  route(apiContract.crypto101Page, (c) => renderedPage(c, null, crypto101Hints(), NO_PARAMS)),
-  route(apiContract.subscribePage, (c) => renderedPage(c, null, subscribeHints(), NO_PARAMS)),
-  route(apiContract.privacyPage, (c) => renderedPage(c, null, legalHints(), NO_PARAMS)),
-  route(apiContract.termsPage, (c) => renderedPage(c, null, legalHints(), NO_PARAMS)),
-  route(apiContract.cookiesPage, (c) => renderedPage(c, null, legalHints(), NO_PARAMS)),
+  route(apiContract.homePage, plainPage(homeHints, NO_PARAMS)),
+  route(
+    apiContract.marketsPage,
+    plainPage((req) => marketsHints(req.url.search), MARKETS_PARAMS),
+  ),
+  route(apiContract.crypto101Page, plainPage(crypto101Hints, NO_PARAMS)),
+  route(apiContract.subscribePage, plainPage(subscribeHints, NO_PARAMS)),
+  route(apiContract.privacyPage, plainPage(legalHints, NO_PARAMS)),
+  route(apiContract.termsPage, plainPage(legalHints, NO_PARAMS)),
+  route(apiContract.cookiesPage, plainPage(legalHints, NO_PARAMS)),
   route(apiContract.articlePage, articlePage, OWN_PARAMS),
   route(apiContract.guidePage, articlePage, OWN_PARAMS),
   route(
     apiContract.coinPage,
-    (c) =>
-      page(c, "Cryptocurrency", NO_PARAMS, async () => {
+    (c) => {
+      const req = pageRequest(c);
+      return page(req, "Cryptocurrency", NO_PARAMS, async () => {
         const symbol = symbolParam.safeParse(c.req.param("symbol"));
         if (!symbol.success) notFound();
-        const meta = coinMeta(await findBySymbol(runtimeDeps(c), symbol.data), origin(c));
+        const meta = coinMeta(await findBySymbol(pageDeps(req), symbol.data), origin(req));
         // The page asks with the symbol as its address spells it.
         return { meta, hints: coinHints(c.req.param("symbol")) };
-      }),
+      });
+    },
     OWN_PARAMS,
   ),
   route(
     apiContract.categoryPage,
-    (c) =>
-      page(c, "Category", CATEGORY_PARAMS, async () => {
+    (c) => {
+      const req = pageRequest(c);
+      return page(req, "Category", CATEGORY_PARAMS, async () => {
         const slug = slugParam.safeParse(c.req.param("slug"));
         if (!slug.success) notFound();
-        return { meta: categoryMeta(await getCategory(c.env, slug.data), origin(c)), hints: categoryHints() };
-      }),
+        return { meta: categoryMeta(await getCategory(req.env, slug.data), origin(req)), hints: categoryHints() };
+      });
+    },
     OWN_PARAMS,
   ),
   route(apiContract.rssFeed, async (c) => {
-    const site = origin(c);
+    const site = hostOrigin(c);
     const items = await listArticles(c.env, { kind: "news", limit: FEED_ITEMS });
     const channel = {
       title: `${SITE_NAME}: crypto news and analysis`,
@@ -212,7 +229,7 @@ export const pagesRoutes = contractRoutes(
       const slug = slugParam.safeParse(c.req.param("slug"));
       const category = slug.success ? (await listCategories(c.env)).find((cat) => cat.slug === slug.data) : undefined;
       if (!category) return c.text("Feed not found", 404);
-      const site = origin(c);
+      const site = hostOrigin(c);
       const items = await categoryArticles(c.env, category, FEED_ITEMS);
       const channel = {
         title: `${SITE_NAME}: ${category.name}`,
@@ -228,24 +245,24 @@ export const pagesRoutes = contractRoutes(
   route(apiContract.sitemap, async (c) => {
     const blocks = await sitemapBlocks(c.env);
     const files = [{ path: PAGES_SITEMAP }, ...blocks.map((b) => ({ path: articlesSitemap(b.block), lastmod: b.lastmod }))];
-    return xml(c, renderSitemapIndex(files, origin(c)), "application/xml");
+    return xml(c, renderSitemapIndex(files, hostOrigin(c)), "application/xml");
   }),
   route(apiContract.pagesSitemap, async (c) => {
     const snapshot = await currentSnapshot(runtimeDeps(c)).catch(() => null);
     const coins = (snapshot?.coins ?? []).map((coin) => ({ path: `/coin/${coin.symbol.toLowerCase()}` }));
     // Two coins may share a symbol; the page belongs to the higher-ranked one, listed once.
     const uniqueCoins = [...new Map(coins.map((u) => [u.path, u])).values()];
-    return xml(c, renderSitemap([...STATIC_PATHS.map((path) => ({ path })), ...uniqueCoins], origin(c)), "application/xml");
+    return xml(c, renderSitemap([...STATIC_PATHS.map((path) => ({ path })), ...uniqueCoins], hostOrigin(c)), "application/xml");
   }),
   route(apiContract.articlesSitemap, async (c) => {
     const block = sitemapBlockOf(c.req.param("file"));
     const entries = block ? await sitemapBlock(c.env, block) : null;
     if (!entries) return c.text("Sitemap not found", 404);
-    return xml(c, renderSitemap(articleUrls(entries), origin(c)), "application/xml");
+    return xml(c, renderSitemap(articleUrls(entries), hostOrigin(c)), "application/xml");
   }),
   route(apiContract.robotsTxt, (c) => {
     c.header("cache-control", "public, max-age=3600");
-    return c.text(robotsTxt(origin(c)), 200);
+    return c.text(robotsTxt(hostOrigin(c)), 200);
   }),
 )
   // Anything else is a static file, a page the SPA draws alone, or no page at all (wrangler.toml).
@@ -254,8 +271,9 @@ export const pagesRoutes = contractRoutes(
     if ((c.req.method !== "GET" && c.req.method !== "HEAD") || isSpaPath(c.req.path) || !isShell(res)) return res;
     // The assets layer answers an unknown address with the SPA's shell: the app shows its not-found
     // page, and the status says so too (crawlers and link checkers read the status, not the page).
-    const shell = await loadShell(c);
-    return shell.ok ? fillHead(shell, notFoundMeta(origin(c), c.req.path, "Page"), 404) : res;
+    const req = pageRequest(c);
+    const shell = await loadShell(req);
+    return shell.ok ? fillHead(shell, notFoundMeta(origin(req), req.url.pathname, "Page"), 404) : res;
   });
 
 /** The SPA's shell as the assets layer answers it for a path without a file (or a 304 for it). */

@@ -1,8 +1,7 @@
-import type { Context } from "hono";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { escapeXml } from "#worker/lib/html.ts";
+import type { PageRequest } from "./page-request.ts";
 
-type Ctx = Context<AppEnv>;
+type Assets = Pick<PageRequest, "env" | "url">;
 
 /** The web build's list of each page's modules (scripts/build/route-modules.ts). */
 type RouteModules = Record<string, { js: string[]; css: string[] }>;
@@ -67,8 +66,8 @@ export const categoryHints = (): PreloadHints => ({ route: "category", data: [] 
 let modules: Promise<RouteModules> | null = null;
 
 /** Read once per isolate: the file changes only with a deployment, which starts new isolates. */
-function routeModules(c: Ctx): Promise<RouteModules> {
-  modules ??= c.env.ASSETS.fetch(new Request(new URL("/route-modules.json", c.req.url)))
+function routeModules(req: Assets): Promise<RouteModules> {
+  modules ??= req.env.ASSETS.fetch(new Request(new URL("/route-modules.json", req.url)))
     .then((res) => (res.ok ? (res.json() as Promise<RouteModules>) : {}))
     .catch(() => ({}));
   const read = modules;
@@ -80,13 +79,13 @@ function routeModules(c: Ctx): Promise<RouteModules> {
 }
 
 /** The page's own chunks and sheets, beyond the entry's. */
-export async function pageModules(c: Ctx, route: string): Promise<{ js: string[]; css: string[] }> {
-  return (await routeModules(c))[route] ?? { js: [], css: [] };
+export async function pageModules(req: Assets, route: string): Promise<{ js: string[]; css: string[] }> {
+  return (await routeModules(req))[route] ?? { js: [], css: [] };
 }
 
 /** The <link> tags for a page's hints: modules and styles first, then its data, then the layout's. */
-export async function preloadTags(c: Ctx, hints: PreloadHints): Promise<string> {
-  const own = await pageModules(c, hints.route);
+export async function preloadTags(req: Assets, hints: PreloadHints): Promise<string> {
+  const own = await pageModules(req, hints.route);
   return [
     // Preloaded, not applied: the page's script applies each sheet with its chunk (and reuses this fetch).
     ...own.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeXml(href)}">`),

@@ -1,12 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { renderPage, setApiTransport } from "coinsight-ssr";
-import type { Context } from "hono";
-import { hasCookie, MEMBER_HINT_COOKIE } from "#schema/contracts/cookies.ts";
 import type { ApiTransport, RenderedPage } from "#schema/contracts/server-render.ts";
-import type { AppEnv } from "#worker/lib/app-env.ts";
 import { logger } from "#worker/lib/log.ts";
-
-type Ctx = Context<AppEnv>;
+import { type PageRequest, rendersPage } from "./page-request.ts";
 
 /**
  * The reads a server-rendered page may show: answers that are the same for every reader (prices,
@@ -24,9 +20,6 @@ const SHARED_READS = [
   /^\/api\/guides$/,
 ];
 
-/** Whether the Worker renders this request's page: a guest's (no member hint cookie), never a member's. */
-export const rendersPage = (c: Ctx): boolean => !hasCookie(c.req.header("cookie"), MEMBER_HINT_COOKIE);
-
 /** Whether a call from a page render is answered: a GET, on this site, of a read in SHARED_READS. */
 export function isSharedRead(method: string, url: URL, page: URL): boolean {
   return method === "GET" && url.origin === page.origin && SHARED_READS.some((read) => read.test(url.pathname));
@@ -41,7 +34,7 @@ setApiTransport((path, init) => {
 });
 
 /** How the app answers a request in-process (its own `fetch`). */
-type AppFetch = (request: Request, env: Env, ctx: Ctx["executionCtx"] | undefined) => Response | Promise<Response>;
+type AppFetch = (request: Request, env: Env, ctx: ExecutionContext | undefined) => Response | Promise<Response>;
 
 /**
  * The app that answers a render's reads. worker/app.ts hands itself over once it is built: importing
@@ -57,39 +50,29 @@ export function answerRendersWith(fetch: AppFetch): void {
 /** The app as registered, for a render started without a request (render-ahead.ts). */
 export const registeredApp = (): AppFetch | undefined => appFetch;
 
-/** The request's execution context; undefined under app.request() in tests, which has none. */
-export function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
-  try {
-    return c.executionCtx;
-  } catch {
-    // app.request() in tests has none; the API only uses it for work after the answer.
-    return undefined;
-  }
-}
-
 /**
  * The first screen of the page at `page` (its path and own parameters: page-query.ts) as HTML, with
  * the answers it shows, or null (the browser then renders it alone, as before). It is a guest's page:
  * the calls are answered by the app itself with no cookie.
  */
-export async function serverRender(c: Ctx, page: URL): Promise<RenderedPage | null> {
+export async function serverRender(req: PageRequest, page: URL): Promise<RenderedPage | null> {
   // A member's page shows their account, watchlist and plan: the browser renders it, as before.
-  if (!rendersPage(c)) return null;
+  if (!rendersPage(req)) return null;
   const fetch = appFetch;
   if (!fetch) {
     // Only an app built without worker/app.ts gets here: serve the page as a member's, unrendered.
-    logger("pages", c.get("requestId")).error("server render skipped: no app registered (answerRendersWith)", { path: page.pathname });
+    logger("pages", req.requestId).error("server render skipped: no app registered (answerRendersWith)", { path: page.pathname });
     return null;
   }
   const answer: ApiTransport = (path, init) => {
     const url = new URL(path, page);
     if (!isSharedRead(init.method ?? "GET", url, page)) return Promise.reject(new Error(`${path}: not part of a server-rendered page`));
-    return Promise.resolve(fetch(new Request(url, { headers: { accept: "application/json" } }), c.env, executionCtx(c)));
+    return Promise.resolve(fetch(new Request(url, { headers: { accept: "application/json" } }), req.env, req.executionCtx));
   };
   try {
     return await current.run(answer, () => renderPage({ url: page.href, now: Date.now() }));
   } catch (error) {
-    logger("pages", c.get("requestId")).error("server render failed", { path: page.pathname, error });
+    logger("pages", req.requestId).error("server render failed", { path: page.pathname, error });
     return null;
   }
 }

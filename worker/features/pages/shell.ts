@@ -1,7 +1,4 @@
-import type { Context } from "hono";
-import type { AppEnv } from "#worker/lib/app-env.ts";
-
-type Ctx = Context<AppEnv>;
+import type { PageRequest } from "./page-request.ts";
 
 type Kept = { status: number; headers: [string, string][]; body: ArrayBuffer };
 
@@ -13,9 +10,9 @@ let kept: Promise<Kept> | null = null;
  * cached page or a not-found page no longer costs a call to the assets. Fetched fresh (no
  * conditional headers, so never a bodiless 304); a failed read is not kept.
  */
-export async function loadShell(c: Ctx): Promise<Response> {
+export async function loadShell(req: Pick<PageRequest, "env" | "url">): Promise<Response> {
   if (!kept) {
-    const read = c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { headers: { accept: "text/html" } })).then(async (res) => ({
+    const read = req.env.ASSETS.fetch(new Request(new URL("/", req.url), { headers: { accept: "text/html" } })).then(async (res) => ({
       status: res.status,
       headers: [...res.headers],
       body: await res.arrayBuffer(),
