@@ -1,5 +1,6 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import { apiContract } from "#schema/contracts/api/index.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.ts";
 import { SCALAR_BUNDLE } from "./scalar-bundle.ts";
@@ -33,7 +34,7 @@ let document: OpenApiDocument | undefined;
 export const apiDocsRoutes = contractRoutes(
   route(apiContract.openApiDocument, (c) => {
     document ??= buildOpenApiDocument();
-    c.header("cache-control", "public, max-age=300");
+    c.header("cache-control", CACHE_POLICIES.apiReference.browser);
     return c.json(document, 200);
   }),
   route(apiContract.apiReference, async (c, next) => {

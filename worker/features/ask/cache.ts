@@ -1,7 +1,8 @@
 import type { QuestionType } from "#schema/contracts/ask.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 
 /** A cached answer lives an hour; its key already changes whenever the figures behind it do. */
-const TTL_S = 3_600;
+const TTL_S = CACHE_POLICIES.askAnswers.kv;
 /** Entries never change under their key, so an isolate may keep the most recent ones in memory. */
 const ISOLATE_ENTRIES = 200;
 

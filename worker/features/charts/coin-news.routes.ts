@@ -4,13 +4,14 @@ import { newsOnlySql } from "#schema/contracts/article-rules.ts";
 import { articles, categories } from "#schema/db/content.ts";
 import { isPublic, summaryColumns, toSummary } from "#worker/features/content/index.ts";
 import { findBySymbol } from "#worker/features/cryptos/index.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
 
 /** The coin page's news list changes with the newsroom's writes. */
-const COIN_ARTICLES_CACHE_SECONDS = 60;
+const COIN_ARTICLES_CACHE_SECONDS = CACHE_POLICIES.coinNews.colo;
 
 const { listCoinArticles: coin } = apiContract;
 

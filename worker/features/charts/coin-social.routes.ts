@@ -2,13 +2,14 @@ import { apiContract } from "#schema/contracts/api/index.ts";
 import type { CoinSocial } from "#schema/contracts/charts.ts";
 import { findBySymbol } from "#worker/features/cryptos/index.ts";
 import { latestSnapshotDate, readCoin, utcDate } from "#worker/features/newsroom/index.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
 
 /** The snapshot is taken once a day; a new one shows within five minutes. */
-const COIN_SOCIAL_CACHE_SECONDS = 300;
+const COIN_SOCIAL_CACHE_SECONDS = CACHE_POLICIES.coinSocial.colo;
 
 const { getCoinSocial: social } = apiContract;
 

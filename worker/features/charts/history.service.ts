@@ -1,5 +1,6 @@
 import type { HistoryRange, Recorded } from "#schema/contracts/charts.ts";
 import { JOIN_LIMIT } from "#schema/contracts/recorded-span.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 
 const DAY = 86_400;
 
@@ -13,7 +14,7 @@ export const RANGES: Record<HistoryRange, { span: number | null; step: number }>
 };
 
 /** Edge-cache lifetime per range: the 24h view gains a point every 5 minutes, the others far less often. */
-export const HISTORY_CACHE_SECONDS: Record<HistoryRange, number> = { "24h": 60, "7d": 300, "30d": 600, "1y": 1_800, max: 1_800 };
+export const HISTORY_CACHE_SECONDS: Record<HistoryRange, number> = CACHE_POLICIES.priceHistory.colo;
 
 // SQLite takes the bare `price` from the row that holds MAX(ts): each bucket keeps its latest point.
 const READ = `SELECT MAX(ts) AS ts, price FROM price_history WHERE coin_id = ?1 AND ts >= ?2

@@ -4,13 +4,14 @@ import type { GlobalMarket } from "#schema/contracts/charts.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import { sentimentSnapshots } from "#schema/db/newsroom.ts";
 import { currentSnapshot, readVolumeDayAgo } from "#worker/features/cryptos/index.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
 
 /** The strip changes with the 30 s price tick. */
-const GLOBAL_CACHE_SECONDS = 15;
+const GLOBAL_CACHE_SECONDS = CACHE_POLICIES.marketStrip.colo;
 
 const { getGlobalMarket: global } = apiContract;
 

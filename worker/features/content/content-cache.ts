@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, min } from "drizzle-orm";
 import { articles } from "#schema/db/content.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { logger } from "#worker/lib/log.ts";
 import { CONTENT_VERSION_KEY, VERSION_REUSE_MS } from "./cache-keys.ts";
@@ -11,7 +12,7 @@ import { CONTENT_VERSION_KEY, VERSION_REUSE_MS } from "./cache-keys.ts";
  * ignored from that moment, so a post timed for 09:00 appears at 09:00, not at the next expiry.
  */
 /** Upper bound on an entry's life; a changed article invalidates sooner. */
-export const CONTENT_CACHE_TTL_S = 300;
+export const CONTENT_CACHE_TTL_S = CACHE_POLICIES.contentReads.kv;
 
 type Entry<T> = { value: T; validUntil: string | null };
 

@@ -1,4 +1,5 @@
 import { apiContract } from "#schema/contracts/api/index.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
 import {
   categoryArticles,
@@ -12,7 +13,7 @@ import {
 import { getCategory, listCategories } from "./categories.service.ts";
 
 /** Public content changes a few times a day; browsers may reuse an answer for a minute. */
-const CONTENT_CACHE = "public, max-age=60, stale-while-revalidate=240";
+const CONTENT_CACHE = CACHE_POLICIES.contentReads.browser;
 const DEFAULT_TRENDING = 5;
 const DEFAULT_RELATED = 3;
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { articles } from "#schema/db/content.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { logger } from "#worker/lib/log.ts";
 import { contentVersion } from "./content-cache.ts";
@@ -19,7 +20,7 @@ const BITS_PER_SLUG = 16;
 const HASHES = 11;
 const MIN_BITS = 1024;
 /** KV keeps each filter as long as the other versioned content; a new version makes a new one. */
-const FILTER_TTL_S = 24 * 60 * 60;
+const FILTER_TTL_S = CACHE_POLICIES.slugFilter.kv;
 
 type Filter = { bits: Uint8Array; size: number };
 

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { edgeCachedJson } from "#worker/lib/edge-cache.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
@@ -8,9 +9,9 @@ import { findByName, findBySymbol, listFromDb, listMovers, listTop, pageOfTop } 
 import { readSnapshot } from "./price-snapshot.ts";
 
 /** Prices change every 30 s; let browsers and the edge reuse an answer briefly. */
-const PRICE_CACHE = "public, max-age=10, stale-while-revalidate=20";
+const PRICE_CACHE = CACHE_POLICIES.prices.browser;
 const DEFAULT_MOVERS = 10;
-const DB_CACHE_SECONDS = 10;
+const DB_CACHE_SECONDS = CACHE_POLICIES.prices.colo;
 
 const { listCryptos, listGainers, listLosers, symbolByName, getCrypto } = apiContract;
 

@@ -1,3 +1,4 @@
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { escapeXml, scriptJson } from "#worker/lib/html.ts";
 import { fillRoot, type RenderedBody } from "./rendered-body.ts";
 import { SITE_NAME, SITE_TWITTER } from "./site.ts";
@@ -75,7 +76,7 @@ export function fillHead(shell: Response, page: PageMeta | null, status = 200, h
   headers.delete("etag");
   headers.delete("content-length");
   headers.set("content-type", "text/html; charset=utf-8");
-  headers.set("cache-control", "public, max-age=0, must-revalidate");
+  headers.set("cache-control", CACHE_POLICIES.guestContentPages.browser);
   const rewriter = new HTMLRewriter();
   if (page) {
     rewriter

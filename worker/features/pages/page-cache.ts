@@ -1,5 +1,6 @@
 import { contentVersion, nextScheduledPublish } from "#worker/features/content/index.ts";
 import { readSnapshot } from "#worker/features/cryptos/index.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { acceptsGzip, matchColo, putColo, rememberColo } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
 import { type PageParams, pageAddress } from "./page-query.ts";
@@ -18,7 +19,7 @@ const PAGE_HIT = presentStoredCopy({ vary: "Cookie" });
  * paused) and sends a page without prices back to its KV copy (page-store.ts) every minute.
  * docs/decisions/performance/page-cache.md, page-copies-in-kv.md.
  */
-export const PAGE_TTL = 60;
+export const PAGE_TTL = CACHE_POLICIES.guestPricePages.colo;
 
 /** Where a guest's page came from (`x-edge-cache`): the colo, KV beyond it, a render, or a render ahead of readers. */
 export const PAGE_FROM = { colo: "HIT", kv: "KV", render: "MISS", ahead: RENDERED_AHEAD } as const;

@@ -1,3 +1,4 @@
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { logger } from "#worker/lib/log.ts";
 /**
  * A guest's rendered page kept in KV, beyond the colo: the second level of the page cache
@@ -20,14 +21,14 @@ const MAX_KEY_BYTES = 512;
  * A price page's copy lives a little longer than its tick (KV's shortest lifetime is 60 s): the next
  * tick's key replaces it anyway.
  */
-export const PRICE_PAGE_KV_TTL = 120;
+export const PRICE_PAGE_KV_TTL = CACHE_POLICIES.guestPricePages.kv;
 /**
  * A page without prices in its first screen is kept for its content version, at most an hour, and
  * never past the moment the next scheduled article goes live (it may be in the page's lists). The
  * hour bounds what such a page shows from the clock and the market: relative times until the browser
  * hydrates, and the market strip's and a coin chip's figures until their first 30 s poll.
  */
-export const CONTENT_PAGE_KV_TTL = 3600;
+export const CONTENT_PAGE_KV_TTL = CACHE_POLICIES.guestContentPages.kv;
 /** KV refuses a lifetime under 60 s. */
 const MIN_KV_TTL = 60;
 

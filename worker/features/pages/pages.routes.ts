@@ -16,6 +16,7 @@ import {
 } from "#worker/features/content/index.ts";
 import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
@@ -59,7 +60,7 @@ import {
 
 type Ctx = Context<AppEnv>;
 
-const FEED_CACHE = "public, max-age=300";
+const FEED_CACHE = CACHE_POLICIES.feeds.browser;
 
 const origin = (req: Pick<PageRequest, "env" | "url">) => siteOrigin(req.env, req.url.href);
 /** The same for the feeds and sitemaps, which answer through Hono's own helpers. */
@@ -261,7 +262,7 @@ export const pagesRoutes = contractRoutes(
     return xml(c, renderSitemap(articleUrls(entries), hostOrigin(c)), "application/xml");
   }),
   route(apiContract.robotsTxt, (c) => {
-    c.header("cache-control", "public, max-age=3600");
+    c.header("cache-control", CACHE_POLICIES.robots.browser);
     return c.text(robotsTxt(hostOrigin(c)), 200);
   }),
 )

@@ -1,6 +1,7 @@
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SearchResult } from "#schema/contracts/article.ts";
 import { currentSnapshot } from "#worker/features/cryptos/index.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
@@ -20,7 +21,7 @@ export const searchRoutes = contractRoutes(
       articles: articleHits.articles,
       counts: { cryptos: coinHits.total, articles: articleHits.total, articlesCapped: articleHits.capped },
     };
-    c.header("cache-control", "public, max-age=30");
+    c.header("cache-control", CACHE_POLICIES.search.browser);
     return c.json(body, 200);
   }),
 );

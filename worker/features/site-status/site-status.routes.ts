@@ -1,5 +1,6 @@
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { SiteStatus } from "#schema/contracts/site-status.ts";
+import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import { RECORDED_AT } from "#worker/ports/market/offline.ts";
@@ -17,7 +18,7 @@ export const siteStatusRoutes = contractRoutes(
       replayedAt: replay?.replayedAt ?? null,
     };
     // Short: a new `npm start` lays a new replay.
-    c.header("cache-control", "public, max-age=30");
+    c.header("cache-control", CACHE_POLICIES.siteStatus.browser);
     return c.json(body, 200);
   }),
 );
