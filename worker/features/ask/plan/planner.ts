@@ -140,9 +140,9 @@ function screenDraft(r: Reading, where: Where, previous: AskPlan | null): Draft 
   const universe = where === "watchlist" ? "watchlist" : Math.min(500, r.universe ?? keptUniverse ?? DEFAULT_UNIVERSE);
   const asked = r.metric && metricsOf("screen").includes(r.metric) ? r.metric : null;
   const kept = previous?.intent === "screen" || previous?.intent === "watchlist" ? previous.metric : null;
-  // "The top 20 coins", with no other order named, are the 20 largest.
-  const bySize = !asked && !r.order && !kept && r.universe != null;
-  let metric: PlanMetric = asked ?? (r.order ? null : kept) ?? (bySize ? "market_cap" : "change");
+  let metric: PlanMetric = asked ?? (r.order ? null : kept) ?? (!r.order && r.universe != null ? "market_cap" : "change");
+  // "The top 20 coins" and "the top 15 by market cap" are the N largest: each of them is a row.
+  const bySize = r.universe != null && metric === "market_cap" && (r.order ?? "highest") === "highest";
   const order = r.order ?? before?.order ?? "highest";
   if (order === "biggest_move") metric = "change";
   if (!metricsOf("screen").includes(metric)) metric = "change";

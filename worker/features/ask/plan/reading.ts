@@ -52,7 +52,10 @@ const METRICS: readonly [PlanMetric, RegExp][] = [
   ["volume", /\bvolumes?\b|\btraded\b|\btrading activity\b|\bmost active\b|\bliquidity\b/],
   ["supply", /\bsupply\b|\bcirculating\b|\bcirculation\b|\bhow many (?:coins|tokens) (?:are|exist)\b/],
   ["change", /\bchanges?\b|\bperformance\b|\breturns?\b|%|\bpercent/],
-  ["price", /\bprices?\b|\bworth\b|\bcosts?\b|\bhow much is\b|\btrading at\b|\bcheapest\b|\bexpensive\b|\bpriciest\b/],
+  [
+    "price",
+    /\bprices?\b|\bclos(?:e|ed|ing) (?:at|price)\b|\bworth\b|\bcosts?\b|\bhow much is\b|\btrading at\b|\bcheapest\b|\bexpensive\b|\bpriciest\b/,
+  ],
 ];
 
 const RANGE =
@@ -134,6 +137,8 @@ export function readQuestion(text: string): Reading {
   const rows = ROWS.exec(text.replace(TOP, ""));
   if (rows && limit == null) limit = number(rows[1]);
   if (limit == null && SINGLE.test(text)) limit = 1;
+  // "Rank the top 100" asks for all of them.
+  if (limit == null && universe && /\b(?:rank|list|all)\b/.test(text)) limit = universe;
   let order = screenOrder(text);
   if (metric && metric !== "change" && order !== "biggest_move") order = LOW.test(text) ? "lowest" : "highest";
   return {

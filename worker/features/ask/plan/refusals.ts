@@ -39,6 +39,7 @@ const PATTERNS: readonly [RefusalReason, readonly RegExp[]][] = [
       /\bblock (?:height|time|reward|size)s?\b|\bwhales?\b|\btvl\b|\btotal value locked\b|\bstak(?:e|ed|ing)\b|\byields?\b|\bapy\b|\bon[- ]?chain\b/,
       /\bholders?\b|\binflows?\b|\boutflows?\b|\bexchange reserves?\b|\bliquidations?\b|\bfunding rates?\b|\bopen interest\b|\bminers?\b|\bmining\b/,
       /\bnodes?\b|\bvalidators?\b|\bsmart contracts?\b|\bcontract address\b|\bunlocks?\b|\bairdrops?\b|\bbridg(?:e|ed|ing)\b|\bfloor price\b/,
+      /\bhow many (?:people|wallets|addresses|users|investors) (?:hold|own|have|use)\b/,
       /\bburn(?:s|ed|t|ing)?\b|\bfutures\b|\bdex volume\b|\bdeposits?\b|\bwithdrawals?\b/,
     ],
   ],
