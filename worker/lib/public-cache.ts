@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hasCookie, SESSION_COOKIE } from "#schema/contracts/cookies.ts";
 import type { AppEnv } from "./app-env.ts";
+import { CACHE_POLICIES } from "./cache-policies.ts";
 import { acceptsGzip, matchColo, type Present, putColo } from "./colo-cache.ts";
 import { REQUEST_ID_HEADER } from "./request-id.ts";
 
@@ -21,8 +22,7 @@ export type PublicCacheRule = {
   signedInVaries?: (query: URLSearchParams) => boolean;
 };
 
-/** Content is versioned (edits show at once), so a minute only bounds a scheduled post going live. */
-const CONTENT = 60;
+const CONTENT = CACHE_POLICIES.contentReads.colo;
 
 /**
  * Not listed: routes that already keep their answer in the colo's cache under a key of validated
@@ -43,7 +43,7 @@ export const PUBLIC_CACHE_RULES: PublicCacheRule[] = [
   { path: "/api/categories/:slug/articles", ttl: CONTENT, version: "content" },
   { path: "/api/guides", ttl: CONTENT, version: "content" },
   // Coins (the price tick) and articles (the content version) in one answer; D1's full-text index on a miss.
-  { path: "/api/search", ttl: 30, version: "content" },
+  { path: "/api/search", ttl: CACHE_POLICIES.search.colo, version: "content" },
 ];
 
 export type VersionReaders = Record<NonNullable<PublicCacheRule["version"]>, (env: Env) => Promise<string>>;
