@@ -32,6 +32,13 @@ function recordAppFetches(): void {
 
 const appFetches = (page: Page) => page.evaluate(() => (window as unknown as { appFetches: string[] }).appFetches ?? []);
 
+/** The style sheets the page applies: linked ones, and those written into it (`<style data-href>`). */
+const appliedSheets = (page: Page) =>
+  page.evaluate(() => [
+    ...Array.from(document.styleSheets).flatMap((sheet) => (sheet.href ? [new URL(sheet.href).pathname] : [])),
+    ...Array.from(document.querySelectorAll("style[data-href]")).map((el) => el.getAttribute("data-href") ?? ""),
+  ]);
+
 /** Chromium's warning names the URL it preloaded; the path and query, as hints and requests are kept. */
 function warnedPath(warning: string): string | undefined {
   const url = warning.match(/https?:\/\/\S+?(?=\s|$)/)?.[0];
@@ -82,15 +89,27 @@ async function visitAll(paths: string[], member: boolean): Promise<Visit[]> {
         { message: path },
       )
       .toEqual([]);
+    // And every sheet it preloaded is one the page applies (the app applies a page's sheets with its chunk).
+    const preloadedSheets = visit.hints.filter((h) => h.as === "style").map((h) => h.href);
+    await expect
+      .poll(
+        async () => {
+          const applied = await appliedSheets(page);
+          return preloadedSheets.filter((href) => !applied.includes(href));
+        },
+        { message: `${path}: preloaded sheets applied` },
+      )
+      .toEqual([]);
     visits.push(visit);
     pages.push(page);
   }
   await new Promise((resolve) => setTimeout(resolve, 3500));
   for (const [i, visit] of visits.entries()) {
-    // A preload the app asked for after Chromium's few seconds was used late (a busy machine), not wrongly: a
-    // hint that does not match the app's request is fetched twice, which the request counts catch.
-    const asked = await appFetches(pages[i] as Page);
-    visit.warnings = visit.warnings.filter((w) => !asked.includes(warnedPath(w) ?? ""));
+    // A preload the app asked for or applied after Chromium's few seconds was used late (a busy machine), not
+    // wrongly: a hint that does not match the app's request is fetched twice, which the request counts catch,
+    // and a sheet never applied is caught by the wait above.
+    const used = [...(await appFetches(pages[i] as Page)), ...(await appliedSheets(pages[i] as Page))];
+    visit.warnings = visit.warnings.filter((w) => !used.includes(warnedPath(w) ?? ""));
   }
   await Promise.all(contexts.map((c) => c.close()));
   return visits;
