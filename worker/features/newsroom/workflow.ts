@@ -40,7 +40,7 @@ const BOOKKEEPING: WorkflowStepConfig = { retries: { limit: 5, delay: "5 seconds
  * The newsletter onto the mail queue. A retry is safe: the send takes each page of subscribers in one
  * transaction and queues what an earlier try recorded but never queued (newsletter/daily-send.ts).
  */
-export const NEWSLETTER_STEP: WorkflowStepConfig = {
+const NEWSLETTER_STEP: WorkflowStepConfig = {
   retries: { limit: 5, delay: "30 seconds", backoff: "exponential" },
   timeout: "5 minutes",
 };
