@@ -134,3 +134,17 @@ export const askPlanRefusalSchema = z
   })
   .strict();
 export type AskPlanRefusal = z.infer<typeof askPlanRefusalSchema>;
+
+/** The longest question the planner reads. */
+export const PLAN_QUESTION_MAX = 500;
+
+/** POST /api/ask-coinsight/plan: a question in the member's words, and the plan of the turn before (a follow-up). */
+export const askPlanRequestSchema = z
+  .object({
+    question: z.string().trim().min(1, "Type a question").max(PLAN_QUESTION_MAX, `A question is at most ${PLAN_QUESTION_MAX} characters`),
+    previous: askPlanSchema.nullable().optional(),
+  })
+  .strict();
+
+/** What planning a question answers: the plan to show above the answer, or a kind refusal (nothing is counted). */
+export const askPlanAnswerSchema = z.union([askPlanSchema, askPlanRefusalSchema]);

@@ -6,6 +6,7 @@ import {
   storedAnswersQuery,
   storedAnswersSchema,
 } from "../ask.ts";
+import { askPlanAnswerSchema, askPlanRequestSchema } from "../ask-plan.ts";
 import { errors, json, type RouteContract } from "./route-contract.ts";
 
 /** Ask Coinsight and the member's kept answers. */
@@ -28,6 +29,19 @@ export const askContract = {
       429: json("Too many questions (with the member's plan)", askRefusalSchema),
       503: json("No usable answer could be written (the unit is given back)", askRefusalSchema),
     },
+  },
+  planAskQuestion: {
+    method: "POST",
+    path: "/api/ask-coinsight/plan",
+    summary: "Turn a free-text question into the plan Ask Coinsight would answer",
+    description:
+      "The question's intent, coins, period and metric, with a summary to show above the answer, or a kind refusal " +
+      "for questions the site cannot answer from its figures (advice, predictions, other assets, on-chain data). " +
+      "Planning is free and counts against no quota; `previous` is the plan of the turn before, for a follow-up.",
+    tags: ["Ask"],
+    access: "public",
+    request: { body: askPlanRequestSchema },
+    responses: { 200: json("The plan, or a refusal", askPlanAnswerSchema), ...errors(400, 403, 413) },
   },
   listStoredAnswers: {
     method: "GET",

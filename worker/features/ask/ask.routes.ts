@@ -17,6 +17,7 @@ import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
 import { type AskDepsFactory, defaultAskDeps, type Prepared, prepare } from "./ask.service.ts";
 import { writeCachedAnswer } from "./cache.ts";
 import { admit, type Grant, isRefusal } from "./gate.ts";
+import { planQuestion } from "./plan/planner.ts";
 import { keepAnswer, storedAnswers } from "./stored-answers.ts";
 
 type Ctx = Context<AppEnv>;
@@ -33,6 +34,17 @@ const storedAnswersRoute = route(apiContract.listStoredAnswers, async (c) =>
 );
 
 /**
+ * A free-text question as a plan, or a refusal: free, and read from the isolate's price snapshot (its
+ * coin index is built once per tick). docs/decisions/ask/free-text-plans.md.
+ */
+const planRoute = route(apiContract.planAskQuestion, async (c) => {
+  const { question, previous } = c.req.valid("json");
+  const snapshot = await currentSnapshot(runtimeDeps(c));
+  c.header("cache-control", "private, no-store");
+  return c.json(planQuestion(question, { coins: snapshot.coins, previous: previous ?? null }), 200);
+});
+
+/**
  * POST /api/ask-coinsight (assistant-plans-admin.md §7). JSON by default; with `Accept:
  * text/event-stream` the same answer streams as `delta` events (each line checked and its figures
  * written in before it is sent; `reset` when an attempt is thrown away) and ends with `done` (the
@@ -41,6 +53,7 @@ const storedAnswersRoute = route(apiContract.listStoredAnswers, async (c) =>
 export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
   return contractRoutes(
     storedAnswersRoute,
+    planRoute,
     route(apiContract.askCoinsight, async (c) => {
       const deps = makeDeps(c.env);
       const req = c.req.valid("json");
