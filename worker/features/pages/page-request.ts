@@ -5,8 +5,8 @@ import type { RuntimeDeps } from "#worker/lib/deps.ts";
 
 /**
  * What a page needs from its request, and nothing of Hono: the page modules take this instead of a
- * `Context`, so a page rendered ahead of readers (render-ahead.ts) is made the same way as a
- * reader's, and a module says by its signature what it reads.
+ * `Context`, so each says by its signature what it reads (a sheet reads the assets and the address, the
+ * cache also the cookie and `waitUntil`), and only the routes file speaks Hono.
  */
 export type PageRequest = {
   env: Env;
