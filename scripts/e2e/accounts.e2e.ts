@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { browserForFile, openPage, PHONE, signIn } from "./browser.ts";
 
 const browser = browserForFile();
@@ -99,9 +100,9 @@ describe("accounts journeys", () => {
       if (r.url().includes("/api/user/subscription")) subscriptionCalls.push(r.url());
     });
     await page.goto("/api/login?returnTo=/");
-    await signIn(page, "admin@coinsight.test", "Ava");
+    await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
     await page.waitForURL((url) => url.pathname === "/");
-    const menu = page.getByRole("button", { name: "Account menu for Ava" });
+    const menu = page.getByRole("button", { name: `Account menu for ${E2E_ADMIN_NAME}` });
     const badge = menu.getByText("Admin", { exact: true });
     await badge.waitFor();
     expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(200, 30, 30)");

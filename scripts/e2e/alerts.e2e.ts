@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { axeViolations, settle, startInTheme } from "./axe.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 import { waitForMail } from "./d1.ts";
@@ -94,7 +95,7 @@ describe("alerts journey", () => {
     expect(alertMail?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const admin = await openPage(browser());
     await admin.page.goto("/api/login?returnTo=%2Fadmin");
-    await signIn(admin.page, "admin@coinsight.test", "Admin");
+    await signIn(admin.page, E2E_ADMIN, E2E_ADMIN_NAME);
     await admin.page.getByRole("tab", { name: "Outbox" }).click();
     await admin.page.getByText(`LINK rose above ${shown}`).first().waitFor();
     await admin.context.close();

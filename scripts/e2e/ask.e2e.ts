@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 
 const browser = browserForFile();
@@ -73,7 +74,7 @@ describe("Ask Coinsight journeys", () => {
   it("an admin sees Admin Pro Access and asks without limits", async () => {
     const { page, context, errors } = await openPage(browser());
     await page.goto("/api/login?returnTo=%2Fcoin%2Fbtc");
-    await signIn(page, "admin@coinsight.test", "Ada");
+    await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
     await page.waitForURL((url) => url.pathname === "/coin/btc");
     await card(page).getByText("Admin Pro Access").waitFor();
     await answerOf(page, /^What range could BTC trade in\?$/, /Bitcoin's price range from its past volatility/);

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TaskKey, taskLabels } from "#schema/contracts/newsroom.ts";
 import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { axeViolations, settle, startInTheme, strayClassNames } from "./axe.ts";
 import { baseURL, browserForFile, DESKTOP, PHONE, signIn, type Viewport, waitForAppAfterLoads } from "./browser.ts";
 import { d1, failTodaysRun, generatedArticle } from "./d1.ts";
@@ -79,7 +80,7 @@ export function auditInTheme(theme: Theme, task: TaskKey): void {
     waitForAppAfterLoads(page);
     if (who !== "guest") {
       await page.goto("/api/login?returnTo=%2F");
-      await signIn(page, who === "admin" ? "admin@coinsight.test" : `axe-${theme}@coinsight.test`, who === "admin" ? "Ada" : "Alex");
+      await signIn(page, who === "admin" ? E2E_ADMIN : `axe-${theme}@coinsight.test`, who === "admin" ? E2E_ADMIN_NAME : "Alex");
       await page.waitForURL((url) => url.pathname === "/");
     }
     return { context, page };

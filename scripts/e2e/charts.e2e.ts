@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { browserForFile, openPage, PHONE, signIn } from "./browser.ts";
 
 // The chart mapping it makes (Cardano, hidden) is its own: no other file looks at Cardano's chart.
@@ -65,7 +66,7 @@ describe("charts and markets journeys", () => {
 
   it("an admin maps a coin and hides its chart; a member then no longer sees it", async () => {
     const { page, context } = await openPage(browser());
-    await signedIn(page, "admin@coinsight.test", "Ava", "/admin?tab=mappings");
+    await signedIn(page, E2E_ADMIN, E2E_ADMIN_NAME, "/admin?tab=mappings");
     await page.getByTestId("coverage-badge").waitFor();
     await page.getByLabel("Filter unmapped coins").fill("Cardano");
     await page.getByRole("button", { name: "Map" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { browserForFile, openPage, signIn } from "./browser.ts";
 import { d1, d1Batch } from "./d1.ts";
 
@@ -49,7 +50,7 @@ describe("the editors' desk", () => {
     page.on("dialog", (dialog) => void dialog.accept());
 
     await page.goto("/api/login?returnTo=%2Fadmin%3Ftab%3Darticles");
-    await signIn(page, "admin@coinsight.test", "Ava");
+    await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.getByRole("tab", { name: "Articles" }).waitFor();
     const tabs = await page.getByRole("tab").allTextContents();
@@ -139,7 +140,7 @@ describe("the editors' desk", () => {
   it("an admin restores a version after reading its preview and its diff against the current text", async () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${await idOf(RESTORED.slug)}/edit`)}`);
-    await signIn(page, "admin@coinsight.test", "Ava");
+    await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
     await page.getByRole("heading", { name: "Article Editor" }).waitFor();
     await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(RESTORED.title);
 

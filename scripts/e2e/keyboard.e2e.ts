@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { baseURL, browserForFile, openPage, PHONE, signIn } from "./browser.ts";
 import { failTodaysRun } from "./d1.ts";
 
@@ -87,7 +88,7 @@ describe("keyboard only", () => {
     const { page, context, errors } = await openPage(browser());
     try {
       await page.goto("/api/login?returnTo=%2Fadmin");
-      await signIn(page, "admin@coinsight.test", "Ada");
+      await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
       await page.waitForURL((url) => url.pathname === "/admin");
 
       const tabs = page.getByRole("tablist", { name: "Admin sections" });

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MXSS_CORPUS } from "#schema/contracts/mxss-corpus.ts";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { baseURL, browserForFile, signIn, waitForAppAfterLoads } from "./browser.ts";
 import { d1, insertNews } from "./d1.ts";
 
@@ -87,7 +88,7 @@ beforeAll(async () => {
   const page = await context.newPage();
   waitForAppAfterLoads(page);
   await page.goto("/api/login?returnTo=%2Fadmin");
-  await signIn(page, "admin@coinsight.test", "Ava");
+  await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
   await page.waitForURL((url) => url.pathname === "/admin");
   admin = { context, page };
   reader = await watchedContext();

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 import { d1, failTodaysRun, waitForMail } from "./d1.ts";
 import { ownSite } from "./site.ts";
@@ -76,7 +77,7 @@ describe("first-run newsroom pipeline", () => {
     await page.getByText("Access Denied: You need admin privileges to access this page.").waitFor();
     await page.getByText("Unauthorized - Admin access required. Redirecting to login...").waitFor();
     await page.waitForURL((url) => url.pathname === "/api/login");
-    await signIn(page, "admin@coinsight.test", "Ava");
+    await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
     expect(await page.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).toBe("true");
