@@ -1,4 +1,5 @@
 import type { PlanPeriod } from "#schema/contracts/ask-plan.ts";
+import { NUMBER_WORDS } from "./numbers.ts";
 
 /** Each recorded period's span in hours; a month is given a day's slack so "the last 31 days" is still a month. */
 const SPANS: readonly [PlanPeriod, number][] = [
@@ -19,23 +20,10 @@ function covering(hours: number): PlanPeriod {
 const COUNTS: Record<string, number> = {
   a: 1,
   an: 1,
-  one: 1,
-  two: 2,
   couple: 2,
-  three: 3,
   few: 3,
   several: 4,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fourteen: 14,
-  thirty: 30,
+  ...NUMBER_WORDS,
 };
 
 const UNIT_HOURS: readonly [RegExp, number][] = [

@@ -1,4 +1,5 @@
 import type { PlanMetric, PlanPeriod } from "#schema/contracts/ask-plan.ts";
+import { NUMBER_WORDS } from "./numbers.ts";
 import { findPeriod } from "./periods.ts";
 
 export type ScreenOrder = "highest" | "lowest" | "biggest_move";
@@ -79,23 +80,8 @@ const FOLLOW_UP =
   /^(?:and|also|plus|what about|how about|what of|same (?:for|with|but)|now|ok(?:ay)?|then|but|compared? (?:to|with)|vs\.?|versus|only|just)\b/;
 const POINTS_BACK = /\b(?:it|its|them|they|those|these|both|that one|that coin|the same|which one|the two|either)\b/;
 
-const NUMBERS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-  fifty: 50,
-  hundred: 100,
-};
 const NUMBER = "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)";
-const number = (s: string | undefined) => (s ? Number(s) || (NUMBERS[s] ?? 0) : 0);
+const number = (s: string | undefined) => (s ? Number(s) || (NUMBER_WORDS[s] ?? 0) : 0);
 
 /** "top 5 gainers" and "top 5 coins by volume" count rows; "top 100 coins" and "the top 20" name a universe. */
 const TOP = new RegExp(
