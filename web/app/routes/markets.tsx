@@ -1,16 +1,14 @@
-import type { Crypto } from "#schema/contracts/crypto.ts";
 import { AlertsPanel } from "#web/features/alerts/components/alerts-panel.tsx";
 import { CryptoTable } from "#web/features/markets/components/crypto-table.tsx";
 import { MarketsView } from "#web/features/markets/components/markets-view.tsx";
 import { WatchlistPanel } from "#web/features/watchlist/components/watchlist-panel.tsx";
-import { WatchlistStar } from "#web/features/watchlist/components/watchlist-star.tsx";
+import { useWatchlistStars } from "#web/features/watchlist/components/watchlist-star.tsx";
 import { useAuth } from "#web/lib/auth.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 
-const star = { header: "Watchlist", cell: (coin: Crypto) => <WatchlistStar coin={coin} /> };
-
 export default function MarketsPage() {
   const { isAuthenticated } = useAuth();
+  const star = useWatchlistStars();
   useDocumentTitle("Crypto Top 500");
   return (
     <div className="container page">

@@ -9,6 +9,8 @@ export const watchlistKeys = {
   all: ["watchlist"] as const,
   list: ["watchlist", "list"] as const,
   check: (symbol: string) => ["watchlist", "check", symbol.toUpperCase()] as const,
+  /** The add-or-remove mutation: a price table's stars read which coins are on their way from it. */
+  toggle: ["watchlist", "toggle"] as const,
 };
 
 /** The member's coins with today's figures; a price list, so it refreshes with the others. */
@@ -38,6 +40,7 @@ export type ToggleInput = { symbol: string; name: string; inWatchlist: boolean }
 export function useWatchlistToggle() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: watchlistKeys.toggle,
     mutationFn: ({ symbol, name, inWatchlist }: ToggleInput) =>
       inWatchlist
         ? request("removeFromWatchlist", { params: { symbol: symbol.toUpperCase() } })

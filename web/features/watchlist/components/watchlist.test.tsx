@@ -10,7 +10,7 @@ import { calls, errorResponse, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { WatchlistButton } from "./watchlist-button.tsx";
 import { WatchlistPanel } from "./watchlist-panel.tsx";
-import { WatchlistStar } from "./watchlist-star.tsx";
+import { useWatchlistStars } from "./watchlist-star.tsx";
 
 vi.mock("#web/lib/auth.ts", async (importOriginal) => ({ ...(await importOriginal<object>()), goToLogin: vi.fn() }));
 
@@ -70,10 +70,16 @@ function fakeServer(options: { signedIn: boolean; initial?: Crypto[] }) {
 
 beforeEach(() => vi.mocked(goToLogin).mockClear());
 
+/** A price table's star column, as the Top 500 uses it: one hook for the table, a cell per coin. */
+function Stars({ coins }: { coins: Crypto[] }) {
+  const star = useWatchlistStars();
+  return <>{coins.map((coin) => star.cell(coin))}</>;
+}
+
 describe("the watchlist star", () => {
   it("prompts a guest to log in and sends them to sign-in on click", async () => {
     fakeServer({ signedIn: false });
-    renderAt(<WatchlistStar coin={btc} />);
+    renderAt(<Stars coins={[btc]} />);
     const star = await screen.findByRole("button", { name: "Log in to add Bitcoin to your watchlist" });
     await waitFor(() => expect(star).toBeEnabled());
     expect(star).toHaveAttribute("title", "Login to add to watchlist");
@@ -83,7 +89,7 @@ describe("the watchlist star", () => {
 
   it("toggles a member's coin: outlined 'Add', disabled while pending, then filled 'Remove' after the list refreshes", async () => {
     const fake = fakeServer({ signedIn: true });
-    renderAt(<WatchlistStar coin={btc} />);
+    renderAt(<Stars coins={[btc]} />);
     const star = await screen.findByRole("button", { name: "Add Bitcoin to watchlist" });
     await waitFor(() => expect(star).toBeEnabled());
     expect(star).toHaveAttribute("title", "Add to watchlist");
@@ -106,6 +112,24 @@ describe("the watchlist star", () => {
     await screen.findByRole("button", { name: "Add Bitcoin to watchlist" });
     expect(fake.requests.some((r) => r.method === "DELETE" && r.path === "/api/watchlist/remove/BTC")).toBe(true);
     expect(fake.requests.filter((r) => r.path === "/api/watchlist").length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("waits only on the star whose change is on its way; the others stay usable", async () => {
+    const fake = fakeServer({ signedIn: true });
+    renderAt(<Stars coins={[btc, eth]} />);
+    const addBtc = await screen.findByRole("button", { name: "Add Bitcoin to watchlist" });
+    const addEth = screen.getByRole("button", { name: "Add Ethereum to watchlist" });
+    await waitFor(() => expect(addBtc).toBeEnabled());
+
+    fake.holdNext();
+    fireEvent.click(addBtc);
+    await waitFor(() => expect(addBtc).toBeDisabled());
+    expect(addBtc).toHaveAttribute("aria-busy", "true");
+    expect(addEth).toBeEnabled();
+    expect(addEth).toHaveAttribute("aria-busy", "false");
+    fake.release();
+    await screen.findByRole("button", { name: "Remove Bitcoin from watchlist" });
+    expect(screen.getByRole("button", { name: "Add Ethereum to watchlist" })).toBeEnabled();
   });
 });
 
