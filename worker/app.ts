@@ -23,7 +23,7 @@ import { liveRoutes } from "./features/live/index.ts";
 import { newsletterRoutes } from "./features/newsletter/index.ts";
 import { adminNewsroomRoutes, devRoutes } from "./features/newsroom/index.ts";
 import { adminOutboxRoutes } from "./features/outbox/index.ts";
-import { answerRendersWith, pagesRoutes } from "./features/pages/index.ts";
+import { pagesRoutes } from "./features/pages/index.ts";
 import { searchRoutes } from "./features/search/index.ts";
 import { siteStatusRoutes } from "./features/site-status/index.ts";
 import { testStateRoutes } from "./features/test-state/index.ts";
@@ -147,5 +147,3 @@ export const app = new Hono<AppEnv>()
   .route("/", pagesRoutes);
 
 app.onError(onError);
-// A guest's page is rendered with the reads the app itself answers (features/pages/server-render.ts).
-answerRendersWith(app.fetch);

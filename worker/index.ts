@@ -4,7 +4,8 @@ import { alertsOnTick } from "./features/alerts/index.ts";
 import { PriceFeedBase, type TickSubscriber } from "./features/cryptos/index.ts";
 import { publishLive } from "./features/live/index.ts";
 import { handleMailBatch } from "./features/newsletter/index.ts";
-import { renderTickPagesAhead } from "./features/pages/index.ts";
+import { NewsroomWorkflowBase } from "./features/newsroom/index.ts";
+import { renderArticleAhead, renderTickPagesAhead } from "./features/pages/index.ts";
 
 export default {
   fetch: app.fetch,
@@ -34,4 +35,9 @@ export class PriceFeed extends PriceFeedBase {
 export { GuestLimiter } from "./features/ask/index.ts";
 export { QuotaCounter } from "./features/billing/index.ts";
 export { LiveHub } from "./features/live/index.ts";
-export { NewsroomWorkflow } from "./features/newsroom/index.ts";
+/** The newsroom's Workflow; an article it publishes has its page rendered ahead of readers. */
+export class NewsroomWorkflow extends NewsroomWorkflowBase {
+  protected override articlePublished(env: Env, articleId: number): Promise<unknown> {
+    return renderArticleAhead(env, articleId);
+  }
+}

@@ -20,6 +20,12 @@ export type NewsroomDeps = {
   now: () => number;
   /** Puts the day's newsletter on the mail queue: the last step of the instance that wrote the day's roundup. */
   sendNewsletter: (now: number) => Promise<DailySendResult>;
+  /**
+   * Told of each article published, after its step's own work: the Workflow exported by
+   * worker/index.ts renders its page ahead of readers (pages/render-ahead.ts). The newsroom imports
+   * no pages: they read the articles it writes.
+   */
+  published?: (articleId: number) => void;
   waitUntil: WaitUntil;
 };
 

@@ -8,4 +8,4 @@ export { adminNewsroomRoutes } from "./newsroom.routes.ts";
 export { assertRetryable, retryGeneration } from "./newsroom.service.ts";
 export { DEMO_MARKET_NAME, SENTIMENT_MODEL_NAME } from "./provenance.ts";
 export { buildRows, latestSnapshotDate, pruneSnapshots, readCoin, replaceBand, type SnapshotRow, toMarketInput } from "./snapshots.ts";
-export { NewsroomWorkflow } from "./workflow.ts";
+export { NewsroomWorkflowBase } from "./workflow.ts";

@@ -67,6 +67,19 @@ describe("dependencies", () => {
     const [roundup] = await articlesOf(date);
     expect(roundup).toMatchObject({ category_id: 18, status: "published", slug: `daily-crypto-roundup-${date}` });
   });
+
+  it("tells whoever renders pages ahead of each article it publishes (worker/index.ts: its page, for its first readers)", async () => {
+    const date = "2026-10-21";
+    const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
+    const published = vi.fn();
+    deps.published = published;
+    shareWithWorkflow(deps);
+    const { instanceId } = await restartTasks(deps, ["daily_roundup"], date, "manual");
+    await settle(instanceId);
+    const [roundup] = await articlesOf(date);
+    expect(roundup?.status).toBe("published");
+    expect(published.mock.calls).toEqual([[roundup?.id]]);
+  });
 });
 
 describe("a day of the pipeline", () => {

@@ -1,4 +1,3 @@
-import { renderArticleAhead } from "#worker/features/pages/index.ts";
 import { type ClaimReport, checkClaims, heldSentences, renderClaims, reviewText } from "#worker/lib/grounding/index.ts";
 import { logger } from "#worker/lib/log.ts";
 import type { ArticleBrief, Draft, TokenUsage } from "#worker/ports/llm/llm.ts";
@@ -101,7 +100,6 @@ export async function writeAndSave(
     },
     new Date(deps.now()),
   );
-  // A published article's page (and `/`) rendered for its first readers, after the step's own work.
-  if (saved.status === "published" && saved.id !== null) deps.waitUntil(renderArticleAhead(deps.env, saved.id));
+  if (saved.status === "published" && saved.id !== null) deps.published?.(saved.id);
   return { ...saved, problems: report.problems };
 }

@@ -58,10 +58,21 @@ const WAIT_TIMEOUT = "15 minutes";
  * values. Steps record their progress in `generation_runs` for the admin panel. A task that fails
  * does not stop the others; the instance ends errored, naming each failure and its reason.
  */
-export class NewsroomWorkflow extends WorkflowEntrypoint<Env, NewsroomParams> {
+export class NewsroomWorkflowBase extends WorkflowEntrypoint<Env, NewsroomParams> {
   override async run(event: Readonly<WorkflowEvent<NewsroomParams>>, step: WorkflowStep): Promise<InstanceOutput> {
-    const deps = workflowDeps(this.env, (p) => this.ctx.waitUntil(p));
+    const waitUntil = (p: Promise<unknown>) => this.ctx.waitUntil(p);
+    const deps = workflowDeps(this.env, waitUntil);
+    deps.published ??= (id) => waitUntil(this.articlePublished(this.env, id));
     return runInstance({ deps, step, instanceId: event.instanceId }, event.payload);
+  }
+
+  /**
+   * What an article published by a step sets off, after the step's own work. The runtime constructs
+   * the Workflow, so this is a method of the class worker/index.ts exports (the name wrangler.toml
+   * binds), which renders the article's page ahead of readers: the newsroom imports no pages.
+   */
+  protected articlePublished(_env: Env, _articleId: number): Promise<unknown> {
+    return Promise.resolve();
   }
 }
 

@@ -6,7 +6,7 @@ import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#wor
 import { type PageParams, pageAddress } from "./page-query.ts";
 import { type PageRequest, rendersPage } from "./page-request.ts";
 import { type PageCopy, pageKvKey, pageKvTtl, readPageCopy, writePageCopy } from "./page-store.ts";
-import { RENDERED_AHEAD, renderingAhead } from "./render-ahead.ts";
+import { RENDERED_AHEAD, renderingAhead } from "./rendering-ahead.ts";
 
 /** Vary: Cookie as on every rendered page: a member's browser must not reuse a guest's copy. */
 const PAGE_HIT = presentStoredCopy({ vary: "Cookie" });

@@ -1,26 +1,26 @@
 import { waitUntil } from "cloudflare:workers";
-import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { articles, categories } from "#schema/db/content.ts";
 import { isPublic } from "#worker/features/content/index.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { onError } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
-import { registeredApp } from "./server-render.ts";
+import { requestIds } from "#worker/lib/request-id.ts";
+import { pagesRoutes } from "./pages.routes.ts";
+import { RENDERED_AHEAD, renderAheadOf } from "./rendering-ahead.ts";
 
 /**
  * Pages rendered before any reader asks, off the request path: the pages nearly every reader opens,
- * right after what they show changed (a price tick, an article written). The app renders each as a
- * guest's page for the site's public origin and keeps it in KV (page-cache.ts), so the first reader
- * in any colo reads a copy instead of rendering. docs/decisions/performance/page-copies-in-kv.md.
+ * right after what they show changed (a price tick, an article written). Each is rendered as a
+ * guest's page for the site's public origin by the pages' own routes (not the whole app: nothing
+ * here is a browser's request) and kept in KV (page-cache.ts), so the first reader in any colo reads
+ * a copy instead of rendering. docs/decisions/performance/page-copies-in-kv.md.
  */
-const ahead = new AsyncLocalStorage<true>();
-
-/** Whether this render was started ahead of readers: the page cache then skips its lookups and writes KV. */
-export const renderingAhead = (): boolean => ahead.getStore() === true;
-
-/** How a page rendered ahead and kept says so (`x-edge-cache`). */
-export const RENDERED_AHEAD = "AHEAD";
+const pages = new Hono<AppEnv>().use(requestIds()).route("/", pagesRoutes);
+pages.onError(onError);
 
 /** The pages rendered after every price tick: the two every visit starts from, and nothing else (bounded). */
 export const TICK_PAGES = ["/", "/markets"] as const;
@@ -39,12 +39,13 @@ const ctx = { waitUntil, passThroughOnException() {}, props: {} } as unknown as 
 /** Renders `paths` one after another and keeps each in KV; how many were kept. Never throws. */
 export async function renderAhead(env: Env, paths: readonly string[]): Promise<number> {
   const origin = publicOrigin(env);
-  const app = registeredApp();
-  if (!origin || !app) return 0;
+  if (!origin) return 0;
   let kept = 0;
   for (const path of paths) {
     try {
-      const res = await ahead.run(true, () => app(new Request(new URL(path, origin), { headers: { accept: "text/html" } }), env, ctx));
+      const res = await renderAheadOf(() =>
+        pages.fetch(new Request(new URL(path, origin), { headers: { accept: "text/html" } }), env, ctx),
+      );
       await res.body?.cancel();
       if (res.headers.get(EDGE_CACHE_HEADER) === RENDERED_AHEAD) kept++;
     } catch (error) {

@@ -5,8 +5,8 @@ import { SSR_STATE_ID, type SsrState } from "#schema/contracts/server-render.ts"
 import indexHtml from "#web/index.html?raw";
 import { insertArticle } from "#worker/test/articles.ts";
 import { call, getJson, ORIGIN } from "#worker/test/http.ts";
+import { isSharedRead } from "./page-reads.ts";
 import { forgetRouteModules } from "./preload-hints.ts";
-import { isSharedRead } from "./server-render.ts";
 
 const SHEET = "._card_1{color:#123}";
 const modules = { home: { js: ["/assets/home-1.js"], css: ["/assets/card-1.css"] } };
