@@ -52,6 +52,19 @@ describe("CryptoTable", () => {
     expect(router.state.location.pathname).toBe("/coin/btc");
   });
 
+  it("opens a coin's page in the app from its name, and leaves a modified click to the browser (a new tab)", () => {
+    const { router } = renderAt(<CryptoTable coins={coins} isLoading={false} isError={false} />, {
+      routes: [{ path: "/coin/:symbol", element: <p>coin page</p> }],
+    });
+    const name = screen.getByRole("link", { name: "Ethereum" });
+    expect(name).toHaveAttribute("href", "/coin/eth");
+    // fireEvent returns false when the handler prevented the browser's own navigation.
+    expect(fireEvent.click(name, { ctrlKey: true })).toBe(true);
+    expect(router.state.location.pathname).toBe("/");
+    expect(fireEvent.click(name)).toBe(false);
+    expect(router.state.location.pathname).toBe("/coin/eth");
+  });
+
   it("replaces a missing or broken image with the symbol's initials", () => {
     renderAt(<CryptoTable coins={coins} isLoading={false} isError={false} />);
     expect(screen.getByTestId("coin-initials")).toHaveTextContent("ETH");
