@@ -8,6 +8,7 @@
  *   BENCH_ROUNDS=3 BENCH_WINDOW=5                  fixed-rate rounds and window seconds (p99 section)
  *   BENCH_PIN=0                                    server and load generators share the cores
  *   BENCH_KINDS=miss,render                        only these kinds of route (and the no-op), e.g. to compare renders
+ *   BENCH_ROUTES=/markets                          only routes whose name contains one of these (and the no-op)
  */
 import { readdirSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -33,6 +34,8 @@ const METERED = Number(process.env.BENCH_METERED ?? 300);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1000);
 /** Only these kinds of route (comma-separated KINDS keys, e.g. `noop,miss,render`); every route by default. */
 const ONLY_KINDS = process.env.BENCH_KINDS?.split(",").map((k) => k.trim());
+/** Only routes whose name contains one of these (comma-separated), e.g. `/markets` for an A/B of one page. */
+const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(",").map((k) => k.trim());
 const FIXED_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW ?? 5);
 
@@ -118,7 +121,9 @@ async function costBench(server: BenchServer): Promise<void> {
   const targets: Route[] = [
     ...routes(css ?? "missing.css"),
     { kind: "ask", name: "POST /api/ask-coinsight (cached answer)", paths: [] } satisfies Route,
-  ].filter((t) => !ONLY_KINDS || t.kind === "noop" || ONLY_KINDS.includes(t.kind));
+  ]
+    .filter((t) => !ONLY_KINDS || t.kind === "noop" || ONLY_KINDS.includes(t.kind))
+    .filter((t) => !ONLY_ROUTES || t.kind === "noop" || ONLY_ROUTES.some((part) => t.name.includes(part)));
   const signedIn = await askTarget(server);
   const askRoute = targets.find((t) => t.kind === "ask");
   if (askRoute)
