@@ -14,7 +14,7 @@ export type StarColumn = { header: string; cell: (coin: StarCoin) => ReactNode }
 /**
  * The star column of a price table. Auth, the member's list and the toggle are read once for the
  * table and each cell is a plain button: with a star that read them itself, a 100-row table ran 300
- * hooks, a tenth of the Top 500's server render (docs/performance.md, "The Top 500's first render").
+ * hooks, about a tenth of the Top 500's server render in a CPU profile (`npm run bench:profile`).
  * Guests get a login prompt and a click goes to sign-in; members toggle the coin (filled: on the
  * watchlist), and only the star whose change is on its way waits for it.
  */
