@@ -29,9 +29,9 @@ export function useWatchlistStars(): StarColumn {
   const listed = list.data;
   const listLoading = list.isLoading;
   const { mutate } = toggle;
-  const pendingKey = pending.join(",");
+  // useMutationState keeps the same array while the pending symbols stay the same.
   return useMemo(() => {
-    const busy = new Set(pendingKey ? pendingKey.split(",") : []);
+    const busy = new Set(pending);
     const watched = new Set(listed?.map((entry) => entry.cryptoSymbol));
     const cell = (coin: StarCoin) =>
       isAuthenticated ? (
@@ -46,7 +46,7 @@ export function useWatchlistStars(): StarColumn {
         <GuestStar coin={coin} disabled={authLoading} />
       );
     return { header: "Watchlist", cell };
-  }, [isAuthenticated, authLoading, listed, listLoading, mutate, pendingKey]);
+  }, [isAuthenticated, authLoading, listed, listLoading, mutate, pending]);
 }
 
 function GuestStar({ coin, disabled }: { coin: StarCoin; disabled: boolean }) {

@@ -80,7 +80,10 @@ const FOLLOW_UP =
   /^(?:and|also|plus|what about|how about|what of|same (?:for|with|but)|now|ok(?:ay)?|then|but|compared? (?:to|with)|vs\.?|versus|only|just)\b/;
 const POINTS_BACK = /\b(?:it|its|them|they|those|these|both|that one|that coin|the same|which one|the two|either)\b/;
 
-const NUMBER = "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)";
+// Longest words first, so "fourteen" is read whole and not as "four".
+const NUMBER = `(\\d+|${Object.keys(NUMBER_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join("|")})`;
 const number = (s: string | undefined) => (s ? Number(s) || (NUMBER_WORDS[s] ?? 0) : 0);
 
 /** "top 5 gainers" and "top 5 coins by volume" count rows; "top 100 coins" and "the top 20" name a universe. */
