@@ -11,6 +11,7 @@ import { billingRoutes } from "./features/billing/index.ts";
 import {
   adminChartsRoutes,
   coinArticlesRoutes,
+  coinCategoriesRoutes,
   coinSocialRoutes,
   globalMarketRoutes,
   historyRoutes,
@@ -74,6 +75,7 @@ const api = new Hono<AppEnv>()
   .route("/", historyRoutes)
   .route("/", coinArticlesRoutes)
   .route("/", coinSocialRoutes)
+  .route("/", coinCategoriesRoutes)
   .route("/", globalMarketRoutes)
   // Live prices: a WebSocket per open page, held by the LiveHub object (features/live).
   .route("/", liveRoutes)

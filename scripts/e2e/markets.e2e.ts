@@ -166,7 +166,7 @@ describe("markets journeys", () => {
   });
 
   it("shows 50, 100 or 250 rows a page, as the reader picks, kept in the address", async () => {
-    const { page, context } = await openPage(browser());
+    const { page, context, errors } = await openPage(browser());
     await page.goto("/markets");
     await expect.poll(() => page.locator("table tbody tr a").count()).toBe(100);
     await page.getByRole("combobox", { name: "Rows" }).selectOption("250");
@@ -175,9 +175,29 @@ describe("markets journeys", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "251");
     expect(new URL(page.url()).searchParams.get("rows")).toBe("250");
+    // Rendered by the server for its own rows per page, so the browser takes the page over as it is.
     await page.goto("/markets?rows=50&page=10");
     await page.waitForFunction(() => document.querySelector("table tbody tr td:nth-child(2)")?.textContent === "451");
     expect(await page.locator("table tbody tr a").count()).toBe(50);
+    await page.goto("/markets?rows=250");
+    await expect.poll(() => page.locator("table tbody tr a").count()).toBe(250);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("offers no category filter offline and says why; a category in an old link offers the whole table", async () => {
+    const { page, context, errors } = await openPage(browser());
+    await page.goto("/markets");
+    const note = page.getByTestId("category-note");
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(/^No category filter: offline, a coin's categories are the sentiment model's guesses/);
+    expect(await page.getByRole("combobox", { name: "Category" }).count()).toBe(0);
+    await page.goto("/markets?category=layer-1&rows=50");
+    await page.getByText("No coin of the Top 500 is filed under the category “layer-1” in the latest snapshot.").waitFor();
+    await page.getByRole("button", { name: "Show all coins" }).click();
+    await page.waitForURL((url) => url.search === "?rows=50");
+    await expect.poll(() => page.locator("table tbody tr a").count()).toBe(50);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

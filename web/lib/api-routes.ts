@@ -17,6 +17,8 @@ export const webRoutes = {
   listCoinArticles: { method: "GET", path: "/api/cryptos/:symbol/articles" },
   getCoinSocial: { method: "GET", path: "/api/cryptos/:symbol/social" },
   getGlobalMarket: { method: "GET", path: "/api/market/global" },
+  listCoinCategories: { method: "GET", path: "/api/coin-categories" },
+  getCoinCategory: { method: "GET", path: "/api/coin-categories/:slug" },
   getChartMapping: { method: "GET", path: "/api/tradingview-mappings/:symbol" },
   getSiteStatus: { method: "GET", path: "/api/site-status" },
   listArticles: { method: "GET", path: "/api/articles" },

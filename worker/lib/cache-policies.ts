@@ -48,7 +48,7 @@ export const CACHE_POLICIES = {
   },
   search: { answer: "Search (`/api/search`)", browser: "public, max-age=30", colo: 30, kv: null, key: CONTENT_KEY },
   prices: {
-    answer: "The coin table and one coin (`/api/cryptos…`)",
+    answer: "The coin table, a category's pages of it and one coin (`/api/cryptos…`, `/api/coin-categories/{slug}`)",
     browser: "public, max-age=10, stale-while-revalidate=20",
     // Only the `fromDb` reads are kept in the colo; gainers, losers and one coin come from the isolate's snapshot.
     colo: 10,
@@ -70,6 +70,14 @@ export const CACHE_POLICIES = {
     colo: 300,
     kv: null,
     key: "the coin",
+  },
+  coinCategories: {
+    answer: "The Top 500's categories (`/api/coin-categories`)",
+    browser: "public, max-age=300",
+    // The snapshot is taken once a day; a new one's categories show within five minutes.
+    colo: 300,
+    kv: null,
+    key: "none",
   },
   priceHistory: {
     answer: "A coin's price history (`/api/cryptos/{symbol}/history`)",

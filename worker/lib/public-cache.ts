@@ -27,7 +27,7 @@ const CONTENT = CACHE_POLICIES.contentReads.colo;
 /**
  * Not listed: routes that already keep their answer in the colo's cache under a key of validated
  * values (`/api/cryptos?limit=`, `?page=` and `?fromDb=true`, one coin `?fromDb=true`, history, coin
- * articles and social figures, `/api/market/global`: edge-cache.ts), answers made from the isolate's price snapshot in
+ * articles and social figures, coin categories and their pages, `/api/market/global`: edge-cache.ts), answers made from the isolate's price snapshot in
  * memory (gainers, losers, one coin: small answers, cheaper to make than to look up, measured in
  * docs/performance-history.md), and `/api/site-status` (reads only the Worker's configuration).
  */

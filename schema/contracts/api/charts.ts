@@ -10,7 +10,8 @@ import {
   mappingSchema,
   unmappedListSchema,
 } from "../charts.ts";
-import { symbolParams } from "../crypto.ts";
+import { coinCategoriesSchema, coinCategoryPageQuery, coinCategoryParams } from "../coin-categories.ts";
+import { cryptoPageSchema, symbolParams } from "../crypto.ts";
 import { errors, json, noQuery, type RouteContract } from "./route-contract.ts";
 
 const ADMIN = ["Admin"];
@@ -43,6 +44,27 @@ export const chartsContract = {
     access: "public",
     request: { params: symbolParams, query: noQuery },
     responses: { 200: json("The coin's social figures, or null when the snapshot has none", coinSocialSchema), ...errors(400, 404) },
+  },
+  listCoinCategories: {
+    method: "GET",
+    path: "/api/coin-categories",
+    summary: "The categories the Top 500 can be filtered by",
+    description:
+      "Read from the latest social snapshot, and listed only when its source classifies coins (LunarCrush); the offline " +
+      "sentiment model's name-based guesses are never offered, so offline the list is empty and `source` says why.",
+    tags: ["Market data"],
+    access: "public",
+    request: { query: noQuery },
+    responses: { 200: json("The categories, largest first, with the snapshot they come from", coinCategoriesSchema), ...errors(400) },
+  },
+  getCoinCategory: {
+    method: "GET",
+    path: "/api/coin-categories/:slug",
+    summary: "One page of a category's coins in the Top 500",
+    tags: ["Market data"],
+    access: "public",
+    request: { params: coinCategoryParams, query: coinCategoryPageQuery },
+    responses: { 200: json("One page of the category's coins, sorted as the Top 500's pages", cryptoPageSchema), ...errors(400, 404) },
   },
   getGlobalMarket: {
     method: "GET",

@@ -68,7 +68,8 @@ export function applyLiveMessage(client: QueryClient, message: LiveServerMessage
   const moved = { rank: false };
   // A page sorted by anything but rank is ordered by the figures a tick moves: written in place it
   // would lose its order, so it is fetched again instead.
-  const sortedByFigures = (q: Query) => q.queryKey[1] === "page" && q.queryKey[3] !== "rank";
+  // (A category's page is keyed as a page from [2] on: web/features/markets/api/cryptos.ts.)
+  const sortedByFigures = (q: Query) => (q.queryKey[1] === "page" || q.queryKey[1] === "category") && q.queryKey[3] !== "rank";
   for (const q of client.getQueryCache().findAll({ queryKey: COINS, predicate: sortedByFigures })) {
     const data = q.state.data;
     if (isPage(data) && data.data.some((c) => rows.has(c.id))) moved.rank = true;

@@ -1,5 +1,6 @@
 /** The charts feature's public face (docs/decisions/architecture/feature-faces.md). */
 
+export { coinCategoriesRoutes } from "./coin-categories.routes.ts";
 export { coinArticlesRoutes } from "./coin-news.routes.ts";
 export { coinSocialRoutes } from "./coin-social.routes.ts";
 export { historyRoutes } from "./history.routes.ts";

@@ -65,8 +65,11 @@ export async function pageOfTop(
   page: number,
   limit: number,
   sort?: { by: CryptoSortKey; order?: "asc" | "desc" },
+  /** Only these coins (CoinGecko ids), as a category's page lists them. */
+  only?: ReadonlySet<string>,
 ): Promise<CryptoPage> {
-  const [{ coins }, sparklines] = await Promise.all([currentSnapshot(deps), readSparklines(deps.env, deps.waitUntil)]);
+  const [snapshot, sparklines] = await Promise.all([currentSnapshot(deps), readSparklines(deps.env, deps.waitUntil)]);
+  const coins = only ? snapshot.coins.filter((c) => only.has(c.id)) : snapshot.coins;
   const total = coins.length;
   const rows = sortTop(coins, sort?.by, sort?.order).slice((page - 1) * limit, page * limit);
   return {

@@ -2,7 +2,7 @@
 
 export { PRICES_KEY } from "./cache-keys.ts";
 export { cryptosRoutes } from "./cryptos.routes.ts";
-export { currentSnapshot, findBySymbol, listTop } from "./cryptos.service.ts";
+export { currentSnapshot, findBySymbol, listTop, pageOfTop } from "./cryptos.service.ts";
 export { priceFeed, type TickSubscriber } from "./feed.ts";
 export { formatChange, formatPrice, presentAll } from "./present.ts";
 export { PriceFeedBase } from "./price-feed.ts";

@@ -92,13 +92,16 @@ export async function replaceBand(db: Db, date: string, band: { from: number; to
 }
 
 function parse(row: typeof sentimentSnapshots.$inferSelect): SnapshotRow {
-  let categories: string[] = [];
+  return { ...row, categories: parseCategories(row.categories) };
+}
+
+function parseCategories(json: string): string[] {
   try {
-    categories = JSON.parse(row.categories) as string[];
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((c): c is string => typeof c === "string") : [];
   } catch {
-    categories = [];
+    return [];
   }
-  return { ...row, categories };
 }
 
 export async function readBand(db: Db, date: string, band: { from: number; to: number }): Promise<SnapshotRow[]> {
@@ -121,6 +124,15 @@ export async function readCoin(db: Db, date: string, coinId: string): Promise<Sn
     .where(and(eq(sentimentSnapshots.date, date), eq(sentimentSnapshots.coinId, coinId)))
     .limit(1);
   return row ? parse(row) : null;
+}
+
+/** Each coin's categories in a day's snapshot, with the source that filed them (what the Top 500's category filter reads). */
+export async function readCategories(db: Db, date: string): Promise<{ coinId: string; source: string; categories: string[] }[]> {
+  const rows = await db
+    .select({ coinId: sentimentSnapshots.coinId, source: sentimentSnapshots.source, categories: sentimentSnapshots.categories })
+    .from(sentimentSnapshots)
+    .where(eq(sentimentSnapshots.date, date));
+  return rows.map((r) => ({ ...r, categories: parseCategories(r.categories) }));
 }
 
 /** How many of the day's rows in a band carry social metrics. */

@@ -22,6 +22,18 @@ describe("the address a guest's page is rendered and kept for", () => {
     expect(address("/markets?sort=price&order=sideways", MARKETS_PARAMS)).toBe("https://coinsight.test/markets?sort=price&order=desc");
   });
 
+  it("keeps the rows per page the page reads, and counts the Top 500's pages in them", () => {
+    expect(address("/markets?rows=250&page=2", MARKETS_PARAMS)).toBe("https://coinsight.test/markets?page=2&rows=250");
+    expect(address("/markets?rows=100", MARKETS_PARAMS)).toBe("https://coinsight.test/markets");
+    expect(address("/markets?rows=7", MARKETS_PARAMS)).toBe("https://coinsight.test/markets");
+    expect(address("/markets?rows=50&page=10", MARKETS_PARAMS)).toBe("https://coinsight.test/markets?page=10&rows=50");
+    expect(address("/markets?rows=250&page=3", MARKETS_PARAMS)).toBeNull();
+  });
+
+  it("leaves a category's Top 500 to the browser (its list is read from the day's social snapshot)", () => {
+    expect(address("/markets?category=layer-1", MARKETS_PARAMS)).toBeNull();
+  });
+
   it("leaves a Top 500 page past the fifth to the browser, and reads a category's page past the end as its last", () => {
     expect(address("/markets?page=6", MARKETS_PARAMS)).toBeNull();
     expect(address("/categories/daily-roundup?page=3", CATEGORY_PARAMS)).toBe("https://coinsight.test/categories/daily-roundup?page=3");

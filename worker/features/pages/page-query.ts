@@ -1,5 +1,6 @@
 import { MAX_LIST } from "#schema/contracts/article-rules.ts";
 import { cryptoSortKeys } from "#schema/contracts/crypto.ts";
+import { MARKETS_PAGE_SIZE, readPageSize, TOP_COINS } from "#schema/contracts/markets-paging.ts";
 
 /**
  * Which query parameters change what a guest's page shows, and how each is read. Everything else in
@@ -30,12 +31,13 @@ const SORTS: readonly string[] = cryptoSortKeys;
 const firstOrder = (key: string) => (key === "rank" || key === "name" ? "asc" : "desc");
 
 /**
- * The Top 500 (web/features/markets): ?tab=, ?page= (100 coins a page, so 5 pages), ?sort=&order=.
- * A page past the fifth asks the API for a page that does not exist: the browser shows it.
+ * The Top 500 (web/features/markets): ?tab=, ?page=, ?sort=&order=, ?rows= (50, 100 or 250 coins a
+ * page) and ?category=. A page past the last (the fifth of 100 rows) asks the API for a page that does
+ * not exist, and a category's list is read from the day's social snapshot: the browser shows both.
  */
 export const MARKETS_PARAMS: PageParams = {
   tab: (v) => (TABS.includes(v) ? v : null),
-  page: pageNumber(5, "out"),
+  page: (v, all) => pageNumber(Math.ceil(TOP_COINS / readPageSize(all.get("rows"))), "out")(v, all),
   sort: (v) => (SORTS.includes(v) ? v : null),
   // Only read beside a known sort; an unknown order is the sort's natural one.
   order: (v, all) => {
@@ -43,6 +45,11 @@ export const MARKETS_PARAMS: PageParams = {
     if (!sort || !SORTS.includes(sort)) return null;
     return v === "asc" || v === "desc" ? v : firstOrder(sort);
   },
+  rows: (v) => {
+    const rows = readPageSize(v);
+    return rows === MARKETS_PAGE_SIZE ? null : String(rows);
+  },
+  category: () => OUT_OF_RANGE,
 };
 
 /** A category's list, paged in the browser 20 at a time (web/features/articles): a page past the end shows the last. */

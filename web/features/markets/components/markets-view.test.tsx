@@ -1,14 +1,17 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { makeCrypto } from "#web/test/fixtures.ts";
-import { mock, server } from "#web/test/msw.ts";
+import { errorBody, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { MarketsView } from "./markets-view.tsx";
 
 const gensyn = makeCrypto({ id: "gensyn", name: "Gensyn", symbol: "AI", rank: 262, change24h: 33.8, price24h: "+33.80%", volume24h: null });
 const skyai = makeCrypto({ id: "skyai", name: "SkyAI", symbol: "SKYAI", rank: 180, change24h: 17.9, price24h: "+17.90%", volume24h: 2e6 });
+// The Top 500 asks which categories it may offer: none, unless a test says otherwise.
+beforeEach(() => server.use(mock(apiContract.listCoinCategories, { date: null, source: null, categories: [] })));
+
 const thin = makeCrypto({ id: "thin", name: "Thin Coin", symbol: "THIN", rank: 90, change24h: 40, price24h: "+40.00%", volume24h: 900 });
 
 describe("the movers rule on the markets page", () => {
@@ -97,5 +100,78 @@ describe("rows per page on the Top 500", () => {
     renderAt(<MarketsView />, { path: "/markets", at: "/markets?rows=7" });
     await screen.findByRole("combobox", { name: "Rows" });
     await expect.poll(() => asked).toEqual(["100"]);
+  });
+});
+
+describe("the Top 500's category filter", () => {
+  const page = (coins: ReturnType<typeof makeCrypto>[]) => ({
+    data: coins.map((c) => ({ ...c, sparkline: null, sparklineHours: 0 })),
+    pagination: { page: 1, limit: 100, total: coins.length, totalPages: 1 },
+  });
+  const bitcoin = makeCrypto({ id: "bitcoin", name: "Bitcoin", symbol: "BTC", rank: 1 });
+  const classified = {
+    date: "2026-11-29",
+    source: "lunarcrush",
+    categories: [
+      { slug: "layer-1", label: "Layer 1", coins: 2 },
+      { slug: "meme", label: "Meme", coins: 1 },
+    ],
+  };
+
+  it("offers the source's categories, lists the chosen one's coins from page 1, and keeps sort and rows", async () => {
+    const asked: string[] = [];
+    server.use(
+      mock(apiContract.listCoinCategories, classified),
+      mock(apiContract.listCryptos, page([thin, bitcoin])),
+      mock(apiContract.getCoinCategory, ({ params, query }) => {
+        asked.push(`${params.slug}:${query.page}:${query.limit}:${query.sort ?? ""}`);
+        return page([bitcoin]);
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderAt(<MarketsView />, { path: "/markets", at: "/markets?page=2&rows=50&sort=price&order=desc" });
+    const picker = await screen.findByRole("combobox", { name: "Category" });
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All coins", "Layer 1 (2)", "Meme (1)"]);
+    expect(screen.getByText("As LunarCrush files the coins (snapshot of 2026-11-29).")).toBeInTheDocument();
+    await user.selectOptions(picker, "layer-1");
+    expect(router.state.location.search).toBe("?sort=price&order=desc&rows=50&category=layer-1");
+    await screen.findByRole("table", { name: "Layer 1 coins in the Top 500" });
+    expect(asked).toEqual(["layer-1:1:50:price"]);
+    expect(screen.queryByRole("row", { name: /Thin Coin/ })).toBeNull();
+    expect(screen.queryByTestId("category-note")).toBeNull();
+    // Back to every coin: the category leaves the address.
+    await user.selectOptions(picker, "");
+    expect(router.state.location.search).toBe("?sort=price&order=desc&rows=50");
+    await screen.findByRole("row", { name: /Thin Coin/ });
+  });
+
+  it("offers none offline and says why under the table (the model's categories are guesses from names)", async () => {
+    server.use(
+      mock(apiContract.listCoinCategories, { date: "2026-11-29", source: "offline", categories: [] }),
+      mock(apiContract.listCryptos, page([thin])),
+    );
+    renderAt(<MarketsView />, { path: "/markets", at: "/markets" });
+    expect(await screen.findByTestId("category-note")).toHaveTextContent(
+      "No category filter: offline, a coin's categories are the sentiment model's guesses from its name, not a classification.",
+    );
+    expect(screen.queryByRole("combobox", { name: "Category" })).toBeNull();
+  });
+
+  it("says a category in an old link files no coin, and offers the whole table", async () => {
+    server.use(
+      mock(apiContract.listCoinCategories, classified),
+      mock(apiContract.listCryptos, page([thin])),
+      mock(apiContract.getCoinCategory, errorBody("NOT_FOUND", "No coin of the Top 500 is filed under it."), { status: 404 }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderAt(<MarketsView />, { path: "/markets", at: "/markets?category=ai-agents" });
+    await screen.findByText(/No coin of the Top 500 is filed under the category “ai-agents” in the latest snapshot/);
+    await user.click(screen.getByRole("button", { name: "Show all coins" }));
+    expect(router.state.location.search).toBe("");
+    await screen.findByRole("row", { name: /Thin Coin/ });
   });
 });
