@@ -7,36 +7,23 @@ import { z } from "zod";
  * worker imports this file: when the web shows plans it gets a zod-free twin, as ask-types.ts is for ask.ts.
  */
 
-export const PLAN_INTENTS = ["about", "movement", "range", "sentiment", "news", "compare", "screen", "watchlist"] as const;
-export type PlanIntent = (typeof PLAN_INTENTS)[number];
+import {
+  type AskPlan,
+  type AskPlanRefusal,
+  PLAN_INTENTS,
+  PLAN_METRICS,
+  PLAN_PERIODS,
+  PLAN_SCOPES,
+  type PlanIntent,
+  type PlanMetric,
+  type PlanPeriod,
+  REFUSAL_REASONS,
+  SCREEN_ORDERS,
+} from "./ask-free-types.ts";
 
-/**
- * The periods the site records: 1h, 24h and 7d changes come with every market row, 30d and 1y are
- * chart ranges over the held daily closes. Anything else is rounded up to the one that covers it.
- */
-export const PLAN_PERIODS = ["1h", "24h", "7d", "30d", "1y"] as const;
-export type PlanPeriod = (typeof PLAN_PERIODS)[number];
-
-/** What the answer is about: each is a column of the market table, the sentiment snapshots or the site's articles. */
-export const PLAN_METRICS = [
-  "profile",
-  "price",
-  "change",
-  "market_cap",
-  "volume",
-  "supply",
-  "ath",
-  "sentiment",
-  "social_volume",
-  "news",
-] as const;
-export type PlanMetric = (typeof PLAN_METRICS)[number];
-
-/** A screen's order: the highest or lowest values of its metric first, or the biggest moves either way (change only). */
-export const SCREEN_ORDERS = ["highest", "lowest", "biggest_move"] as const;
-
-export const REFUSAL_REASONS = ["advice", "prediction", "other_asset", "onchain", "unknown"] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+// The lists and types live in the zod-free twin (the web reads them); the worker keeps importing them from here.
+export type { AskPlan, AskPlanRefusal, PlanIntent, PlanMetric, PlanPeriod, RefusalReason } from "./ask-free-types.ts";
+export { PLAN_INTENTS, PLAN_METRICS, PLAN_PERIODS, REFUSAL_REASONS, SCREEN_ORDERS };
 
 /** Coins one plan may name: a comparison table wider than this stops being readable. */
 export const PLAN_MAX_COINS = 5;
@@ -79,9 +66,6 @@ const screenSchema = z
   })
   .strict();
 
-/** Which coins a plan is about: named coins, the member's watchlist, or a slice of the market (screens). */
-const PLAN_SCOPES = ["coins", "watchlist", "market"] as const;
-
 export const askPlanSchema = z
   .object({
     kind: z.literal("plan"),
@@ -98,8 +82,7 @@ export const askPlanSchema = z
   .superRefine((plan, ctx) => {
     const problem = planProblem(plan);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-export type AskPlan = z.infer<typeof askPlanSchema>;
+  }) satisfies z.ZodType<AskPlan>;
 
 /**
  * The rules between fields a model's plan could break: the schema refuses such a plan rather than
@@ -132,8 +115,7 @@ export const askPlanRefusalSchema = z
     /** Short and kind, and says what Coinsight can answer instead. */
     message: z.string().min(1).max(400),
   })
-  .strict();
-export type AskPlanRefusal = z.infer<typeof askPlanRefusalSchema>;
+  .strict() satisfies z.ZodType<AskPlanRefusal>;
 
 /** The longest question the planner reads. */
 export const PLAN_QUESTION_MAX = 500;
