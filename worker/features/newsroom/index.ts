@@ -7,5 +7,14 @@ export { coinFacts } from "./facts.ts";
 export { adminNewsroomRoutes } from "./newsroom.routes.ts";
 export { assertRetryable, retryGeneration } from "./newsroom.service.ts";
 export { DEMO_MARKET_NAME, SENTIMENT_MODEL_NAME } from "./provenance.ts";
-export { buildRows, latestSnapshotDate, pruneSnapshots, readCoin, replaceBand, type SnapshotRow, toMarketInput } from "./snapshots.ts";
+export {
+  buildRows,
+  latestSnapshotDate,
+  pruneSnapshots,
+  readCoin,
+  readDay,
+  replaceBand,
+  type SnapshotRow,
+  toMarketInput,
+} from "./snapshots.ts";
 export { NewsroomWorkflowBase } from "./workflow.ts";
