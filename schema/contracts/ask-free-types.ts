@@ -89,7 +89,7 @@ export type AnswerTable = {
 /** The answer to a plan: the JSON reply, and the `done` event's data. */
 export type AskFreeResponse = {
   success: true;
-  /** The history entry this answer was kept as; null for guests (and admins' answers are kept too). */
+  /** The member's history entry for this answer (GET /api/ask-coinsight/history); null for guests. */
   id: string | null;
   question: string;
   /** The plan answered, as re-checked by the server (its summary rewritten from it). */
@@ -101,7 +101,10 @@ export type AskFreeResponse = {
   /** When the figures the answer was written from were taken (ISO). */
   asOf: string;
   cached: boolean;
-  /** Whether this answer took a question from the member's allowance (or a guest's daily free questions). */
+  /**
+   * Whether this answer used one of the member's questions (trial, plan or credits). False for an
+   * `about` plan (free, within the daily limit that `rateLimit` shows) and for admins.
+   */
   charged: boolean;
   subscription: Subscription | null;
   rateLimit: RateLimitInfo;
