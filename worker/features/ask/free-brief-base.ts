@@ -45,10 +45,15 @@ export function multiBrief(kind: FreeAnswerKind, coins: readonly Crypto[], input
   };
 }
 
-/** The market source, and the social one when the answer read the social snapshot. */
-export function sourcesOf(input: FreeInput, social: boolean): Source[] {
+/** The sources an answer to the plan read: the market, and the price history, social snapshot or articles when it read them. */
+export function sourcesOf(input: FreeInput): Source[] {
+  const { plan } = input;
   const out = [marketSource(input.snapshot.source)];
-  if (social) out.push({ name: "Coinsight newsroom social data", role: "social" });
+  const history =
+    (plan.metric === "change" && (plan.period === "30d" || plan.period === "1y")) || (plan.intent === "range" && plan.period !== "24h");
+  if (history) out.push({ name: "Coinsight price history", role: "market" });
+  if (plan.metric === "sentiment" || plan.metric === "social_volume") out.push({ name: "Coinsight newsroom social data", role: "social" });
+  if (plan.metric === "news") out.push({ name: "Coinsight newsroom articles", role: "writer" });
   return out;
 }
 

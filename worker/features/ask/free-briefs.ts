@@ -106,7 +106,7 @@ async function rangeBrief(input: FreeInput, coin: Crypto): Promise<FreeBrief> {
   const notes = coin.athDate && ath ? [`The all-time high was reached on ${longDate(coin.athDate.slice(0, 10))}.`] : [];
   return {
     brief,
-    sources: sourcesOf(input, false),
+    sources: sourcesOf(input),
     tables: [coinTable(`${coin.name}'s price range over ${PERIOD_WORDS[period]}`, [{ coin, change: null, social: null }], columns, notes)],
   };
 }

@@ -14,7 +14,7 @@ import { buildFreeBrief } from "./free-briefs.ts";
 import { checkAnswer } from "./grounding.ts";
 import { planQuestion } from "./plan/planner.ts";
 import { fixturePlan, QUESTIONS } from "./plan/questions.fixtures.ts";
-import { askFree, persona, planFor, seedSocial, tamperingAnswerer } from "./test-support.ts";
+import { askFree, freeEvents, persona, planFor, seedSocial, tamperingAnswerer } from "./test-support.ts";
 
 const NOW = Date.parse("2026-11-10T06:00:00Z");
 const DAY_S = 86_400;
@@ -142,5 +142,25 @@ describe("free answers against the sentence check", () => {
     expect(once.calls).toBe(2);
     expect(status).toBe(200);
     expect(body).toMatchObject({ charged: true, subscription: { trialQueriesRemaining: 1 } });
+  });
+
+  it("streamed: a held line resets the text (the tables stay), and only the checked second attempt is sent", async () => {
+    const member = await persona("basic");
+    const question = "compare bitcoin and solana this week";
+    const plan = await planFor(question);
+    const once = tamperingAnswerer((text, call, brief) => (call === 1 ? (FAULTS[0]?.plant(text, brief) ?? text) : text));
+    const { body } = await askFree<string>(member, { question, plan }, { answerer: once, accept: "text/event-stream" });
+    const events = freeEvents(body);
+    const names = events.map((e) => e.event);
+    expect(names.filter((n) => n === "table")).toHaveLength(1);
+    expect(names.indexOf("reset")).toBeGreaterThan(names.indexOf("delta"));
+    const done = events.at(-1);
+    expect(done?.event).toBe("done");
+    const afterReset = events.slice(names.indexOf("reset") + 1).flatMap((e) => (e.event === "delta" ? [e.data.text] : []));
+    if (done?.event === "done") {
+      expect(done.data.response).toBe(afterReset.join(""));
+      expect(done.data.response).not.toContain("987,654");
+      expect(done.data.subscription?.queryCount).toBe(1);
+    }
   });
 });

@@ -45,7 +45,7 @@ export async function compareBrief(input: FreeInput): Promise<FreeBrief> {
       : undefined;
   return {
     brief,
-    sources: sourcesOf(input, plan.metric === "sentiment" || plan.metric === "social_volume"),
+    sources: sourcesOf(input),
     tables: [table],
     ...(unanswerable ? { unanswerable } : {}),
   };

@@ -74,7 +74,7 @@ export async function screenBrief(input: FreeInput): Promise<FreeBrief> {
     : undefined;
   return {
     brief,
-    sources: sourcesOf(input, plan.metric === "sentiment" || plan.metric === "social_volume"),
+    sources: sourcesOf(input),
     tables: [table],
     ...(unanswerable ? { unanswerable } : {}),
   };

@@ -1,4 +1,4 @@
-import { facts } from "#worker/lib/grounding/index.ts";
+import { facts, longDate } from "#worker/lib/grounding/index.ts";
 import type { Fact } from "#worker/ports/llm/llm.ts";
 import { linkText, NOT_COUNTED, section } from "./briefs.ts";
 import { findCoverage } from "./coverage.ts";
@@ -27,7 +27,7 @@ export async function watchlistBrief(input: FreeInput): Promise<FreeBrief> {
         ? facts.text(
             `${f.coin.id}.news`,
             `The newest Coinsight item about ${f.coin.name} (link and date)`,
-            `${linkText(item)}, ${item.publishedAt.slice(0, 10)}`,
+            `${linkText(item)}, ${longDate(item.publishedAt.slice(0, 10))}`,
             {
               subject: f.coin.id,
             },
@@ -53,7 +53,7 @@ export async function watchlistBrief(input: FreeInput): Promise<FreeBrief> {
       : undefined;
   return {
     brief,
-    sources: sourcesOf(input, metric === "sentiment"),
+    sources: sourcesOf(input),
     tables: [table],
     ...(unanswerable ? { unanswerable } : {}),
   };
