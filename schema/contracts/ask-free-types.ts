@@ -42,6 +42,35 @@ export type PlanScope = (typeof PLAN_SCOPES)[number];
 export const REFUSAL_REASONS = ["advice", "prediction", "other_asset", "onchain", "unknown"] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
+/** Coins one plan may name: a comparison table wider than this stops being readable. */
+export const PLAN_MAX_COINS = 5;
+/**
+ * The metrics that answer each intent (a plan asking "about" a coin's news is a news plan), and the
+ * periods each metric is recorded over: the plan schema holds plans to them, and a correction the
+ * /ask page offers should stay within them (anything else is a 400).
+ */
+const METRICS_OF: Record<PlanIntent, readonly PlanMetric[]> = {
+  about: ["profile", "price", "market_cap", "volume", "supply"],
+  movement: ["change"],
+  range: ["price", "ath"],
+  sentiment: ["sentiment", "social_volume"],
+  news: ["news"],
+  compare: ["change", "price", "market_cap", "volume", "supply", "sentiment", "social_volume"],
+  screen: ["change", "price", "market_cap", "volume", "sentiment", "social_volume"],
+  watchlist: ["change", "price", "market_cap", "volume", "sentiment", "news"],
+};
+
+/** Periods a metric is recorded over: volume only as the last 24 hours, social figures once a day. */
+export function periodsOf(metric: PlanMetric): readonly PlanPeriod[] {
+  if (metric === "volume") return ["24h"];
+  if (metric === "sentiment" || metric === "social_volume") return ["24h", "7d", "30d", "1y"];
+  return PLAN_PERIODS;
+}
+
+export function metricsOf(intent: PlanIntent): readonly PlanMetric[] {
+  return METRICS_OF[intent];
+}
+
 export type PlanCoin = { id: string; symbol: string; name: string };
 
 /** A screen: the top N coins by market cap (or the member's watchlist), ranked by the plan's metric. */

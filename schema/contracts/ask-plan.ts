@@ -10,50 +10,25 @@ import { z } from "zod";
 import {
   type AskPlan,
   type AskPlanRefusal,
+  metricsOf,
   PLAN_INTENTS,
+  PLAN_MAX_COINS,
   PLAN_METRICS,
   PLAN_PERIODS,
   PLAN_SCOPES,
-  type PlanIntent,
-  type PlanMetric,
-  type PlanPeriod,
+  periodsOf,
   REFUSAL_REASONS,
   SCREEN_ORDERS,
 } from "./ask-free-types.ts";
 
 // The lists and types live in the zod-free twin (the web reads them); the worker keeps importing them from here.
 export type { AskPlan, AskPlanRefusal, PlanIntent, PlanMetric, PlanPeriod, RefusalReason } from "./ask-free-types.ts";
-export { PLAN_INTENTS, PLAN_METRICS, PLAN_PERIODS, REFUSAL_REASONS, SCREEN_ORDERS };
+export { metricsOf, PLAN_INTENTS, PLAN_MAX_COINS, PLAN_METRICS, PLAN_PERIODS, periodsOf, REFUSAL_REASONS, SCREEN_ORDERS };
 
-/** Coins one plan may name: a comparison table wider than this stops being readable. */
-export const PLAN_MAX_COINS = 5;
 /** The site tracks the top 500 by market cap; a screen ranks within the top N of them. */
 const SCREEN_MAX_UNIVERSE = 500;
 /** Rows a screen may list (the watchlist holds at most 100 coins, and so may a table). */
 const SCREEN_MAX_ROWS = 100;
-
-/** The metrics that answer each intent: a plan asking "about" a coin's news is a news plan. */
-const METRICS_OF: Record<PlanIntent, readonly PlanMetric[]> = {
-  about: ["profile", "price", "market_cap", "volume", "supply"],
-  movement: ["change"],
-  range: ["price", "ath"],
-  sentiment: ["sentiment", "social_volume"],
-  news: ["news"],
-  compare: ["change", "price", "market_cap", "volume", "supply", "sentiment", "social_volume"],
-  screen: ["change", "price", "market_cap", "volume", "sentiment", "social_volume"],
-  watchlist: ["change", "price", "market_cap", "volume", "sentiment", "news"],
-};
-
-/** Periods a metric is recorded over: volume only as the last 24 hours, social figures once a day. */
-export function periodsOf(metric: PlanMetric): readonly PlanPeriod[] {
-  if (metric === "volume") return ["24h"];
-  if (metric === "sentiment" || metric === "social_volume") return ["24h", "7d", "30d", "1y"];
-  return PLAN_PERIODS;
-}
-
-export function metricsOf(intent: PlanIntent): readonly PlanMetric[] {
-  return METRICS_OF[intent];
-}
 
 const planCoinSchema = z.object({ id: z.string().min(1), symbol: z.string().min(1), name: z.string().min(1) }).strict();
 
@@ -89,7 +64,7 @@ export const askPlanSchema = z
  * letting the brief builder guess what was meant.
  */
 function planProblem(plan: Omit<AskPlan, "summary">): string | null {
-  if (!METRICS_OF[plan.intent].includes(plan.metric)) return `${plan.intent} does not answer ${plan.metric}`;
+  if (!metricsOf(plan.intent).includes(plan.metric)) return `${plan.intent} does not answer ${plan.metric}`;
   if (!periodsOf(plan.metric).includes(plan.period)) return `${plan.metric} is not recorded over ${plan.period}`;
   if (new Set(plan.coins.map((c) => c.id)).size !== plan.coins.length) return "a coin is named twice";
   const { intent, scope, coins, screen } = plan;
