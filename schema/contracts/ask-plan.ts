@@ -7,66 +7,28 @@ import { z } from "zod";
  * worker imports this file: when the web shows plans it gets a zod-free twin, as ask-types.ts is for ask.ts.
  */
 
-export const PLAN_INTENTS = ["about", "movement", "range", "sentiment", "news", "compare", "screen", "watchlist"] as const;
-export type PlanIntent = (typeof PLAN_INTENTS)[number];
+import {
+  type AskPlan,
+  type AskPlanRefusal,
+  metricsOf,
+  PLAN_INTENTS,
+  PLAN_MAX_COINS,
+  PLAN_METRICS,
+  PLAN_PERIODS,
+  PLAN_SCOPES,
+  periodsOf,
+  REFUSAL_REASONS,
+  SCREEN_ORDERS,
+} from "./ask-free-types.ts";
 
-/**
- * The periods the site records: 1h, 24h and 7d changes come with every market row, 30d and 1y are
- * chart ranges over the held daily closes. Anything else is rounded up to the one that covers it.
- */
-export const PLAN_PERIODS = ["1h", "24h", "7d", "30d", "1y"] as const;
-export type PlanPeriod = (typeof PLAN_PERIODS)[number];
+// The lists and types live in the zod-free twin (the web reads them); the worker keeps importing them from here.
+export type { AskPlan, AskPlanRefusal, PlanIntent, PlanMetric, PlanPeriod, RefusalReason } from "./ask-free-types.ts";
+export { metricsOf, PLAN_INTENTS, PLAN_MAX_COINS, PLAN_METRICS, PLAN_PERIODS, periodsOf, REFUSAL_REASONS, SCREEN_ORDERS };
 
-/** What the answer is about: each is a column of the market table, the sentiment snapshots or the site's articles. */
-export const PLAN_METRICS = [
-  "profile",
-  "price",
-  "change",
-  "market_cap",
-  "volume",
-  "supply",
-  "ath",
-  "sentiment",
-  "social_volume",
-  "news",
-] as const;
-export type PlanMetric = (typeof PLAN_METRICS)[number];
-
-/** A screen's order: the highest or lowest values of its metric first, or the biggest moves either way (change only). */
-export const SCREEN_ORDERS = ["highest", "lowest", "biggest_move"] as const;
-
-export const REFUSAL_REASONS = ["advice", "prediction", "other_asset", "onchain", "unknown"] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
-
-/** Coins one plan may name: a comparison table wider than this stops being readable. */
-export const PLAN_MAX_COINS = 5;
 /** The site tracks the top 500 by market cap; a screen ranks within the top N of them. */
 const SCREEN_MAX_UNIVERSE = 500;
 /** Rows a screen may list (the watchlist holds at most 100 coins, and so may a table). */
 const SCREEN_MAX_ROWS = 100;
-
-/** The metrics that answer each intent: a plan asking "about" a coin's news is a news plan. */
-const METRICS_OF: Record<PlanIntent, readonly PlanMetric[]> = {
-  about: ["profile", "price", "market_cap", "volume", "supply"],
-  movement: ["change"],
-  range: ["price", "ath"],
-  sentiment: ["sentiment", "social_volume"],
-  news: ["news"],
-  compare: ["change", "price", "market_cap", "volume", "supply", "sentiment", "social_volume"],
-  screen: ["change", "price", "market_cap", "volume", "sentiment", "social_volume"],
-  watchlist: ["change", "price", "market_cap", "volume", "sentiment", "news"],
-};
-
-/** Periods a metric is recorded over: volume only as the last 24 hours, social figures once a day. */
-export function periodsOf(metric: PlanMetric): readonly PlanPeriod[] {
-  if (metric === "volume") return ["24h"];
-  if (metric === "sentiment" || metric === "social_volume") return ["24h", "7d", "30d", "1y"];
-  return PLAN_PERIODS;
-}
-
-export function metricsOf(intent: PlanIntent): readonly PlanMetric[] {
-  return METRICS_OF[intent];
-}
 
 const planCoinSchema = z.object({ id: z.string().min(1), symbol: z.string().min(1), name: z.string().min(1) }).strict();
 
@@ -78,9 +40,6 @@ const screenSchema = z
     limit: z.number().int().min(1).max(SCREEN_MAX_ROWS),
   })
   .strict();
-
-/** Which coins a plan is about: named coins, the member's watchlist, or a slice of the market (screens). */
-const PLAN_SCOPES = ["coins", "watchlist", "market"] as const;
 
 export const askPlanSchema = z
   .object({
@@ -98,15 +57,14 @@ export const askPlanSchema = z
   .superRefine((plan, ctx) => {
     const problem = planProblem(plan);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-export type AskPlan = z.infer<typeof askPlanSchema>;
+  }) satisfies z.ZodType<AskPlan>;
 
 /**
  * The rules between fields a model's plan could break: the schema refuses such a plan rather than
  * letting the brief builder guess what was meant.
  */
 function planProblem(plan: Omit<AskPlan, "summary">): string | null {
-  if (!METRICS_OF[plan.intent].includes(plan.metric)) return `${plan.intent} does not answer ${plan.metric}`;
+  if (!metricsOf(plan.intent).includes(plan.metric)) return `${plan.intent} does not answer ${plan.metric}`;
   if (!periodsOf(plan.metric).includes(plan.period)) return `${plan.metric} is not recorded over ${plan.period}`;
   if (new Set(plan.coins.map((c) => c.id)).size !== plan.coins.length) return "a coin is named twice";
   const { intent, scope, coins, screen } = plan;
@@ -132,8 +90,7 @@ export const askPlanRefusalSchema = z
     /** Short and kind, and says what Coinsight can answer instead. */
     message: z.string().min(1).max(400),
   })
-  .strict();
-export type AskPlanRefusal = z.infer<typeof askPlanRefusalSchema>;
+  .strict() satisfies z.ZodType<AskPlanRefusal>;
 
 /** The longest question the planner reads. */
 export const PLAN_QUESTION_MAX = 500;

@@ -1,4 +1,4 @@
-import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts.ts";
 
 /**
@@ -22,4 +22,27 @@ export const askAnswers = sqliteTable(
     answeredAt: text("answered_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.symbol, t.questionType] })],
+);
+
+/**
+ * A member's free-text questions and their answers (issue 43): every answered question is kept,
+ * listed newest first, until the member deletes it. The plan and tables are JSON as the API returns
+ * them (schema/contracts/ask-free.ts).
+ */
+export const askQuestions = sqliteTable(
+  "ask_questions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    planJson: text("plan_json").notNull(),
+    response: text("response").notNull(),
+    tablesJson: text("tables_json").notNull(),
+    /** When the figures behind the answer were taken (ISO UTC). */
+    asOf: text("as_of").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("ask_questions_user_created_idx").on(t.userId, t.createdAt, t.id)],
 );

@@ -1,32 +1,26 @@
 import type { Context } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import { type AskRefusal, type AskRequest, type AskResponse, type AskStreamEvent, formatAskEvent } from "#schema/contracts/ask.ts";
-import type { Subscription } from "#schema/contracts/auth.ts";
-import type { ErrorCode } from "#schema/contracts/error.ts";
+import { type AskRequest, type AskResponse, type AskStreamEvent, formatAskEvent } from "#schema/contracts/ask.ts";
 import { currentSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
-import { ApiError, errorBody } from "#worker/lib/errors.ts";
+import { ApiError } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
 import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
 import { type AskDepsFactory, defaultAskDeps, type Prepared, prepare } from "./ask.service.ts";
 import { writeCachedAnswer } from "./cache.ts";
+import { deleteHistoryRoute, freeAnswerRoute, historyRoute } from "./free.routes.ts";
 import { admit, type Grant, isRefusal } from "./gate.ts";
+import { refusalBody, STATUS } from "./http.ts";
 import { planQuestion } from "./plan/planner.ts";
 import { keepAnswer, storedAnswers } from "./stored-answers.ts";
 
 type Ctx = Context<AppEnv>;
-
-function refusalBody(c: Ctx, code: ErrorCode, message: string, subscription: Subscription | null): AskRefusal {
-  return { ...errorBody(code, message, c.get("requestId") ?? "unknown"), subscription };
-}
-
-const STATUS = { PAYMENT_REQUIRED: 402, RATE_LIMITED: 429, UNAVAILABLE: 503 } as const;
 
 /** The member's kept answers: reading them again costs nothing. */
 const storedAnswersRoute = route(apiContract.listStoredAnswers, async (c) =>
@@ -54,6 +48,9 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
   return contractRoutes(
     storedAnswersRoute,
     planRoute,
+    freeAnswerRoute(makeDeps),
+    historyRoute,
+    deleteHistoryRoute,
     route(apiContract.askCoinsight, async (c) => {
       const deps = makeDeps(c.env);
       const req = c.req.valid("json");

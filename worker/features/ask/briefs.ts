@@ -38,7 +38,7 @@ export const NOT_COUNTED = "This question was not counted.";
 
 export type BriefInput = { db: Db; d1: D1Database; snapshot: PriceSnapshot; coin: Crypto; now: number };
 
-function marketSource(source: string): Source {
+export function marketSource(source: string): Source {
   return source === "coingecko"
     ? { name: "CoinGecko", url: "https://www.coingecko.com", role: "market" }
     : { name: DEMO_MARKET_NAME, url: "https://www.coingecko.com", role: "market" };
@@ -59,7 +59,7 @@ function base(type: QuestionType, coin: Crypto, asOf: string): AnswerBrief {
 }
 
 /** Adds named facts as one section of the brief. */
-function section(brief: AnswerBrief, title: string, named: Record<string, Fact | null | undefined>): void {
+export function section(brief: AnswerBrief, title: string, named: Record<string, Fact | null | undefined>): void {
   const list: Fact[] = [];
   for (const [key, f] of Object.entries(named)) {
     if (!f) continue;
@@ -307,7 +307,7 @@ const SUMMARY_LABELS: Record<CoverageItem["kind"], (name: string) => string> = {
 const KIND_LABELS: Record<CoverageItem["kind"], string> = { analysis: "Analysis:", roundup: "Mentioned in", guide: "Crypto 101 guide:" };
 
 /** "Mentioned in [title](/article/slug)": the kind says why the item is listed (a roundup mentions the coin). */
-function linkText(it: CoverageItem): string {
+export function linkText(it: CoverageItem): string {
   return `${KIND_LABELS[it.kind]} [${it.title.replace(/[[\]]/g, "")}](${it.path})`;
 }
 

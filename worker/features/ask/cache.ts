@@ -1,4 +1,5 @@
 import type { QuestionType } from "#schema/contracts/ask.ts";
+import type { AnswerTable } from "#schema/contracts/ask-free-types.ts";
 import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 
 /** A cached answer lives an hour; its key already changes whenever the figures behind it do. */
@@ -6,7 +7,8 @@ const TTL_S = CACHE_POLICIES.askAnswers.kv;
 /** Entries never change under their key, so an isolate may keep the most recent ones in memory. */
 const ISOLATE_ENTRIES = 200;
 
-export type CachedAnswer = { text: string; asOf: string };
+/** A free-text answer (free/free.service.ts) keeps the server's tables beside its text. */
+export type CachedAnswer = { text: string; asOf: string; tables?: AnswerTable[] };
 
 const recent = new Map<string, { answer: CachedAnswer; until: number }>();
 

@@ -25,6 +25,8 @@ export type Refusal = { code: Extract<ErrorCode, "PAYMENT_REQUIRED" | "RATE_LIMI
 
 /** What a granted question settles when its answer is shown (commit) or fails (refund). */
 export type Grant = {
+  /** Whether the question takes one of the member's paid questions (trial, plan or credits): not for `about`, nor for admins. */
+  charged: boolean;
   rateLimit: RateLimitInfo;
   subscription: Subscription | null;
   commit: () => Promise<Subscription | null>;
@@ -60,7 +62,7 @@ const settled = async () => null;
  */
 export async function admit(env: Env, user: AuthUser | null, type: QuestionType, client: string, now: number): Promise<Grant | Refusal> {
   if (user?.role === "admin") {
-    return { rateLimit: { remaining: null, resetTime: null }, subscription: null, commit: settled, refund: settled };
+    return { charged: false, rateLimit: { remaining: null, resetTime: null }, subscription: null, commit: settled, refund: settled };
   }
 
   if (type === FREE_QUESTION) {
@@ -73,6 +75,7 @@ export async function admit(env: Env, user: AuthUser | null, type: QuestionType,
     const subscription = state ? toSubscription(state) : null;
     if (!take.allowed) return { code: "RATE_LIMITED", message: user ? MESSAGES.memberDaily : MESSAGES.guestDaily, subscription };
     return {
+      charged: false,
       rateLimit: { remaining: take.remaining, resetTime: take.resetTime },
       subscription,
       commit: async () => subscription,
@@ -93,6 +96,7 @@ export async function admit(env: Env, user: AuthUser | null, type: QuestionType,
     return { code: "RATE_LIMITED", message: r.state.tier === "free" ? MESSAGES.trialUsed : MESSAGES.monthly, subscription };
   }
   return {
+    charged: true,
     rateLimit: premiumLeft(r.state),
     subscription: toSubscription(r.state),
     commit: async () => toSubscription(await counter.commit(user.id, r.reservationId)),

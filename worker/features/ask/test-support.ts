@@ -3,6 +3,9 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { type AskStreamEvent, type AskStreamEventName, askStreamEventSchemas, type QuestionType } from "#schema/contracts/ask.ts";
+import { askFreeEventSchemas } from "#schema/contracts/ask-free.ts";
+import type { AskFreeEvent, AskFreeEventName } from "#schema/contracts/ask-free-types.ts";
+import type { AskPlan, AskPlanRefusal } from "#schema/contracts/ask-plan.ts";
 import type { AuthUser } from "#schema/contracts/auth.ts";
 import { quotaCounter } from "#worker/features/billing/index.ts";
 import { buildRows, replaceBand, toMarketInput } from "#worker/features/newsroom/index.ts";
@@ -95,6 +98,65 @@ export async function askWith<T = unknown>(
   return { status: res.status, body: (accept === "application/json" ? JSON.parse(text) : text) as T, res };
 }
 
+/** The plan the site's planner gives a question (POST /api/ask-coinsight/plan), as the /ask page gets it. */
+export async function planOf(question: string, previous: AskPlan | null = null): Promise<AskPlan | AskPlanRefusal> {
+  const res = await new BrowserAgent().fetch("/api/ask-coinsight/plan", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ question, previous }),
+  });
+  return (await res.json()) as AskPlan | AskPlanRefusal;
+}
+
+/** The plan of a question the planner answers (a refusal fails the test). */
+export async function planFor(question: string, previous: AskPlan | null = null): Promise<AskPlan> {
+  const plan = await planOf(question, previous);
+  if (plan.kind !== "plan") throw new Error(`${question}: refused (${plan.message})`);
+  return plan;
+}
+
+/**
+ * Asks POST /api/ask-coinsight/answer: through the real Worker, or through the route alone with a
+ * chosen answerer (the person's cookies carried over); the answer is checked against the contract.
+ */
+export async function askFree<T = unknown>(
+  who: Asker,
+  body: unknown,
+  options: { answerer?: Answerer; accept?: string } = {},
+): Promise<{ status: number; body: T; res: Response }> {
+  const accept = options.accept ?? "application/json";
+  const headers: Record<string, string> = { "content-type": "application/json", accept, "cf-connecting-ip": who.ip };
+  const init = { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) };
+  let res: Response;
+  if (options.answerer) {
+    const answerer = options.answerer;
+    const app = new Hono<AppEnv>().use(requestId()).route(
+      "/api",
+      createAskRoutes(() => ({ answerer, now: Date.now })),
+    );
+    app.onError(onError);
+    const ctx = createExecutionContext();
+    if (who.agent.cookies.size) headers.cookie = who.agent.cookieHeader();
+    res = await app.request(`${ORIGIN}/api/ask-coinsight/answer`, init, env, ctx);
+    await checkAnswer("POST", `${ORIGIN}/api/ask-coinsight/answer`, res.clone());
+    const text = await res.text();
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, body: (accept === "application/json" ? JSON.parse(text) : text) as T, res };
+  }
+  res = await who.agent.fetch("/api/ask-coinsight/answer", init);
+  const text = await res.text();
+  return { status: res.status, body: (accept === "application/json" ? JSON.parse(text) : text) as T, res };
+}
+
+/** The events of a streamed free answer, each read with its schema from the contract (askFreeEventSchemas). */
+export function freeEvents(text: string): AskFreeEvent[] {
+  return rawEvents(text).map(({ event, data }) => {
+    const schema = askFreeEventSchemas[event as AskFreeEventName];
+    if (!schema) throw new Error(`the stream sent an event the contract does not have: ${event}`);
+    return { event, data: schema.parse(JSON.parse(data)) } as AskFreeEvent;
+  });
+}
+
 /** An answerer that writes what `tamper` makes of the offline answer (with its citations), counting its calls. */
 export function tamperingAnswerer(tamper: (text: string, call: number, brief: AnswerBrief) => string): Answerer & { calls: number } {
   const inner = createOfflineAnswerer();
@@ -115,11 +177,7 @@ export function tamperingAnswerer(tamper: (text: string, call: number, brief: An
 }
 
 /** The `event:`/`data:` pairs of a server-sent event stream. */
-/**
- * The events of a streamed answer, each read with its schema from the contract (askStreamEventSchemas):
- * an event the route writes with another name or shape fails the test that reads it.
- */
-export function sseEvents(text: string): AskStreamEvent[] {
+function rawEvents(text: string): { event: string; data: string }[] {
   return text
     .split(/\n\n/)
     .map((block) => {
@@ -127,12 +185,19 @@ export function sseEvents(text: string): AskStreamEvent[] {
       const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join("\n");
       return { event, data };
     })
-    .filter((e) => e.data !== "")
-    .map(({ event, data }) => {
-      const schema = askStreamEventSchemas[event as AskStreamEventName];
-      if (!schema) throw new Error(`the stream sent an event the contract does not have: ${event}`);
-      return { event, data: schema.parse(JSON.parse(data)) } as AskStreamEvent;
-    });
+    .filter((e) => e.data !== "");
+}
+
+/**
+ * The events of a streamed answer, each read with its schema from the contract (askStreamEventSchemas):
+ * an event the route writes with another name or shape fails the test that reads it.
+ */
+export function sseEvents(text: string): AskStreamEvent[] {
+  return rawEvents(text).map(({ event, data }) => {
+    const schema = askStreamEventSchemas[event as AskStreamEventName];
+    if (!schema) throw new Error(`the stream sent an event the contract does not have: ${event}`);
+    return { event, data: schema.parse(JSON.parse(data)) } as AskStreamEvent;
+  });
 }
 
 const DAY_MS = 86_400_000;

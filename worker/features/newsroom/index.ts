@@ -13,6 +13,7 @@ export {
   pruneSnapshots,
   readCategories,
   readCoin,
+  readDay,
   replaceBand,
   type SnapshotRow,
   toMarketInput,

@@ -1,4 +1,6 @@
-import type { AnswerBrief, Answerer } from "./answer.ts";
+import type { QuestionType } from "#schema/contracts/ask.ts";
+import type { AnswerBrief, Answerer, AnswerKind } from "./answer.ts";
+import { FREE_WRITERS } from "./offline/answers-free.ts";
 
 export const OFFLINE_ANSWER_MODEL = "coinsight-answer-templates";
 
@@ -25,7 +27,7 @@ export function compose(brief: AnswerBrief): string {
     const f = brief.named[key];
     return f ? `{{${f.id}}}` : undefined;
   };
-  const lines = WRITERS[brief.questionType](brief, cite);
+  const lines = ALL_WRITERS[brief.questionType](brief, cite);
   return [...lines, ...(brief.notes.length ? ["", ...brief.notes] : [])].join("\n").trim();
 }
 
@@ -35,7 +37,7 @@ type Writer = (b: AnswerBrief, cite: Cite) => string[];
 
 const present = (lines: (string | null)[]) => lines.filter((l): l is string => l !== null);
 
-const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
+const WRITERS: Record<QuestionType, Writer> = {
   about(b, cite) {
     const { name, symbol } = b.coin;
     const out = [`## About ${name} (${symbol})`, ""];
@@ -173,3 +175,6 @@ const WRITERS: Record<AnswerBrief["questionType"], Writer> = {
     return out;
   },
 };
+
+/** The card's five questions and the free-text answers about several coins or a range (offline/answers-free.ts). */
+const ALL_WRITERS: Record<AnswerKind, Writer> = { ...WRITERS, ...FREE_WRITERS };

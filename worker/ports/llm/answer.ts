@@ -9,10 +9,18 @@ import type { Fact, FactSection } from "./llm.ts";
  * writes the figures in and anyone sees the answer.
  */
 
+/**
+ * The free-text answers that are not one of the card's questions (issue 43): a price range, a
+ * comparison, a ranking, the member's watchlist. Their briefs may name several coins (`entities`).
+ */
+export type FreeAnswerKind = "range" | "compare" | "screen" | "watchlist";
+export type AnswerKind = QuestionType | FreeAnswerKind;
+
 export type AnswerBrief = {
-  questionType: QuestionType;
+  questionType: AnswerKind;
+  /** The coin asked about; for a brief about several coins, the first of them (the prompt names them all). */
   coin: { id: string; name: string; symbol: string };
-  /** The question in words, as the card asks it. */
+  /** The question in words, as the card asks it (a free-text question: the plan's summary). */
   question: string;
   /** When the figures were taken (ISO). */
   asOf: string;

@@ -3,7 +3,7 @@ import { type AskPlan, type AskPlanRefusal, askPlanRefusalSchema, askPlanSchema 
 import { createOfflineMarketData } from "#worker/ports/market/offline.ts";
 import type { MarketRow } from "./coins.ts";
 import { type PlannerContext, planQuestion } from "./planner.ts";
-import { type ExpectedPlan, QUESTIONS, type QuestionFixture } from "./questions.fixtures.ts";
+import { type ExpectedPlan, fixturePlan, QUESTIONS, type QuestionFixture } from "./questions.fixtures.ts";
 import { summarize } from "./summary.ts";
 
 /** The offline market table at a fixed moment (as the newsroom's fixedMarket reads it): the same 500 coins in every run. */
@@ -17,16 +17,7 @@ beforeAll(async () => {
 const isRefusal = (e: QuestionFixture["expect"]): e is { refusal: AskPlanRefusal["reason"] } => "refusal" in e;
 
 /** A fixture's previous plan as the route will hand it over: whole, and valid. */
-function planOf(e: ExpectedPlan): AskPlan {
-  const named = e.coins.map((id) => {
-    const coin = coins.find((c) => c.id === id);
-    if (!coin) throw new Error(`fixture names ${id}, which the market table does not hold`);
-    return { id, symbol: coin.symbol.toUpperCase(), name: coin.name };
-  });
-  const scope: AskPlan["scope"] = e.watchlist ? "watchlist" : e.screen ? "market" : "coins";
-  const plan = { kind: "plan" as const, intent: e.intent, scope, coins: named, period: e.period, metric: e.metric, screen: e.screen };
-  return askPlanSchema.parse({ ...plan, summary: summarize(plan) });
-}
+const planOf = (e: ExpectedPlan): AskPlan => fixturePlan(e, coins);
 
 /** What a fixture checks of a result: its plan in the fixture's terms, or its refusal's reason. */
 function shapeOf(result: AskPlan | AskPlanRefusal): QuestionFixture["expect"] {

@@ -1,4 +1,13 @@
-import type { PlanIntent, PlanMetric, PlanPeriod, RefusalReason } from "#schema/contracts/ask-plan.ts";
+import {
+  type AskPlan,
+  askPlanSchema,
+  type PlanIntent,
+  type PlanMetric,
+  type PlanPeriod,
+  type RefusalReason,
+} from "#schema/contracts/ask-plan.ts";
+import type { MarketRow } from "./coins.ts";
+import { summarize } from "./summary.ts";
 
 /**
  * Questions as members type them (typos, slang, lower-case tickers, no question marks), each with
@@ -23,6 +32,18 @@ export type QuestionFixture = {
   previous?: ExpectedPlan;
   expect: ExpectedPlan | { refusal: RefusalReason };
 };
+
+/** A fixture's plan as the route hands it over (a follow-up's previous turn, an answer's plan): whole, and valid. */
+export function fixturePlan(e: ExpectedPlan, coins: readonly MarketRow[]): AskPlan {
+  const named = e.coins.map((id) => {
+    const coin = coins.find((c) => c.id === id);
+    if (!coin) throw new Error(`fixture names ${id}, which the market table does not hold`);
+    return { id, symbol: coin.symbol.toUpperCase(), name: coin.name };
+  });
+  const scope: AskPlan["scope"] = e.watchlist ? "watchlist" : e.screen ? "market" : "coins";
+  const plan = { kind: "plan" as const, intent: e.intent, scope, coins: named, period: e.period, metric: e.metric, screen: e.screen };
+  return askPlanSchema.parse({ ...plan, summary: summarize(plan) });
+}
 
 const on = (intent: PlanIntent, coins: string[], period: PlanPeriod, metric: PlanMetric): ExpectedPlan => ({
   intent,

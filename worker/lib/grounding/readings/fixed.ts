@@ -26,6 +26,7 @@ const NOTICES: readonly string[] = [
   "the newest articles from the coinsight newsroom about C",
   "coinsight has no recent price changes for C , so there is no move to describe",
   "this question was not counted",
+  "coinsight has not recorded C 's price over this period",
   "the social figures",
   "here is what the social data shows",
   "the social data in detail",
@@ -39,6 +40,8 @@ const HEADINGS: readonly RegExp[] = [
   /^(?:why C is trending|the social picture|C on social media|price action|how the price is trading|the market side|reading the signals|what it means|social and price together)$/,
   /^(?:about C|how C has moved|C 's price range from its past volatility|social sentiment for C|latest on coinsight about C)$/,
   /^(?:category|supply|the market context|its usual swings|in short|galaxy score|altrank|sentiment|activity|social dominance)$/,
+  // Ask's free-text answers: a comparison, a ranking, the member's watchlist, a price range.
+  /^(?:C(?: , C)+ and C|the ranking|your watchlist|C 's price range)$/,
 ];
 
 /** Prefixes of a headline that name the article, not a claim: "Daily Crypto Roundup:". */

@@ -1,5 +1,5 @@
 import { type FactIndex, pairDirection } from "#worker/lib/grounding/fact-index.ts";
-import type { Claim, Fact, Group, Ranking } from "#worker/lib/grounding/types.ts";
+import type { Claim, Fact, Group, Period, Ranking } from "#worker/lib/grounding/types.ts";
 import type { Frame } from "./frames.ts";
 
 /** The group each of the day's lists is drawn from: a superlative must name this group. */
@@ -20,6 +20,17 @@ const LIST_TEXT: Record<Ranking, string> = {
 const GROUP_TEXT: Record<string, string> = { tracked: "the tracked coins", top100: "the top 100", band: "the band", market: "the market" };
 /** Under this size (in percent) a move is flat; the same line the figure check draws. */
 const FLAT_BELOW = 0.25;
+
+/**
+ * The period a clause's own words name ("over 7 days", "in the last hour"), as the frames' period
+ * phrases write them; null when it names none (a comparison is then of the day's changes).
+ */
+function clausePeriod(text: string): Period | null {
+  if (/\b(?:7 days|seven days|week)\b/.test(text)) return "7d";
+  if (/\bhour\b/.test(text)) return "1h";
+  if (/\b(?:24 hours|day|today|session)\b/.test(text)) return "24h";
+  return null;
+}
 
 /** One clause as the reader matched it: its frame, its facts, its coin and the direction its words give. */
 export type Clause = {
@@ -164,8 +175,13 @@ export function verifyClause(c: Clause, index: FactIndex, names: ReadonlyMap<str
   if (frame.kind === "comparison" && c.direction !== null) {
     const a = c.coins[0] ?? c.subject;
     const b = c.coins[1] ?? null;
-    const ownChange = a ? index.change({ subject: a }, "24h") : undefined;
-    const median = c.facts.find((f) => f.stat === "median") ?? index.find((f) => f.stat === "median" && f.metric === "change");
+    // Over the period the clause's figure or words give ("did better than Ethereum over 7 days"), else the day.
+    const over = period ?? clausePeriod(c.text) ?? "24h";
+    claim.period = over;
+    const ownChange = a ? index.change({ subject: a }, over) : undefined;
+    const median =
+      c.facts.find((f) => f.stat === "median") ??
+      index.find((f) => f.stat === "median" && f.metric === "change" && (f.period ?? "24h") === over);
     const avg = c.facts.find((f) => f.metric === "sentiment" && !f.subject);
     let left: Fact | undefined;
     let right: Fact | undefined;
@@ -174,7 +190,7 @@ export function verifyClause(c: Clause, index: FactIndex, names: ReadonlyMap<str
       right = avg;
     } else if (b) {
       left = ownChange;
-      right = index.change({ subject: b }, "24h");
+      right = index.change({ subject: b }, over);
       claim.versus = b;
     } else {
       left = ownChange;

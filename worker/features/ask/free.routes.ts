@@ -1,0 +1,184 @@
+import type { Context } from "hono";
+import { type SSEStreamingApi, streamSSE } from "hono/streaming";
+import { apiContract } from "#schema/contracts/api/index.ts";
+import {
+  type AnswerTable,
+  type AskFreeEvent,
+  type AskFreeResponse,
+  type AskPlan,
+  formatAskFreeEvent,
+} from "#schema/contracts/ask-free-types.ts";
+import type { AuthUser } from "#schema/contracts/auth.ts";
+import { currentSnapshot } from "#worker/features/cryptos/index.ts";
+import { listWatchlist } from "#worker/features/watchlist/index.ts";
+import type { AppEnv } from "#worker/lib/app-env.ts";
+import { currentUser, resolveUser } from "#worker/lib/auth.ts";
+import { getDb } from "#worker/lib/db.ts";
+import { runtimeDeps } from "#worker/lib/deps.ts";
+import { ApiError } from "#worker/lib/errors.ts";
+import { logger } from "#worker/lib/log.ts";
+import { clientAddress } from "#worker/lib/rate-limit.ts";
+import { route } from "#worker/lib/route.ts";
+import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
+import type { AskDepsFactory } from "./ask.service.ts";
+import { NOT_COUNTED } from "./briefs.ts";
+import { writeCachedAnswer } from "./cache.ts";
+import { costOf, needsWatchlist, prepareFree, resolvePlan } from "./free.service.ts";
+import { deleteQuestion, keepQuestion, listQuestions } from "./free-history.ts";
+import { admit, type Grant, isRefusal } from "./gate.ts";
+import { refusalBody, STATUS } from "./http.ts";
+
+type Ctx = Context<AppEnv>;
+
+/** Said to a guest who asks about "my watchlist": nothing is counted. */
+export const WATCHLIST_SIGN_IN = `Sign in to ask about your watchlist. ${NOT_COUNTED}`;
+
+/**
+ * POST /api/ask-coinsight/answer: a plan the member saw (perhaps corrected), checked again, gated as
+ * docs/decisions/ask/free-text-quota.md says, and answered from the server's brief through the same
+ * sentence check as the card's questions. With `Accept: text/event-stream` the tables go first
+ * (`table`), then the checked lines (`delta`, `reset`), then `done` or `error`, as the card's stream.
+ */
+export function freeAnswerRoute(makeDeps: AskDepsFactory) {
+  return route(apiContract.answerAskPlan, async (c) => {
+    const deps = makeDeps(c.env);
+    const { question, plan: sent } = c.req.valid("json");
+    const now = deps.now();
+    c.header("cache-control", "private, no-store");
+    const user = await resolveUser(c);
+    const snapshot = await currentSnapshot(runtimeDeps(c));
+    const resolved = resolvePlan(sent, snapshot);
+    if ("missing" in resolved) throw new ApiError("NOT_FOUND", `Coinsight no longer tracks ${resolved.missing.name}. ${NOT_COUNTED}`);
+    const { plan, coins } = resolved;
+    if (needsWatchlist(plan) && !user) return c.json(refusalBody(c, "UNAUTHORIZED", WATCHLIST_SIGN_IN, null), 401);
+    const db = getDb(c.env.DB);
+    const watchlist =
+      user && needsWatchlist(plan) ? (await listWatchlist(runtimeDeps(c), db, user.id)).flatMap((e) => (e.coin ? [e.coin] : [])) : null;
+
+    const gate = await admit(c.env, user, costOf(plan), clientAddress(c.req.raw.headers), now);
+    if (isRefusal(gate)) return c.json(refusalBody(c, gate.code, gate.message, gate.subscription), STATUS[gate.code]);
+
+    const input = { db, d1: c.env.DB, snapshot, now, plan, coins, watchlist };
+    const prepared = await prepareFree(input, deps.answerer.source, c.env.KV, user?.id ?? null).catch(async (err) => {
+      await gate.refund();
+      throw err;
+    });
+    if (prepared.built?.unanswerable) {
+      // Too little data to answer: nothing is counted.
+      const subscription = await gate.refund();
+      return c.json(refusalBody(c, "NOT_FOUND", prepared.built.unanswerable, subscription ?? gate.subscription), 404);
+    }
+    const { key, cached, built } = prepared;
+    const tables = cached ? cached.tables : built.tables;
+    const ctx: FreeCtx = { c, gate, user, question, plan, tables, asOf: prepared.asOf, now };
+
+    if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
+      return streamSSE(c, async (stream) => {
+        try {
+          for (const table of tables) await send(stream, { event: "table", data: table });
+          if (cached) {
+            await send(stream, { event: "delta", data: { text: cached.text } });
+            return await done(stream, ctx, cached.text, true);
+          }
+          const lines: Promise<void>[] = [];
+          const outcome = await answerGrounded(deps.answerer, built.brief, {
+            line: (text) => lines.push(send(stream, { event: "delta", data: { text } })),
+            reset: () => lines.push(send(stream, { event: "reset", data: {} })),
+          });
+          await Promise.all(lines);
+          if (!outcome.ok) return await failed(stream, ctx);
+          const tail = closing(built.brief, built.sources, deps.answerer);
+          await send(stream, { event: "delta", data: { text: tail } });
+          const text = `${outcome.text}${tail}`;
+          c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf, tables }));
+          await done(stream, ctx, text, false);
+        } catch (err) {
+          logger("ask", c.get("requestId")).error("streamed free answer failed", { error: err });
+          await failed(stream, ctx);
+        }
+      });
+    }
+
+    if (cached) return c.json(await success(ctx, cached.text, true), 200);
+    const outcome = await answerGrounded(deps.answerer, built.brief).catch(async (err) => {
+      await gate.refund();
+      throw err;
+    });
+    if (!outcome.ok) {
+      const subscription = await gate.refund();
+      return c.json(refusalBody(c, "UNAVAILABLE", ANSWER_FAILED, subscription), 503);
+    }
+    const text = `${outcome.text}${closing(built.brief, built.sources, deps.answerer)}`;
+    c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf, tables }));
+    return c.json(await success(ctx, text, false), 200);
+  });
+}
+
+type FreeCtx = {
+  c: Ctx;
+  gate: Grant;
+  user: AuthUser | null;
+  question: string;
+  plan: AskPlan;
+  tables: AnswerTable[];
+  asOf: string;
+  now: number;
+};
+
+/** Keeps the unit (the answer is shown) and the member's question in their history, and builds the reply. */
+async function success(ctx: FreeCtx, text: string, cached: boolean): Promise<AskFreeResponse> {
+  const { c, gate, user, question, plan, tables, asOf } = ctx;
+  const subscription = await gate.commit();
+  // The reply names the history entry, so it is kept before the reply; a failure to keep it loses the entry, not the answer.
+  const id = user
+    ? await keepQuestion(getDb(c.env.DB), { userId: user.id, question, plan, response: text, tables, asOf }, ctx.now).catch((err) => {
+        logger("ask", c.get("requestId")).error("free answer not kept", { error: err });
+        return null;
+      })
+    : null;
+  return {
+    success: true,
+    id,
+    question,
+    plan,
+    summary: plan.summary,
+    response: text,
+    tables,
+    asOf,
+    cached,
+    charged: gate.charged,
+    subscription,
+    rateLimit: gate.rateLimit,
+  };
+}
+
+/** The stream's only writer: each event is one of the contract's five, with its data's type. */
+const send = (stream: SSEStreamingApi, e: AskFreeEvent): Promise<void> => stream.writeSSE(formatAskFreeEvent(e));
+
+async function done(stream: SSEStreamingApi, ctx: FreeCtx, text: string, cached: boolean): Promise<void> {
+  // A reader who left before the end never saw the answer: the unit goes back (the answer stays cached).
+  if (stream.aborted) {
+    await ctx.gate.refund();
+    return;
+  }
+  await send(stream, { event: "done", data: await success(ctx, text, cached) });
+}
+
+async function failed(stream: SSEStreamingApi, ctx: FreeCtx): Promise<void> {
+  const subscription = await ctx.gate.refund().catch(() => null);
+  await send(stream, { event: "error", data: refusalBody(ctx.c, "UNAVAILABLE", ANSWER_FAILED, subscription) });
+}
+
+/** GET /api/ask-coinsight/history: the member's own questions, newest first. */
+export const historyRoute = route(apiContract.listAskHistory, async (c) => {
+  const { limit, before } = c.req.valid("query");
+  c.header("cache-control", "private, no-store");
+  return c.json(await listQuestions(getDb(c.env.DB), currentUser(c).id, limit, before), 200);
+});
+
+/** DELETE /api/ask-coinsight/history/{id}: only the member's own; another member's id is 404, as a missing one. */
+export const deleteHistoryRoute = route(apiContract.deleteAskHistoryEntry, async (c) => {
+  const gone = await deleteQuestion(getDb(c.env.DB), currentUser(c).id, c.req.valid("param").id);
+  if (!gone) throw new ApiError("NOT_FOUND", "That question is not in your history.");
+  return c.json({ success: true as const }, 200);
+});
