@@ -16,6 +16,13 @@ export type PlanIntent = (typeof PLAN_INTENTS)[number];
 export const PLAN_PERIODS = ["1h", "24h", "7d", "30d", "1y"] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 
+/** Periods a metric is recorded over: volume only as the last 24 hours, social figures once a day. */
+export function periodsOf(metric: PlanMetric): readonly PlanPeriod[] {
+  if (metric === "volume") return ["24h"];
+  if (metric === "sentiment" || metric === "social_volume") return ["24h", "7d", "30d", "1y"];
+  return PLAN_PERIODS;
+}
+
 /** What the answer is about: each is a column of the market table, the sentiment snapshots or the site's articles. */
 export const PLAN_METRICS = [
   "profile",

@@ -16,7 +16,7 @@ import {
   PLAN_SCOPES,
   type PlanIntent,
   type PlanMetric,
-  type PlanPeriod,
+  periodsOf,
   REFUSAL_REASONS,
   SCREEN_ORDERS,
 } from "./ask-free-types.ts";
@@ -44,12 +44,7 @@ const METRICS_OF: Record<PlanIntent, readonly PlanMetric[]> = {
   watchlist: ["change", "price", "market_cap", "volume", "sentiment", "news"],
 };
 
-/** Periods a metric is recorded over: volume only as the last 24 hours, social figures once a day. */
-export function periodsOf(metric: PlanMetric): readonly PlanPeriod[] {
-  if (metric === "volume") return ["24h"];
-  if (metric === "sentiment" || metric === "social_volume") return ["24h", "7d", "30d", "1y"];
-  return PLAN_PERIODS;
-}
+export { periodsOf };
 
 export function metricsOf(intent: PlanIntent): readonly PlanMetric[] {
   return METRICS_OF[intent];
