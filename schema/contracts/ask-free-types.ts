@@ -16,6 +16,9 @@ export type PlanIntent = (typeof PLAN_INTENTS)[number];
 export const PLAN_PERIODS = ["1h", "24h", "7d", "30d", "1y"] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 
+/** The longest question the planner reads. */
+export const PLAN_QUESTION_MAX = 500;
+
 /** Periods a metric is recorded over: volume only as the last 24 hours, social figures once a day. */
 export function periodsOf(metric: PlanMetric): readonly PlanPeriod[] {
   if (metric === "volume") return ["24h"];

@@ -13,6 +13,7 @@ import {
   PLAN_INTENTS,
   PLAN_METRICS,
   PLAN_PERIODS,
+  PLAN_QUESTION_MAX,
   PLAN_SCOPES,
   type PlanIntent,
   type PlanMetric,
@@ -112,8 +113,7 @@ export const askPlanRefusalSchema = z
   })
   .strict() satisfies z.ZodType<AskPlanRefusal>;
 
-/** The longest question the planner reads. */
-export const PLAN_QUESTION_MAX = 500;
+export { PLAN_QUESTION_MAX };
 
 /** POST /api/ask-coinsight/plan: a question in the member's words, and the plan of the turn before (a follow-up). */
 export const askPlanRequestSchema = z

@@ -3,6 +3,7 @@ import { ASK_STREAM_EVENTS, type AskStreamEventName, parseAskEvent } from "#sche
 import type { AskRefusal, AskRequest, AskResponse } from "#schema/contracts/ask-types.ts";
 import type { Subscription } from "#schema/contracts/auth.ts";
 import { request } from "#web/lib/api-client.ts";
+import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
 import { isStream, postForStream, sseEvents } from "./sse.ts";
 
 /**
@@ -15,6 +16,17 @@ export function storedAnswersQuery(symbol: string, enabled: boolean) {
     queryFn: async () => (await request("listStoredAnswers", { query: { symbol } })).answers,
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/** The plan, as the header reads it (same key, fresh for 30 s, one retry). */
+export function subscriptionQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: SUBSCRIPTION_KEY,
+    queryFn: async () => (await request("getSubscription")).subscription,
+    enabled,
+    staleTime: 30_000,
+    retry: 1,
   });
 }
 
