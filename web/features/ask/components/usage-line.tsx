@@ -9,8 +9,8 @@ import styles from "./ask.module.css";
 type Props = { signedIn: boolean; isAdmin: boolean; sub: Subscription | undefined; loading: boolean; coinName?: string };
 
 /**
- * Who is asking and what a premium question costs them, said before they ask (assistant-plans-admin.md
- * §2; free-text questions: docs/decisions/ask/free-text-quota.md).
+ * Who is asking and what a premium question costs them, said before they ask
+ * (assistant-plans-admin.md §2; free-text questions: docs/decisions/ask/free-text-quota.md).
  */
 export function UsageLine({ signedIn, isAdmin, sub, loading, coinName }: Props) {
   const signIn = useLoginHref();
