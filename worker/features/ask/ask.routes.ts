@@ -11,9 +11,9 @@ import { getDb } from "#worker/lib/db.ts";
 import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError, errorBody } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
-import { createPlanProposer } from "#worker/ports/llm/create-plan-proposer.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
+import { createPlanProposer } from "#worker/ports/llm/create-plan-proposer.ts";
 import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
 import { type AskDepsFactory, defaultAskDeps, type Prepared, prepare } from "./ask.service.ts";
 import { writeCachedAnswer } from "./cache.ts";
@@ -45,7 +45,9 @@ const planRoute = route(apiContract.planAskQuestion, async (c) => {
   c.header("cache-control", "private, no-store");
   const log = logger("ask", c.get("requestId"));
   const context = { coins: snapshot.coins, previous: previous ?? null };
-  const { plan } = await planWithModel(question, context, createPlanProposer(c.env), (reason) => log.warn("model plan dropped", { reason }));
+  const { plan } = await planWithModel(question, context, createPlanProposer(c.env), (reason) =>
+    log.warn("model plan dropped", { reason }),
+  );
   return c.json(plan, 200);
 });
 
