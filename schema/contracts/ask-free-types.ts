@@ -16,6 +16,9 @@ export type PlanIntent = (typeof PLAN_INTENTS)[number];
 export const PLAN_PERIODS = ["1h", "24h", "7d", "30d", "1y"] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 
+/** The longest question the planner reads. */
+export const PLAN_QUESTION_MAX = 500;
+
 /** What the answer is about: each is a column of the market table, the sentiment snapshots or the site's articles. */
 export const PLAN_METRICS = [
   "profile",

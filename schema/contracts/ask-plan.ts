@@ -15,6 +15,7 @@ import {
   PLAN_MAX_COINS,
   PLAN_METRICS,
   PLAN_PERIODS,
+  PLAN_QUESTION_MAX,
   PLAN_SCOPES,
   periodsOf,
   REFUSAL_REASONS,
@@ -92,8 +93,7 @@ export const askPlanRefusalSchema = z
   })
   .strict() satisfies z.ZodType<AskPlanRefusal>;
 
-/** The longest question the planner reads. */
-export const PLAN_QUESTION_MAX = 500;
+export { PLAN_QUESTION_MAX };
 
 /** POST /api/ask-coinsight/plan: a question in the member's words, and the plan of the turn before (a follow-up). */
 export const askPlanRequestSchema = z

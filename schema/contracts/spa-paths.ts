@@ -21,6 +21,7 @@ export const SPA_PATHS = [
   "/terms",
   "/cookies",
   "/methodology",
+  "/ask",
   "/admin",
   "/admin/articles/:id/edit",
   "/admin/trash",

@@ -35,6 +35,7 @@ const EXPECTED: Record<string, { at: string; title: string }> = {
   "/terms": { at: "/terms", title: `${legalDocuments.terms.title} | Coinsight` },
   "/cookies": { at: "/cookies", title: `${legalDocuments.cookies.title} | Coinsight` },
   "/methodology": { at: "/methodology", title: "How our articles are made | Coinsight" },
+  "/ask": { at: "/ask", title: "Ask Coinsight | Coinsight" },
   "/admin": { at: "/admin", title: "Admin Panel | Coinsight" },
   "/admin/articles/:id/edit": { at: "/admin/articles/7/edit", title: "Article Editor | Coinsight" },
   "/admin/trash": { at: "/admin/trash", title: "Trash Manager | Coinsight" },

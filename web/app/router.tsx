@@ -21,6 +21,7 @@ const SubscriptionSuccessPage = lazy(() => import("./routes/subscription-success
 const UnsubscribePage = lazy(() => import("./routes/unsubscribe.tsx"));
 const LegalPage = lazy(() => import("./routes/legal.tsx"));
 const MethodologyPage = lazy(() => import("./routes/methodology.tsx"));
+const AskPage = lazy(() => import("./routes/ask.tsx"));
 const AdminPage = lazy(() => import("./routes/admin.tsx"));
 const AdminArticleEditPage = lazy(() => import("./routes/admin-article-edit.tsx"));
 const AdminTrashPage = lazy(() => import("./routes/admin-trash.tsx"));
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
       { path: "/terms", element: <LegalPage doc="terms" /> },
       { path: "/cookies", element: <LegalPage doc="cookies" /> },
       { path: "/methodology", element: <MethodologyPage /> },
+      { path: "/ask", element: <AskPage /> },
       { path: "/admin", element: <AdminPage /> },
       { path: "/admin/articles/:id/edit", element: <AdminArticleEditPage /> },
       { path: "/admin/trash", element: <AdminTrashPage /> },

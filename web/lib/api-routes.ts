@@ -44,6 +44,9 @@ export const webRoutes = {
   payTestCheckout: { method: "POST", path: "/api/billing/test-checkout" },
   getBillingAccount: { method: "GET", path: "/api/billing/account" },
   listStoredAnswers: { method: "GET", path: "/api/ask-coinsight/answers" },
+  planAskQuestion: { method: "POST", path: "/api/ask-coinsight/plan" },
+  listAskHistory: { method: "GET", path: "/api/ask-coinsight/history" },
+  deleteAskHistoryEntry: { method: "DELETE", path: "/api/ask-coinsight/history/:id" },
   // Alerts and the bell
   listAlerts: { method: "GET", path: "/api/alerts" },
   createAlert: { method: "POST", path: "/api/alerts" },

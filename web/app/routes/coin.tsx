@@ -15,7 +15,7 @@ const slots = {
       <CoinAlertsButton coin={coin} />
     </>
   ),
-  ask: (coin: { symbol: string; name: string; price24h: string }) => <AskCard coin={coin} />,
+  ask: (coin: { id: string; symbol: string; name: string; price24h: string }) => <AskCard coin={coin} />,
   chart: (coin: Crypto) => <ChartPanel coin={coin} />,
   news: (coin: Crypto) => <CoinNews symbol={coin.symbol} name={coin.name} />,
   longChanges: (coin: Crypto) => <LongChanges coin={coin} />,

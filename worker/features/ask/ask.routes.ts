@@ -11,13 +11,14 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
+import { createPlanProposer } from "#worker/ports/llm/create-plan-proposer.ts";
 import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
 import { type AskDepsFactory, defaultAskDeps, type Prepared, prepare } from "./ask.service.ts";
 import { writeCachedAnswer } from "./cache.ts";
 import { deleteHistoryRoute, freeAnswerRoute, historyRoute } from "./free.routes.ts";
 import { admit, type Grant, isRefusal } from "./gate.ts";
 import { refusalBody, STATUS } from "./http.ts";
-import { planQuestion } from "./plan/planner.ts";
+import { planWithModel } from "./plan/model-plan.ts";
 import { keepAnswer, storedAnswers } from "./stored-answers.ts";
 
 type Ctx = Context<AppEnv>;
@@ -29,13 +30,19 @@ const storedAnswersRoute = route(apiContract.listStoredAnswers, async (c) =>
 
 /**
  * A free-text question as a plan, or a refusal: free, and read from the isolate's price snapshot (its
- * coin index is built once per tick). docs/decisions/ask/free-text-plans.md.
+ * coin index is built once per tick). Live, a model proposes the plan and the server checks it
+ * (docs/decisions/ask/free-text-plans.md, live-plans.md).
  */
 const planRoute = route(apiContract.planAskQuestion, async (c) => {
   const { question, previous } = c.req.valid("json");
   const snapshot = await currentSnapshot(runtimeDeps(c));
   c.header("cache-control", "private, no-store");
-  return c.json(planQuestion(question, { coins: snapshot.coins, previous: previous ?? null }), 200);
+  const log = logger("ask", c.get("requestId"));
+  const context = { coins: snapshot.coins, previous: previous ?? null };
+  const { plan } = await planWithModel(question, context, createPlanProposer(c.env), (reason) =>
+    log.warn("model plan dropped", { reason }),
+  );
+  return c.json(plan, 200);
 });
 
 /**

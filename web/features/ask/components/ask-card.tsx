@@ -1,23 +1,23 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { FREE_QUESTION, QUESTION_TYPES, type QuestionType } from "#schema/contracts/ask-types.ts";
 import { buttonClass } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
-import { request } from "#web/lib/api-client.ts";
 import { useAuth } from "#web/lib/auth.ts";
 import { timeAgo } from "#web/lib/format.ts";
 import { SUBSCRIPTION_KEY } from "#web/lib/subscription-key.ts";
-import { AskError, askCoinsight, storedAnswersQuery } from "../api/ask.ts";
+import { AskError, askCoinsight, storedAnswersQuery, subscriptionQuery } from "../api/ask.ts";
 import { ANSWER_FAILED, BANNERS, limitBanner } from "../lib/banners.ts";
 import { atMonthlyLimit, CREDITS_OFFER } from "../lib/cost.ts";
 import { formatAnswer } from "../lib/format-answer.tsx";
 import { keepAnswer, sessionAnswer } from "../lib/session-answers.ts";
 import styles from "./ask.module.css";
+import { CardQuestionBox } from "./card-question-box.tsx";
 import { UsageLine } from "./usage-line.tsx";
 
-export type AskCoin = { symbol: string; name: string; price24h?: string };
+export type AskCoin = { id?: string; symbol: string; name: string; price24h?: string };
 
 /** A question's state; `notice` is an uncounted refusal (too little data), `error` a failure. */
 type QState = {
@@ -37,17 +37,6 @@ const label: Record<QuestionType, (c: AskCoin) => string> = {
   social_sentiment: (c) => `What's the social mood on ${c.symbol}?`,
   latest_news: (c) => `Latest ${c.name} news`,
 };
-
-/** The plan, as the header reads it (same key, fresh for 30 s, one retry). */
-function planQuery(enabled: boolean) {
-  return queryOptions({
-    queryKey: SUBSCRIPTION_KEY,
-    queryFn: async () => (await request("getSubscription")).subscription,
-    enabled,
-    staleTime: 30_000,
-    retry: 1,
-  });
-}
 
 function initial(symbol: string): Record<QuestionType, QState> {
   const out = {} as Record<QuestionType, QState>;
@@ -70,7 +59,7 @@ function initial(symbol: string): Record<QuestionType, QState> {
 export function AskCard({ coin }: { coin: AskCoin }) {
   const { user, isAdmin, isLoading: authLoading } = useAuth();
   const signedIn = user !== null;
-  const plan = useQuery(planQuery(signedIn && !isAdmin));
+  const plan = useQuery(subscriptionQuery(signedIn && !isAdmin));
   const client = useQueryClient();
   const navigate = useNavigate();
   const baseId = useId();
@@ -215,7 +204,11 @@ export function AskCard({ coin }: { coin: AskCoin }) {
           );
         })}
       </ul>
-      <p className={styles.disclaimer}>Answers use only Coinsight's own figures, each checked before it is shown. Not financial advice.</p>
+      <CardQuestionBox coin={coin} />
+      <p className={styles.disclaimer}>
+        Answers use only Coinsight's own figures, each checked before it is shown. Not financial advice.{" "}
+        <Link to="/ask">Ask anything on the market</Link>
+      </p>
     </Card>
   );
 }

@@ -5,9 +5,13 @@ import { useLoginHref } from "#web/lib/auth.ts";
 import { premiumCost, usageText } from "../lib/cost.ts";
 import styles from "./ask.module.css";
 
-type Props = { signedIn: boolean; isAdmin: boolean; sub: Subscription | undefined; loading: boolean; coinName: string };
+/** `coinName`: the card's coin; without one (the /ask page) the free question is any "what is" question. */
+type Props = { signedIn: boolean; isAdmin: boolean; sub: Subscription | undefined; loading: boolean; coinName?: string };
 
-/** Who is asking and what a premium question costs them, said before they ask (assistant-plans-admin.md §2). */
+/**
+ * Who is asking and what a premium question costs them, said before they ask
+ * (assistant-plans-admin.md §2; free-text questions: docs/decisions/ask/free-text-quota.md).
+ */
 export function UsageLine({ signedIn, isAdmin, sub, loading, coinName }: Props) {
   const signIn = useLoginHref();
   if (loading) return <Skeleton width={160} height={20} />;
@@ -15,7 +19,8 @@ export function UsageLine({ signedIn, isAdmin, sub, loading, coinName }: Props) 
   if (!signedIn) {
     return (
       <span className="muted">
-        Guests can ask the free question. <a href={signIn}>Sign in</a> for {FREE_TRIAL_QUERIES} free trial queries.
+        {coinName ? "Guests can ask the free question." : "Guests can ask what a coin is, free."} <a href={signIn}>Sign in</a> for{" "}
+        {FREE_TRIAL_QUERIES} free trial queries.
       </span>
     );
   }
@@ -29,7 +34,9 @@ export function UsageLine({ signedIn, isAdmin, sub, loading, coinName }: Props) 
       </span>
       {cost ? (
         <span className={styles.cost} data-testid="ask-cost">
-          Each premium question {cost}. “What is {coinName}?” is free.
+          {coinName
+            ? `Each premium question ${cost}. “What is ${coinName}?” is free.`
+            : `Each answered question ${cost}. Asking what a coin is is free, and a question Coinsight cannot answer costs nothing.`}
         </span>
       ) : null}
     </>

@@ -23,7 +23,8 @@ import { summarize } from "./summary.ts";
 export type PlannerContext = { coins: readonly MarketRow[]; previous?: AskPlan | null };
 
 type PlanCoin = AskPlan["coins"][number];
-type Draft = Omit<AskPlan, "kind" | "summary">;
+/** A plan before its summary, as the offline parser and a model's proposal (model-plan.ts) both draft it. */
+export type Draft = Omit<AskPlan, "kind" | "summary">;
 type Where = "market" | "watchlist";
 
 /** A screen with no universe named ranks the top 100: below it, thin trading makes the biggest moves noise. */
@@ -78,7 +79,7 @@ function masked(text: string, tokens: readonly Token[], mentions: readonly Menti
 
 const lowered = (text: string) => text.toLowerCase().replace(/['’]/g, "");
 
-function coinsOf(mentions: readonly Mention[]): PlanCoin[] {
+export function coinsOf(mentions: readonly Mention[]): PlanCoin[] {
   const coins: PlanCoin[] = [];
   for (const { coin } of mentions) {
     if (coins.some((c) => c.id === coin.id)) continue;
@@ -197,7 +198,7 @@ function followUp(previous: AskPlan, r: Reading, named: PlanCoin[]): Draft {
 }
 
 /** Brings a draft within what the data records, writes its summary and holds it to the schema. */
-function finish(draft: Draft): AskPlan | AskPlanRefusal {
+export function finish(draft: Draft): AskPlan | AskPlanRefusal {
   let { intent, metric, period } = draft;
   if (!metricsOf(intent).includes(metric)) metric = DEFAULT_METRIC[intent];
   // "Bitcoin's price this week" asks how it moved; a price of the moment has no week.
