@@ -26,8 +26,7 @@ export async function benchAdminCookie(server: BenchServer): Promise<string> {
   return `__Host-coinsight_session=${await sessionToken(sid, userId, expiresAt)}`;
 }
 
-export async function askTarget(server: BenchServer): Promise<{ url: string; options: LoadOptions }> {
-  const cookie = await benchAdminCookie(server);
+export async function askTarget(server: BenchServer, cookie: string): Promise<{ url: string; options: LoadOptions }> {
   const options: LoadOptions = {
     method: "POST",
     body: JSON.stringify({ coinSymbol: "BTC", coinName: "Bitcoin", questionType: "about", priceChange24h: null }),
@@ -42,6 +41,28 @@ export async function askTarget(server: BenchServer): Promise<{ url: string; opt
   const warm = await fetch(url, { method: "POST", body: options.body, headers: options.headers });
   const body = (await warm.json()) as { cached?: boolean };
   if (!warm.ok) throw new Error(`Ask warm-up failed: ${warm.status} ${JSON.stringify(body)}`);
+  return { url, options };
+}
+
+/**
+ * The free-text target: the same admin asking "is sol doing better than eth this week?" on /ask. The
+ * plan is read once (planning is free and not measured); the answer to that plan is then served from
+ * the cache per plan and data time, as the card's is.
+ */
+export async function askFreeTarget(server: BenchServer, cookie: string): Promise<{ url: string; options: LoadOptions }> {
+  const headers = { "content-type": "application/json", origin: server.url.origin, cookie };
+  const question = "is sol doing better than eth this week?";
+  const planned = await fetch(new URL("/api/ask-coinsight/plan", server.url), {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ question, previous: null }),
+  });
+  const plan = (await planned.json()) as { kind?: string };
+  if (!planned.ok || plan.kind !== "plan") throw new Error(`Ask plan failed: ${planned.status} ${JSON.stringify(plan)}`);
+  const url = new URL("/api/ask-coinsight/answer", server.url).href;
+  const options: LoadOptions = { method: "POST", body: JSON.stringify({ question, plan }), headers };
+  const warm = await fetch(url, { method: "POST", body: options.body, headers });
+  if (!warm.ok) throw new Error(`Ask free-text warm-up failed: ${warm.status} ${await warm.text()}`);
   return { url, options };
 }
 
