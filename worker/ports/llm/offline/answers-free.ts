@@ -49,7 +49,7 @@ function leaderLines(b: AnswerBrief, listed: Fact[]): string[] {
   return behind.map((other) => `${names.get(lead.subject ?? "")} did better than ${other} ${period}, with {{${lead.id}}}.`);
 }
 
-export const FREE_WRITERS: Record<FreeAnswerKind, Writer> = {
+export const FREE_WRITERS: Record<Exclude<FreeAnswerKind, "news">, Writer> = {
   compare(b) {
     const { lines, listed } = coinLines(b);
     const out = [`## ${joined(b.entities.map((e) => e.name))}`, "", ...lines];
