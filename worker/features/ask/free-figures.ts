@@ -1,5 +1,6 @@
 import type { PlanMetric, PlanPeriod } from "#schema/contracts/ask-plan.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import { formatChange } from "#schema/contracts/format.ts";
 import { coinFacts, latestSnapshotDate, readDay, type SnapshotRow } from "#worker/features/newsroom/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { facts, longDate } from "#worker/lib/grounding/index.ts";
@@ -132,7 +133,7 @@ export function metricFact(f: CoinFigures, metric: PlanMetric, period: PlanPerio
         : facts.text(
             `${id}.change_${period}`,
             `${name} price change over ${PERIOD_WORDS[period]} (from Coinsight's daily closes), period included`,
-            `${formatSigned(v)} over ${PERIOD_WORDS[period]}`,
+            `${formatChange(v)} over ${PERIOD_WORDS[period]}`,
             about,
           );
     case "price":
@@ -155,12 +156,7 @@ export function metricFact(f: CoinFigures, metric: PlanMetric, period: PlanPerio
   }
 }
 
-/** "+2.31%" as the change facts write it. */
-function formatSigned(v: number): string {
-  return facts.change("x", "", v).display;
-}
-
-/** "(social data of 28 November 2026)": said in a table's note when a ranking reads the social snapshot. */
+/** What a table's note says when its figures come from the social snapshot: the snapshot's day. */
 export function socialNote(date: string | null): string {
   return date ? `Social figures are from the daily snapshot of ${longDate(date)}.` : "Coinsight holds no social snapshot yet.";
 }
