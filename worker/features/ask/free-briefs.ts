@@ -7,7 +7,7 @@ import type { Fact } from "#worker/ports/llm/llm.ts";
 import { buildBrief, NOT_COUNTED, section } from "./briefs.ts";
 import { type FreeBrief, type FreeInput, multiBrief, namesOf, sourcesOf } from "./free-brief-base.ts";
 import { compareBrief } from "./free-compare.ts";
-import { type CoinFigures, isReadPeriod, longChanges, PERIOD_WORDS, rowChange } from "./free-figures.ts";
+import { type CoinFigures, isRowPeriod, longChanges, PERIOD_WORDS, rowChange } from "./free-figures.ts";
 import { screenBrief } from "./free-screen.ts";
 import { type Column, changeColumn, coinTable } from "./free-tables.ts";
 import { watchlistBrief } from "./free-watchlist.ts";
@@ -78,7 +78,7 @@ async function movesTable(input: FreeInput, coin: Crypto) {
   ]);
   const periods: PlanPeriod[] = ["1h", "24h", "7d", "30d", "1y"];
   const columns = periods.map((p) =>
-    changeColumn(p, (f: CoinFigures) => (isReadPeriod(p) ? rowChange(f.coin, p) : ((p === "30d" ? month : year).get(f.coin.id) ?? null))),
+    changeColumn(p, (f: CoinFigures) => (isRowPeriod(p) ? rowChange(f.coin, p) : ((p === "30d" ? month : year).get(f.coin.id) ?? null))),
   );
   const notes = ["30-day and 1-year changes are from Coinsight's daily closes."];
   return coinTable(`${coin.name}'s price changes`, [{ coin, change: null, social: null }], columns, notes);
