@@ -1,7 +1,6 @@
 import type { Context } from "hono";
-import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import { type AskRequest, type AskResponse, type AskStreamEvent, formatAskEvent } from "#schema/contracts/ask.ts";
+import { type AskRequest, type AskResponse, formatAskEvent } from "#schema/contracts/ask.ts";
 import { currentSnapshot } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, resolveUser } from "#worker/lib/auth.ts";
@@ -12,7 +11,7 @@ import { logger } from "#worker/lib/log.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
 import { createPlanProposer } from "#worker/ports/llm/create-plan-proposer.ts";
-import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
+import { type Answering, failedBody, streamAnswer, wantsStream, writeAnswer } from "./answer-flow.ts";
 import { type AskDepsFactory, defaultAskDeps, type Prepared, prepare } from "./ask.service.ts";
 import { writeCachedAnswer } from "./cache.ts";
 import { deleteHistoryRoute, freeAnswerRoute, historyRoute } from "./free.routes.ts";
@@ -94,46 +93,20 @@ export function createAskRoutes(makeDeps: AskDepsFactory = defaultAskDeps) {
         : undefined;
       const ctx: AnswerCtx = { c, req, gate, asOf: prepared.asOf, keep };
 
-      if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
-        return streamSSE(c, async (stream) => {
-          try {
-            if (cached) {
-              await send(stream, { event: "delta", data: { text: cached.text } });
-              return await done(stream, ctx, cached.text, true);
-            }
-            const { brief } = prepared;
-            const lines: Promise<void>[] = [];
-            const outcome = await answerGrounded(deps.answerer, brief.brief, {
-              line: (text) => lines.push(send(stream, { event: "delta", data: { text } })),
-              reset: () => lines.push(send(stream, { event: "reset", data: {} })),
-            });
-            await Promise.all(lines);
-            if (!outcome.ok) return await failed(stream, ctx);
-            const tail = closing(brief.brief, brief.sources, deps.answerer);
-            await send(stream, { event: "delta", data: { text: tail } });
-            const text = `${outcome.text}${tail}`;
-            c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
-            await done(stream, ctx, text, false);
-          } catch (err) {
-            logger("ask", c.get("requestId")).error("streamed answer failed", { error: err });
-            await failed(stream, ctx);
-          }
-        });
-      }
-
-      if (cached) return c.json(await success(ctx, cached.text, true), 200);
-      const { brief } = prepared;
-      const outcome = await answerGrounded(deps.answerer, brief.brief).catch(async (err) => {
-        await gate.refund();
-        throw err;
-      });
-      if (!outcome.ok) {
-        const subscription = await gate.refund();
-        return c.json(refusalBody(c, "UNAVAILABLE", ANSWER_FAILED, subscription), 503);
-      }
-      const text = `${outcome.text}${closing(brief.brief, brief.sources, deps.answerer)}`;
-      c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }));
-      return c.json(await success(ctx, text, false), 200);
+      const answering: Answering<AskResponse, never> = {
+        c,
+        gate,
+        answerer: deps.answerer,
+        cached: cached?.text ?? null,
+        built: cached ? null : prepared.brief,
+        finish: (text, fromCache) => success(ctx, text, fromCache),
+        store: (text) => writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf }),
+        format: formatAskEvent,
+      };
+      if (wantsStream(c)) return streamAnswer(answering);
+      const text = await writeAnswer(answering);
+      if (text === null) return c.json(await failedBody(answering), 503);
+      return c.json(await success(ctx, text, cached !== null), 200);
     }),
   );
 }
@@ -148,23 +121,6 @@ async function success({ c, req, gate, asOf, keep }: AnswerCtx, text: string, ca
   const subscription = await gate.commit();
   if (keep) c.executionCtx.waitUntil(keep(text).catch((err) => logger("ask", c.get("requestId")).error("answer not kept", { error: err })));
   return { success: true, response: text, cached, rateLimit: gate.rateLimit, subscription, questionType: req.questionType, asOf };
-}
-
-/** The stream's only writer: each event is one of the contract's four, with its data's type. */
-const send = (stream: SSEStreamingApi, e: AskStreamEvent): Promise<void> => stream.writeSSE(formatAskEvent(e));
-
-async function done(stream: SSEStreamingApi, ctx: AnswerCtx, text: string, cached: boolean): Promise<void> {
-  // A reader who left before the end never saw the answer: the unit goes back (the answer stays cached).
-  if (stream.aborted) {
-    await ctx.gate.refund();
-    return;
-  }
-  await send(stream, { event: "done", data: await success(ctx, text, cached) });
-}
-
-async function failed(stream: SSEStreamingApi, ctx: AnswerCtx): Promise<void> {
-  const subscription = await ctx.gate.refund().catch(() => null);
-  await send(stream, { event: "error", data: refusalBody(ctx.c, "UNAVAILABLE", ANSWER_FAILED, subscription) });
 }
 
 export const askRoutes = createAskRoutes();

@@ -51,6 +51,24 @@ describe("free-text answers (POST /api/ask-coinsight/answer)", () => {
     }
   }, 120_000);
 
+  it("news about two coins: each coin's coverage in turn, in one checked answer; a coin without coverage is left out", async () => {
+    const pro = await persona("pro");
+    await insertArticle({ slug: "eth-free-answers", title: "Ethereum holds its range", cryptoSymbol: "ETH" });
+    const question = "latest news on bitcoin and ethereum";
+    const plan = await planFor(question);
+    expect(plan).toMatchObject({ intent: "news", coins: [{ id: "bitcoin" }, { id: "ethereum" }] });
+    const { status, body } = await askFree<Reply>(pro, { question, plan });
+    expect(status).toBe(200);
+    expect(body.response).toMatch(/^## Latest on Coinsight about Bitcoin\n[\s\S]+\n## Latest on Coinsight about Ethereum\n/);
+    expect(body.response).toContain("[Ethereum holds its range](/article/eth-free-answers)");
+    const withDoge = await askFree<Reply>(pro, {
+      question: "news on bitcoin and dogecoin",
+      plan: await planFor("news on bitcoin and dogecoin"),
+    });
+    expect(withDoge.status).toBe(200);
+    expect(withDoge.body.response).not.toMatch(/about Dogecoin/);
+  });
+
   it("a comparison: one line per coin, the leader said against each, and a table highest first with tones from the sign", async () => {
     const basic = await persona("basic");
     const plan = await planFor("compare btc, eth and sol over 7 days");

@@ -3,10 +3,11 @@ import type { PlanIntent, PlanPeriod } from "#schema/contracts/ask-plan.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import { formatPrice } from "#schema/contracts/format.ts";
 import { facts, longDate } from "#worker/lib/grounding/index.ts";
-import { buildBrief, section } from "./briefs.ts";
-import { type FreeBrief, type FreeInput, multiBrief, sourcesOf } from "./free-brief-base.ts";
+import type { Fact } from "#worker/ports/llm/llm.ts";
+import { buildBrief, NOT_COUNTED, section } from "./briefs.ts";
+import { type FreeBrief, type FreeInput, multiBrief, namesOf, sourcesOf } from "./free-brief-base.ts";
 import { compareBrief } from "./free-compare.ts";
-import { type CoinFigures, isReadPeriod, longChanges, PERIOD_WORDS, rowChange } from "./free-figures.ts";
+import { type CoinFigures, isRowPeriod, longChanges, PERIOD_WORDS, rowChange } from "./free-figures.ts";
 import { screenBrief } from "./free-screen.ts";
 import { type Column, changeColumn, coinTable } from "./free-tables.ts";
 import { watchlistBrief } from "./free-watchlist.ts";
@@ -28,10 +29,45 @@ export async function buildFreeBrief(input: FreeInput): Promise<FreeBrief> {
   const coin = input.coins[0];
   if (!coin) throw new Error(`a ${plan.intent} plan without a coin passed the plan schema`);
   if (plan.intent === "range") return rangeBrief(input, coin);
+  if (plan.intent === "news" && input.coins.length > 1) return severalNews(input);
   const type = FIXED[plan.intent] ?? "about";
   const fixed = await buildBrief(type, { db: input.db, d1: input.d1, snapshot: input.snapshot, coin, now: input.now });
   const tables = plan.intent === "movement" ? [await movesTable(input, coin)] : [];
   return { ...fixed, tables };
+}
+
+/**
+ * news about several coins: the card's latest_news brief of each coin that has coverage, in one
+ * brief (each fact's id and key prefixed with its coin, so two coins' first items stay apart).
+ */
+async function severalNews(input: FreeInput): Promise<FreeBrief> {
+  const built = await Promise.all(input.coins.map(async (coin) => ({ coin, b: await buildBrief("latest_news", { ...input, coin }) })));
+  const covered = built.filter(({ b }) => !b.unanswerable);
+  const brief = multiBrief(
+    "news",
+    covered.map(({ coin }) => coin),
+    input,
+  );
+  for (const { coin, b } of covered) {
+    const renamed = new Map<string, Fact>();
+    for (const [key, f] of Object.entries(b.brief.named)) {
+      const fact = { ...f, id: `${coin.id}.${f.id}` };
+      renamed.set(f.id, fact);
+      brief.named[`${coin.id}:${key}`] = fact;
+    }
+    for (const sec of b.brief.sections) brief.sections.push({ title: sec.title, facts: sec.facts.map((f) => renamed.get(f.id) ?? f) });
+  }
+  // The answer is as of its newest item, as the card's latest_news answer is.
+  const newest = covered
+    .map(({ b }) => b.brief.asOf)
+    .sort()
+    .at(-1);
+  if (newest) brief.asOf = newest;
+  const sources = [...new Map(covered.flatMap(({ b }) => b.sources).map((src) => [src.name, src])).values()];
+  const unanswerable = covered.length
+    ? undefined
+    : `Coinsight has not published an analysis, a Daily Roundup mention or a guide about ${namesOf(input.coins).replace(/ and /, " or ")} yet. ${NOT_COUNTED}`;
+  return { brief, sources, tables: [], ...(unanswerable ? { unanswerable } : {}) };
 }
 
 /** movement: the card's price_movement answer, and a table of the coin's changes over every period the site records. */
@@ -42,7 +78,7 @@ async function movesTable(input: FreeInput, coin: Crypto) {
   ]);
   const periods: PlanPeriod[] = ["1h", "24h", "7d", "30d", "1y"];
   const columns = periods.map((p) =>
-    changeColumn(p, (f: CoinFigures) => (isReadPeriod(p) ? rowChange(f.coin, p) : ((p === "30d" ? month : year).get(f.coin.id) ?? null))),
+    changeColumn(p, (f: CoinFigures) => (isRowPeriod(p) ? rowChange(f.coin, p) : ((p === "30d" ? month : year).get(f.coin.id) ?? null))),
   );
   const notes = ["30-day and 1-year changes are from Coinsight's daily closes."];
   return coinTable(`${coin.name}'s price changes`, [{ coin, change: null, social: null }], columns, notes);

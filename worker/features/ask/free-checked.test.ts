@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AskFreeResponse, AskRefusal } from "#schema/contracts/ask-free-types.ts";
 import type { AskPlan } from "#schema/contracts/ask-plan.ts";
 import type { PriceSnapshot } from "#worker/features/cryptos/index.ts";
@@ -20,14 +20,16 @@ const NOW = Date.parse("2026-11-10T06:00:00Z");
 const DAY_S = 86_400;
 
 /** Daily closes of the last 31 days and one a year back, from each coin's price walked by a fixed pattern: 30-day and 1-year figures. */
+const TODAY = Math.floor(NOW / 1000 / DAY_S);
+const DAYS_BACK = [365, ...Array.from({ length: 31 }, (_, i) => 31 - i)];
+const SEEDED_TS = DAYS_BACK.map((d) => (TODAY - d) * DAY_S + 80_000);
+
 async function seedCloses(coins: readonly { id: string; priceUsd: number }[]) {
-  const today = Math.floor(NOW / 1000 / DAY_S);
-  const days = [365, ...Array.from({ length: 31 }, (_, i) => 31 - i)];
   const stmts = coins.flatMap((c, k) =>
-    days.map((d) =>
+    DAYS_BACK.map((d) =>
       env.DB.prepare("INSERT OR REPLACE INTO price_history (coin_id, ts, price) VALUES (?, ?, ?)").bind(
         c.id,
-        (today - d) * DAY_S + 80_000,
+        (TODAY - d) * DAY_S + 80_000,
         c.priceUsd * Math.exp(0.05 * Math.sin(d + k)),
       ),
     ),
@@ -72,6 +74,14 @@ describe("free answers against the sentence check", () => {
     for (const symbol of ["BTC", "ETH", "SOL", "LINK", "XRP"])
       await insertArticle({ slug: `free-checked-${symbol}`, title: `${symbol} holds its range`, cryptoSymbol: symbol, publishedAt });
     await seedCloses(snapshot.coins.slice(0, 100));
+  });
+  // These closes are "recent" to any test that reads the history against today's clock: leave none behind.
+  afterAll(async () => {
+    await env.DB.prepare(
+      "DELETE FROM price_history WHERE coin_id IN (SELECT value FROM json_each(?1)) AND ts IN (SELECT value FROM json_each(?2))",
+    )
+      .bind(JSON.stringify(snapshot.coins.slice(0, 100).map((c) => c.id)), JSON.stringify(SEEDED_TS))
+      .run();
   });
 
   it("every fixture question that plans to an answerable plan is answered offline and passes; a planted fault is held in every one", async () => {

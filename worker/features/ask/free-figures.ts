@@ -11,9 +11,9 @@ import type { Fact } from "#worker/ports/llm/llm.ts";
  * the same ids and texts as the card's answers and the newsroom's articles.
  */
 
-/** The periods the sentence readings can check a change over; 30d and 1y come from the held daily closes. */
-export type ReadPeriod = "1h" | "24h" | "7d";
-export const isReadPeriod = (p: PlanPeriod): p is ReadPeriod => p === "1h" || p === "24h" || p === "7d";
+/** The periods every market row carries a change over; 30d and 1y come from the held daily closes. */
+export type RowPeriod = "1h" | "24h" | "7d";
+export const isRowPeriod = (p: PlanPeriod): p is RowPeriod => p === "1h" || p === "24h" || p === "7d";
 
 export const PERIOD_WORDS: Record<PlanPeriod, string> = {
   "1h": "1 hour",
@@ -31,7 +31,7 @@ const START_SLACK_DAYS = 3;
 export type CoinFigures = { coin: Crypto; change: number | null; social: SnapshotRow | null };
 
 /** The change over a period the market row carries. */
-export function rowChange(coin: Crypto, period: ReadPeriod): number | null {
+export function rowChange(coin: Crypto, period: RowPeriod): number | null {
   return period === "1h" ? coin.change1h : period === "24h" ? coin.change24h : coin.change7d;
 }
 
@@ -83,11 +83,11 @@ export async function figuresOf(
   period: PlanPeriod,
   metric: PlanMetric,
 ): Promise<{ figures: CoinFigures[]; socialDate: string | null }> {
-  const long = isReadPeriod(period) ? null : await longChanges(input.d1, coins, period, input.now);
+  const long = isRowPeriod(period) ? null : await longChanges(input.d1, coins, period, input.now);
   const social = SOCIAL.has(metric) ? await socialRows(input.db, input.now) : { date: null, rows: new Map<string, SnapshotRow>() };
   const figures = coins.map((coin) => ({
     coin,
-    change: isReadPeriod(period) ? rowChange(coin, period) : (long?.get(coin.id) ?? null),
+    change: isRowPeriod(period) ? rowChange(coin, period) : (long?.get(coin.id) ?? null),
     social: social.rows.get(coin.id) ?? null,
   }));
   return { figures, socialDate: social.date };
@@ -116,9 +116,8 @@ export function metricValue(f: CoinFigures, metric: PlanMetric): number | null {
 }
 
 /**
- * The fact a sentence cites for one coin's metric. A change over 30 days or a year is a fixed text
- * with its period written in ("-5.20% over 30 days"): the readings check periods up to 7 days, so
- * no sentence can give it a direction or another period.
+ * The fact a sentence cites for one coin's metric. A change over 30 days or a year is measured on the
+ * held daily closes, and its label says so; the readings check its period like any other.
  */
 export function metricFact(f: CoinFigures, metric: PlanMetric, period: PlanPeriod): Fact | null {
   const { id, name, symbol } = f.coin;
@@ -127,14 +126,12 @@ export function metricFact(f: CoinFigures, metric: PlanMetric, period: PlanPerio
   if (v == null) return null;
   switch (metric) {
     case "change":
-      return isReadPeriod(period)
-        ? facts.change(`${id}.change_${period}`, `${name} ${PERIOD_ADJECTIVE[period]} price change`, v, { ...about, period })
-        : facts.text(
-            `${id}.change_${period}`,
-            `${name} price change over ${PERIOD_WORDS[period]} (from Coinsight's daily closes), period included`,
-            `${formatSigned(v)} over ${PERIOD_WORDS[period]}`,
-            about,
-          );
+      return facts.change(
+        `${id}.change_${period}`,
+        `${name} ${PERIOD_ADJECTIVE[period]} price change${isRowPeriod(period) ? "" : " (from Coinsight's daily closes)"}`,
+        v,
+        { ...about, period },
+      );
     case "price":
       return facts.price(`${id}.price`, `${name} price (USD)`, v, about);
     case "market_cap":
@@ -155,12 +152,7 @@ export function metricFact(f: CoinFigures, metric: PlanMetric, period: PlanPerio
   }
 }
 
-/** "+2.31%" as the change facts write it. */
-function formatSigned(v: number): string {
-  return facts.change("x", "", v).display;
-}
-
-/** "(social data of 28 November 2026)": said in a table's note when a ranking reads the social snapshot. */
+/** What a table's note says when its figures come from the social snapshot: the snapshot's day. */
 export function socialNote(date: string | null): string {
   return date ? `Social figures are from the daily snapshot of ${longDate(date)}.` : "Coinsight holds no social snapshot yet.";
 }

@@ -3,7 +3,7 @@ import { MOVERS_MIN_VOLUME_USD, tradesEnough } from "#schema/contracts/movers.ts
 import { NOT_COUNTED, section } from "./briefs.ts";
 import { type FreeBrief, type FreeInput, multiBrief, socialNotes, sourcesOf } from "./free-brief-base.ts";
 import { METRIC_WORDS } from "./free-compare.ts";
-import { type CoinFigures, figuresOf, metricFact, metricValue, PERIOD_WORDS } from "./free-figures.ts";
+import { type CoinFigures, figuresOf, metricFact, metricValue } from "./free-figures.ts";
 import { coinTable, columnsFor, metricColumn } from "./free-tables.ts";
 
 /** Rows the text lists one by one; the table holds every row the plan asked for. */
@@ -52,7 +52,7 @@ export async function screenBrief(input: FreeInput): Promise<FreeBrief> {
 
   const of = universe === "watchlist" ? "your watchlist" : `the top ${universe} coins by market cap`;
   const notes = [
-    `Ranked: ${of}, by ${col.label.toLowerCase()}${plan.metric === "change" ? "" : ` (${PERIOD_WORDS[plan.period]} where it applies)`}, ${ORDER_WORDS[plan.screen?.order ?? "highest"]}.`,
+    `Ranked: ${of}, by ${col.label.toLowerCase()}, ${ORDER_WORDS[plan.screen?.order ?? "highest"]}.`,
     ...(thin.length
       ? [
           `${thin.length} coin${thin.length === 1 ? "" : "s"} that traded under $${MOVERS_MIN_VOLUME_USD / 1000}K in 24 hours left out: their moves are noise.`,

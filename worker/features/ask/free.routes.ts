@@ -1,13 +1,6 @@
 import type { Context } from "hono";
-import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import {
-  type AnswerTable,
-  type AskFreeEvent,
-  type AskFreeResponse,
-  type AskPlan,
-  formatAskFreeEvent,
-} from "#schema/contracts/ask-free-types.ts";
+import { type AnswerTable, type AskFreeResponse, type AskPlan, formatAskFreeEvent } from "#schema/contracts/ask-free-types.ts";
 import type { AuthUser } from "#schema/contracts/auth.ts";
 import { currentSnapshot } from "#worker/features/cryptos/index.ts";
 import { listWatchlist } from "#worker/features/watchlist/index.ts";
@@ -19,7 +12,7 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { route } from "#worker/lib/route.ts";
-import { ANSWER_FAILED, answerGrounded, closing } from "./answering.ts";
+import { type Answering, failedBody, streamAnswer, wantsStream, writeAnswer } from "./answer-flow.ts";
 import type { AskDepsFactory } from "./ask.service.ts";
 import { NOT_COUNTED } from "./briefs.ts";
 import { writeCachedAnswer } from "./cache.ts";
@@ -72,45 +65,21 @@ export function freeAnswerRoute(makeDeps: AskDepsFactory) {
     const tables = cached ? cached.tables : built.tables;
     const ctx: FreeCtx = { c, gate, user, question, plan, tables, asOf: prepared.asOf, now };
 
-    if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
-      return streamSSE(c, async (stream) => {
-        try {
-          for (const table of tables) await send(stream, { event: "table", data: table });
-          if (cached) {
-            await send(stream, { event: "delta", data: { text: cached.text } });
-            return await done(stream, ctx, cached.text, true);
-          }
-          const lines: Promise<void>[] = [];
-          const outcome = await answerGrounded(deps.answerer, built.brief, {
-            line: (text) => lines.push(send(stream, { event: "delta", data: { text } })),
-            reset: () => lines.push(send(stream, { event: "reset", data: {} })),
-          });
-          await Promise.all(lines);
-          if (!outcome.ok) return await failed(stream, ctx);
-          const tail = closing(built.brief, built.sources, deps.answerer);
-          await send(stream, { event: "delta", data: { text: tail } });
-          const text = `${outcome.text}${tail}`;
-          c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf, tables }));
-          await done(stream, ctx, text, false);
-        } catch (err) {
-          logger("ask", c.get("requestId")).error("streamed free answer failed", { error: err });
-          await failed(stream, ctx);
-        }
-      });
-    }
-
-    if (cached) return c.json(await success(ctx, cached.text, true), 200);
-    const outcome = await answerGrounded(deps.answerer, built.brief).catch(async (err) => {
-      await gate.refund();
-      throw err;
-    });
-    if (!outcome.ok) {
-      const subscription = await gate.refund();
-      return c.json(refusalBody(c, "UNAVAILABLE", ANSWER_FAILED, subscription), 503);
-    }
-    const text = `${outcome.text}${closing(built.brief, built.sources, deps.answerer)}`;
-    c.executionCtx.waitUntil(writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf, tables }));
-    return c.json(await success(ctx, text, false), 200);
+    const answering: Answering<AskFreeResponse, { event: "table"; data: AnswerTable }> = {
+      c,
+      gate,
+      answerer: deps.answerer,
+      cached: cached?.text ?? null,
+      built,
+      finish: (text, fromCache) => success(ctx, text, fromCache),
+      store: (text) => writeCachedAnswer(c.env.KV, key, { text, asOf: ctx.asOf, tables }),
+      format: formatAskFreeEvent,
+      preface: tables.map((data) => ({ event: "table" as const, data })),
+    };
+    if (wantsStream(c)) return streamAnswer(answering);
+    const text = await writeAnswer(answering);
+    if (text === null) return c.json(await failedBody(answering), 503);
+    return c.json(await success(ctx, text, cached !== null), 200);
   });
 }
 
@@ -150,23 +119,6 @@ async function success(ctx: FreeCtx, text: string, cached: boolean): Promise<Ask
     subscription,
     rateLimit: gate.rateLimit,
   };
-}
-
-/** The stream's only writer: each event is one of the contract's five, with its data's type. */
-const send = (stream: SSEStreamingApi, e: AskFreeEvent): Promise<void> => stream.writeSSE(formatAskFreeEvent(e));
-
-async function done(stream: SSEStreamingApi, ctx: FreeCtx, text: string, cached: boolean): Promise<void> {
-  // A reader who left before the end never saw the answer: the unit goes back (the answer stays cached).
-  if (stream.aborted) {
-    await ctx.gate.refund();
-    return;
-  }
-  await send(stream, { event: "done", data: await success(ctx, text, cached) });
-}
-
-async function failed(stream: SSEStreamingApi, ctx: FreeCtx): Promise<void> {
-  const subscription = await ctx.gate.refund().catch(() => null);
-  await send(stream, { event: "error", data: refusalBody(ctx.c, "UNAVAILABLE", ANSWER_FAILED, subscription) });
 }
 
 /** GET /api/ask-coinsight/history: the member's own questions, newest first. */

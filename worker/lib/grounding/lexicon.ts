@@ -5,7 +5,7 @@
  */
 
 /** Period phrases that carry digits but are not figures: "24 hours", "7-day", "1h". */
-export const PERIOD_DIGITS = /\b(?:1|24|7)[- ]?(?:hours?|hour|h|days?|day|d)\b/gi;
+export const PERIOD_DIGITS = /\b(?:1|24|7|30)[- ]?(?:hours?|hour|h|days?|day|d)\b/gi;
 
 /** Spelled-out numbers and vague quantities: a figure written so the check cannot read it. */
 export const SPELLED: readonly [RegExp, string][] = [

@@ -100,8 +100,15 @@ export function metricFor(scope: Scope, at: number): MetricWord | null {
   return sentence[0] ?? null;
 }
 
-export const PERIOD_TEXT: Record<Period | "other", string> = { "1h": "1 hour", "24h": "24 hours", "7d": "7 days", other: "another period" };
-export const CHANGE_TEXT: Record<Period, string> = { "1h": "1-hour", "24h": "24-hour", "7d": "7-day" };
+export const PERIOD_TEXT: Record<Period | "other", string> = {
+  "1h": "1 hour",
+  "24h": "24 hours",
+  "7d": "7 days",
+  "30d": "30 days",
+  "1y": "a year",
+  other: "another period",
+};
+export const CHANGE_TEXT: Record<Period, string> = { "1h": "1-hour", "24h": "24-hour", "7d": "7-day", "30d": "30-day", "1y": "1-year" };
 
 /** A percentage move's size bands: what "slipped", "sharp" or "crashed" may describe. */
 export const MOVE = { flatBelow: 0.5, smallBelow: 3, largeFrom: 3, extremeFrom: 10 } as const;

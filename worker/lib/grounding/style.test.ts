@@ -15,8 +15,9 @@ describe("the writing rules the prompts give", () => {
     const periods = rules.split("\n").find((l) => l.startsWith("- Periods")) ?? "";
     // The periods offered read as the brief's windows; the ones forbidden read as another period or an unknown word.
     const periodOf = (phrase: string) => readWords(phrase).find((w) => w.entry?.cls === "period")?.entry;
-    for (const w of quoted(periods).slice(0, 6)) expect(periodOf(w), w).toMatchObject({ period: expect.stringMatching(/^(?:1h|24h|7d)$/) });
-    for (const w of quoted(periods).slice(6)) {
+    for (const w of quoted(periods).slice(0, 8))
+      expect(periodOf(w), w).toMatchObject({ period: expect.stringMatching(/^(?:1h|24h|7d|30d|1y)$/) });
+    for (const w of quoted(periods).slice(8)) {
       const words = readWords(w);
       expect(
         words.some((x) => !x.entry || (x.entry.cls === "period" && x.entry.period === "other")),

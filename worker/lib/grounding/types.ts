@@ -28,7 +28,8 @@ export type Metric =
   | "range"
   | "label";
 
-export type Period = "1h" | "24h" | "7d";
+/** 30d and 1y are Ask's changes from the held daily closes (free-text plans over a month or a year). */
+export type Period = "1h" | "24h" | "7d" | "30d" | "1y";
 
 /** The groups an aggregate can be about: every coin tracked, the 100 largest, a trending band. */
 export type Group = "tracked" | "top100" | "band";

@@ -176,5 +176,19 @@ const WRITERS: Record<QuestionType, Writer> = {
   },
 };
 
+/**
+ * The news of several coins: the card's latest_news answer for each, in turn, read from the facts
+ * keyed `<coin id>:<key>` (one brief, so the check reads every coin's lines together).
+ */
+const severalNews: Writer = (b, cite) =>
+  b.entities.flatMap((e, i) => {
+    const coin = { id: e.id, name: e.name, symbol: e.symbol };
+    // Each item names its coin: with several coins in the brief, a line that names none has no subject.
+    const lines = WRITERS.latest_news({ ...b, coin }, (key) => cite(`${e.id}:${key}`)).map((l) =>
+      l.startsWith("- {{") ? `- ${e.name}: ${l.slice(2)}` : l,
+    );
+    return i ? ["", ...lines] : lines;
+  });
+
 /** The card's five questions and the free-text answers about several coins or a range (offline/answers-free.ts). */
-const ALL_WRITERS: Record<AnswerKind, Writer> = { ...WRITERS, ...FREE_WRITERS };
+const ALL_WRITERS: Record<AnswerKind, Writer> = { ...WRITERS, ...FREE_WRITERS, news: severalNews };

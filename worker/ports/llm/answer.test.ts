@@ -50,6 +50,22 @@ describe("the answering capability of the LLM port", () => {
     expect(user?.content).toContain("Data as of 2026-11-23T18:00:00.000Z (UTC)");
   });
 
+  it("a brief about several coins (a free-text comparison) names each of them and only them, with the plan's summary", () => {
+    const eth = { id: "ethereum", name: "Ethereum", symbol: "ETH" };
+    const compare: AnswerBrief = {
+      ...brief,
+      questionType: "compare",
+      question: "Comparing Bitcoin and Ethereum over 24 hours",
+      entities: [...brief.entities, eth],
+      notes: [],
+    };
+    const [, user] = buildAnswerMessages(compare);
+    expect(user?.content).toMatch(
+      /^Question about Bitcoin \(BTC\), Ethereum \(ETH\)\. Name only these coins, each figure about the coin it cites: Comparing Bitcoin and Ethereum over 24 hours/,
+    );
+    expect(buildAnswerMessages(brief)[1]?.content).toMatch(/^Question about Bitcoin \(BTC\): How has its price moved/);
+  });
+
   it("OpenAI-compatible: streams the pieces as they arrive and returns the whole answer", async () => {
     const pieces = [
       "## How Bitcoin has moved\n\nBitcoin ro",

@@ -11,9 +11,10 @@ import type { Fact, FactSection } from "./llm.ts";
 
 /**
  * The free-text answers that are not one of the card's questions (issue 43): a price range, a
- * comparison, a ranking, the member's watchlist. Their briefs may name several coins (`entities`).
+ * comparison, a ranking, the member's watchlist, the news of several coins. Their briefs may name
+ * several coins (`entities`); a news brief's facts are keyed `<coin id>:<the card's key>`.
  */
-export type FreeAnswerKind = "range" | "compare" | "screen" | "watchlist";
+export type FreeAnswerKind = "range" | "compare" | "screen" | "watchlist" | "news";
 export type AnswerKind = QuestionType | FreeAnswerKind;
 
 export type AnswerBrief = {

@@ -32,7 +32,8 @@ export const HOSTILE: readonly HostileCase[] = [
   { id: "typed-time", text: "Bitcoin traded at {{bitcoin.price}} as of 07:00 UTC.", because: /outside a fact reference/ },
   { id: "typed-bare-number", text: "Bitcoin rose 5 percent.", because: /"5": a figure/ },
   { id: "typed-multiplier", text: "Zcash's volume hit 3x its average.", because: /outside a fact reference/ },
-  { id: "typed-30-days", text: "Zcash gained {{zcash.change_7d}} over 30 days.", because: /outside a fact reference/ },
+  // "30 days" reads as a period since Ask's 30-day changes (issue 43): the figure is held for the period it misstates.
+  { id: "typed-30-days", text: "Zcash gained {{zcash.change_7d}} over 30 days.", because: /7-day change, but the sentence says 30 days/ },
   // Spelled-out numbers and vague quantities.
   { id: "spelled-five-per-cent", text: "Bitcoin rose five per cent.", because: /spelled out/ },
   { id: "vague-a-third", text: "About a third of the coins rose today.", because: /a fraction/ },
@@ -119,7 +120,11 @@ export const HOSTILE: readonly HostileCase[] = [
     because: /24-hour change, but the sentence says 7 days/,
   },
   { id: "period-7d-unstated", text: "Zcash is up {{zcash.change_7d}}.", because: /written without its period/ },
-  { id: "period-month", text: "Zcash gained {{zcash.change_24h}} over the past month.", because: /says another period/ },
+  {
+    id: "period-month",
+    text: "Zcash gained {{zcash.change_24h}} over the past month.",
+    because: /24-hour change, but the sentence says 30 days/,
+  },
   // Direction: a verb on either side against the sign.
   { id: "dir-soared", text: "Bitcoin soared {{bitcoin.change_24h}} today.", because: /"soared" says it rose/ },
   { id: "dir-slid", text: "Bitcoin slid {{bitcoin.change_7d}} over the week.", because: /"slid" says it fell/ },

@@ -6,7 +6,14 @@ import type { Fact, Period } from "#worker/lib/grounding/types.ts";
  * writer that follows them is published; the prompts show a few as examples. Null for facts no
  * sentence of their own carries (fixed labels, comparisons, ranges).
  */
-const PERIOD_TEXT: Record<Period, string> = { "1h": "over the past hour", "24h": "over 24 hours", "7d": "over 7 days" };
+/** A period as the frames read it after a figure ("over 7 days"): the forms use it, and so may writers. */
+export const PERIOD_TEXT: Record<Period, string> = {
+  "1h": "over the past hour",
+  "24h": "over 24 hours",
+  "7d": "over 7 days",
+  "30d": "over 30 days",
+  "1y": "over the past year",
+};
 const GROUP_TEXT: Record<string, string> = { tracked: "the coins tracked", top100: "the coins tracked", band: "the band's coins" };
 
 /** "from A to B": a day-earlier figure and today's, of one coin and measure, as one sentence. */

@@ -30,7 +30,7 @@ export type Frame = {
 const S = `(?:C|it|its price|C 's price|the coin|the token|its token)`;
 const POSS = `(?:C 's|its|the coin 's|the)`;
 /** The windows a sentence may give a figure. */
-const PER = `(?:(?:over|in|during|for) (?:the )?(?:past|last|previous|same) (?:24 hours|day|7 days|seven days|week|hour)|over (?:24 hours|7 days|seven days|the week|the day)|in (?:24 hours|the last day|a day)|on the (?:day|week|session)|on a day|during the day|today|this week|a day earlier|the day before|than a day earlier|in the last hour|over the hour)`;
+const PER = `(?:(?:over|in|during|for) (?:the )?(?:past|last|previous|same) (?:24 hours|day|7 days|seven days|week|hour|30 days|month|year)|over (?:24 hours|7 days|seven days|the week|the day|30 days|the month|the year)|in (?:24 hours|the last day|a day)|on the (?:day|week|session)|on a day|during the day|today|this week|a day earlier|the day before|than a day earlier|in the last hour|over the hour)`;
 const P = `(?: ${PER})?`;
 /** "Right now", "at the moment": the present of a level figure, which is what the figure is. */
 const NOW = `(?: right now| at the moment| at present)?`;

@@ -26,6 +26,8 @@ const FLAT_BELOW = 0.25;
  * phrases write them; null when it names none (a comparison is then of the day's changes).
  */
 function clausePeriod(text: string): Period | null {
+  if (/\b(?:30 days|month)\b/.test(text)) return "30d";
+  if (/\byear\b/.test(text)) return "1y";
   if (/\b(?:7 days|seven days|week)\b/.test(text)) return "7d";
   if (/\bhour\b/.test(text)) return "1h";
   if (/\b(?:24 hours|day|today|session)\b/.test(text)) return "24h";

@@ -195,15 +195,19 @@ holding steady, sideways, range-bound, little moved, broadly flat, largely flat,
 `;
 
 /** Period phrases: which window a change is over. */
-export const PERIODS: Record<"1h" | "24h" | "7d" | "other", string> = {
+export const PERIODS: Record<"1h" | "24h" | "7d" | "30d" | "1y" | "other", string> = {
   "1h": `1-hour, 1 hour, 1h, one hour, one-hour, hourly, past hour, last hour, the hour, in the hour, the past hour, the last hour`,
   "24h": `24-hour, 24 hours, 24 hour, 24h, 24-hour period, twenty-four hours, the day, a day, one day, past day, last day, today,
     today's, daily, overnight, intraday, session, session's, day's, on the day, over the day, the past day, the last day,
     a day earlier, the day before, the previous day, one-day, single day, a single day, one session`,
   "7d": `7-day, 7 days, 7 day, 7d, seven days, seven-day, week, weekly, week's, this week, past week, last week, on the week,
     the past week, the last week, over the week, a week, one week`,
-  other: `weeks, sessions, recent sessions, the open, at the open, the close, at the close, month, months, monthly, year, years, yearly, annual, annually, quarter, quarterly, year-to-date, ytd, yesterday, weekend,
-    fortnight, morning, afternoon, evening, tonight, overnight session, so far, to date, this month, this year, long term,
+  "30d": `30-day, 30 days, 30 day, month, this month, past month, last month, the past month, the last month, over the month,
+    a month, one month, one-month`,
+  "1y": `1-year, 1 year, year, this year, past year, last year, the past year, the last year, over the year, a year, one year,
+    one-year`,
+  other: `weeks, sessions, recent sessions, the open, at the open, the close, at the close, months, monthly, years, yearly, annual, annually, quarter, quarterly, year-to-date, ytd, yesterday, weekend,
+    fortnight, morning, afternoon, evening, tonight, overnight session, so far, to date, long term,
     long-term, short term, short-term, longer stretch, the longer run, decade, lifetime, all time, all-time`,
 };
 

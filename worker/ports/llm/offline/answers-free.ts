@@ -1,4 +1,4 @@
-import { frameForm } from "#worker/lib/grounding/readings/forms.ts";
+import { frameForm, PERIOD_TEXT } from "#worker/lib/grounding/readings/forms.ts";
 import type { AnswerBrief, FreeAnswerKind } from "#worker/ports/llm/answer.ts";
 import type { Fact } from "#worker/ports/llm/llm.ts";
 
@@ -11,8 +11,6 @@ import type { Fact } from "#worker/ports/llm/llm.ts";
 
 type Cite = (key: string) => string | undefined;
 type Writer = (b: AnswerBrief, cite: Cite) => string[];
-
-const PERIOD_TEXT = { "1h": "over the past hour", "24h": "over 24 hours", "7d": "over 7 days" } as const;
 
 /** Each listed coin's fact in its frame form ("Solana rose +5.20% over 7 days."), or "Solana: <text>" for a fixed text. */
 function coinLines(b: AnswerBrief): { lines: string[]; listed: Fact[] } {
@@ -49,7 +47,7 @@ function leaderLines(b: AnswerBrief, listed: Fact[]): string[] {
   return behind.map((other) => `${names.get(lead.subject ?? "")} did better than ${other} ${period}, with {{${lead.id}}}.`);
 }
 
-export const FREE_WRITERS: Record<FreeAnswerKind, Writer> = {
+export const FREE_WRITERS: Record<Exclude<FreeAnswerKind, "news">, Writer> = {
   compare(b) {
     const { lines, listed } = coinLines(b);
     const out = [`## ${joined(b.entities.map((e) => e.name))}`, "", ...lines];
