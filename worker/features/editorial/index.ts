@@ -1,2 +1,3 @@
 /** The editors' desk's public face (docs/decisions/architecture/feature-faces.md). */
 export { editorialAdminRoutes, editorialArticleRoutes } from "./editorial.routes.ts";
+export { PublishScheduleWorkflow } from "./schedule-workflow.ts";
