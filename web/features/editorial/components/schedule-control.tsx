@@ -25,23 +25,26 @@ function asUtc(value: string): string | null {
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
+/** Why a schedule published nothing, in the desk's held-article box (left-aligned reasons, as the check's own). */
 function HeldOrFailed({ schedule }: { schedule: ArticleSchedule }) {
-  if (schedule.state === "held")
-    return (
-      <Notice tone="error">
-        <strong>Not published at {utcMinute(schedule.publishAt)}: the claim check held it.</strong>
+  const held = schedule.state === "held";
+  return (
+    <div className={styles.held} role="alert">
+      <p>
+        <strong>
+          Not published at {utcMinute(schedule.publishAt)}: {held ? "the claim check held it." : "the schedule failed."}
+        </strong>{" "}
+        {held ? null : schedule.message}
+      </p>
+      {held ? (
         <ul>
           {schedule.reasons.map((r) => (
             <li key={r}>{r}</li>
           ))}
         </ul>
-        Fix the text and schedule it again, or cancel the schedule.
-      </Notice>
-    );
-  return (
-    <Notice tone="error">
-      <strong>Not published at {utcMinute(schedule.publishAt)}: the schedule failed.</strong> {schedule.message}
-    </Notice>
+      ) : null}
+      <p>Fix the text and schedule it again, or cancel the schedule.</p>
+    </div>
   );
 }
 
