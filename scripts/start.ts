@@ -31,6 +31,12 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  // `wrangler dev` fires no crons, and its Workflows engine does not wake an instance that slept through
+  // the last stop: the minute's cron restarts scheduled publications whose time passed meanwhile.
+  step("Running the every-minute cron once (scheduled publications whose time passed while stopped)");
+  const minute = await fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("* * * * *")}`).catch((err: Error) => err);
+  if (minute instanceof Error || !minute.ok)
+    console.error(`  The cron did not run: ${minute instanceof Error ? minute.message : minute.status}`);
   step("Running today's newsroom pipeline (LunarCrush data, Daily Roundup, Trending Analysis)");
   try {
     const report = await runTodaysPipeline(server.url);

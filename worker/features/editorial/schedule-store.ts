@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { articleSchedules } from "#schema/db/content.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { logger } from "#worker/lib/log.ts";
@@ -35,4 +35,32 @@ export async function dropSchedule(db: Db, env: ScheduleEnv, articleId: number):
     .returning({ instanceId: articleSchedules.instanceId });
   if (gone) await terminate(env, gone.instanceId);
   return gone !== undefined;
+}
+
+/** How long past its time a schedule may still be waiting before it counts as stranded. */
+const OVERDUE_GRACE_MS = 60_000;
+
+/**
+ * Restarts every instance still waiting well past its time; the restarted run finds the time passed and
+ * publishes at once. The platform's engine resumes its sleeping instances by itself; the local one
+ * (`wrangler dev`, Miniflare) keeps no alarm for them, so a sleep that spanned a restart or a reload never
+ * wakes. Run by the every-minute cron and once by `npm start` (docs/decisions/editorial/scheduled-publishing-is-a-sleeping-workflow.md).
+ */
+export async function resumeOverdue(db: Db, env: ScheduleEnv, now: number): Promise<number> {
+  const overdue = await db
+    .select({ instanceId: articleSchedules.instanceId })
+    .from(articleSchedules)
+    .where(lt(articleSchedules.publishAt, new Date(now - OVERDUE_GRACE_MS).toISOString()));
+  let resumed = 0;
+  for (const { instanceId } of overdue) {
+    try {
+      const instance = await env.PUBLISH_SCHEDULE.get(instanceId);
+      if (!LIVE_STATUSES.has((await instance.status()).status)) continue;
+      await instance.restart();
+      resumed += 1;
+    } catch (error) {
+      logger("editorial").warn("overdue schedule not restarted", { instanceId, error });
+    }
+  }
+  return resumed;
 }

@@ -6,6 +6,7 @@ import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { call } from "#worker/test/http.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
+import { resumeOverdue } from "./schedule-store.ts";
 import { articleRow, ENDED, inSeconds, instanceReaches, scheduleAs, scheduleOf, scheduleRow } from "./schedule-test-support.ts";
 import { publishAtItsTime } from "./scheduled-publish.ts";
 import { saveBody } from "./test-support.ts";
@@ -130,6 +131,34 @@ describe("scheduled publishing", () => {
     expect(await publishAtItsTime(getDb(env.DB), env, a.id, row?.instance_id ?? "")).toMatchObject({ result: "published" });
     expect(await isPublic(a.slug)).toBe(true);
     await instance.terminate();
+  });
+});
+
+describe("a schedule left waiting past its time", () => {
+  it("is restarted by the minute's cron job (an engine that slept through a restart); an ended one is left alone", async () => {
+    const waiting = await draft("Orbitcoin overdue");
+    const admin = await signedIn("chief@example.com");
+    await scheduleAs(admin, waiting.id, inSeconds(3600));
+    const instanceId = (await scheduleRow(waiting.id))?.instance_id ?? "";
+    const db = getDb(env.DB);
+    // Not overdue yet: nothing to do.
+    expect(await resumeOverdue(db, env, Date.now())).toBe(0);
+    // Seen from two hours on, it is: the instance is restarted, and lives on (its run sleeps again until its time).
+    expect(await resumeOverdue(db, env, Date.now() + 7_200_000)).toBe(1);
+    expect((await instanceReaches(instanceId, ["queued", "running", "waiting"])).status).toMatch(/queued|running|waiting/);
+    expect(await scheduleOf(admin, waiting.id)).toMatchObject({ state: "scheduled" });
+    // A held schedule's instance has ended: it stays as the desk shows it.
+    const held = await insertArticle({
+      status: "review",
+      publishedAt: null,
+      title: "Orbitcoin overdue held",
+      reviewReason: "BTC: $1 vs $2",
+    });
+    await scheduleAs(admin, held.id, inSeconds(1));
+    await instanceReaches((await scheduleRow(held.id))?.instance_id ?? "", ENDED);
+    await send(admin, "DELETE", `/api/articles/${waiting.id}/schedule`);
+    expect(await resumeOverdue(db, env, Date.now() + 7_200_000)).toBe(0);
+    expect(await scheduleOf(admin, held.id)).toMatchObject({ state: "held" });
   });
 });
 
