@@ -54,3 +54,6 @@ export const scheduledArticleSchema = articleScheduleSchema.extend({
 });
 export type ScheduledArticle = z.infer<typeof scheduledArticleSchema>;
 export const scheduledArticlesSchema = z.object({ articles: z.array(scheduledArticleSchema) });
+
+/** POST /api/dev/schedules/resume (local only). */
+export const scheduleResumeSchema = z.object({ resumed: z.number().int() });

@@ -13,7 +13,13 @@ import {
   versionParams,
 } from "../editorial.ts";
 import { startedRunsSchema } from "../newsroom.ts";
-import { articleScheduleAnswerSchema, scheduleBody, scheduledArticlesSchema, scheduledResultSchema } from "../schedule.ts";
+import {
+  articleScheduleAnswerSchema,
+  scheduleBody,
+  scheduledArticlesSchema,
+  scheduledResultSchema,
+  scheduleResumeSchema,
+} from "../schedule.ts";
 import { errors, json, noQuery, type RouteContract } from "./route-contract.ts";
 
 /** The editors' desk: the article editor, versions, trash, publishing and posting (admins only). */
@@ -173,5 +179,15 @@ export const editorialContract = {
     access: "admin",
     request: { query: noQuery },
     responses: { 200: json("Scheduled articles", scheduledArticlesSchema), ...errors(400, 401, 403) },
+  },
+  resumeSchedules: {
+    method: "POST",
+    path: "/api/dev/schedules/resume",
+    summary: "Restart every waiting scheduled publication (development and test only)",
+    description:
+      "`npm start` calls it once: the local Workflows engine does not wake an instance that slept through a stop. Answers 404 anywhere else.",
+    tags: ["Local development"],
+    access: "public",
+    responses: { 200: json("How many instances were restarted", scheduleResumeSchema), ...errors(403, 404, 413) },
   },
 } as const satisfies Record<string, RouteContract>;

@@ -5,6 +5,7 @@ import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/index.t
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { localOnly } from "#worker/lib/local-only.ts";
 import { contractRoutes, mountedPath, route } from "#worker/lib/route.ts";
 import { invalid } from "#worker/lib/validate.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
@@ -13,6 +14,7 @@ import { getEditable, restoreVersion, saveArticle } from "./editor.service.ts";
 import { deleteForever, listTrash, moveToTrash, publishNow, restoreFromTrash } from "./lifecycle.service.ts";
 import { regenerateArticle } from "./regenerate.service.ts";
 import { cancelSchedule, getSchedule, listScheduled, setSchedule } from "./schedule.service.ts";
+import { resumeAll } from "./schedule-store.ts";
 import { postToTwitter } from "./twitter.service.ts";
 import { getVersion, listVersions } from "./versions.service.ts";
 
@@ -136,3 +138,9 @@ export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) 
 }
 
 export const editorialAdminRoutes = createEditorialAdminRoutes();
+
+/** Local-only: `npm start` re-arms the scheduled publications the last run's engine left sleeping. */
+export const editorialDevRoutes = contractRoutes([
+  localOnly,
+  route(apiContract.resumeSchedules, async (c) => c.json({ resumed: await resumeAll(db(c), c.env) }, 200)),
+]);

@@ -37,30 +37,45 @@ export async function dropSchedule(db: Db, env: ScheduleEnv, articleId: number):
   return gone !== undefined;
 }
 
-/** How long past its time a schedule may still be waiting before it counts as stranded. */
-const OVERDUE_GRACE_MS = 60_000;
-
 /**
- * Restarts every instance still waiting well past its time; the restarted run finds the time passed and
- * publishes at once. The platform's engine resumes its sleeping instances by itself; the local one
- * (`wrangler dev`, Miniflare) keeps no alarm for them, so a sleep that spanned a restart or a reload never
- * wakes. Run by the every-minute cron and once by `npm start` (docs/decisions/editorial/scheduled-publishing-is-a-sleeping-workflow.md).
+ * How long past its time a schedule may still be live before the cron restarts it: the platform's
+ * engine wakes an instance within seconds of its time, so only one it lost track of is older than this.
  */
-export async function resumeOverdue(db: Db, env: ScheduleEnv, now: number): Promise<number> {
-  const overdue = await db
-    .select({ instanceId: articleSchedules.instanceId })
-    .from(articleSchedules)
-    .where(lt(articleSchedules.publishAt, new Date(now - OVERDUE_GRACE_MS).toISOString()));
-  let resumed = 0;
-  for (const { instanceId } of overdue) {
+const OVERDUE_GRACE_MS = 15_000;
+
+/** Restarts the live instances of the schedules due before `before` (all of them when null). */
+async function restartLive(db: Db, env: ScheduleEnv, before: string | null): Promise<number> {
+  const query = db.select({ instanceId: articleSchedules.instanceId }).from(articleSchedules);
+  const rows = await (before === null ? query : query.where(lt(articleSchedules.publishAt, before)));
+  let restarted = 0;
+  for (const { instanceId } of rows) {
     try {
       const instance = await env.PUBLISH_SCHEDULE.get(instanceId);
       if (!LIVE_STATUSES.has((await instance.status()).status)) continue;
+      // From its start: a time still ahead is slept until again, a time passed publishes at once.
       await instance.restart();
-      resumed += 1;
+      restarted += 1;
     } catch (error) {
-      logger("editorial").warn("overdue schedule not restarted", { instanceId, error });
+      logger("editorial").warn("schedule instance not restarted", { instanceId, error });
     }
   }
-  return resumed;
+  return restarted;
+}
+
+/**
+ * The every-minute cron's job: restarts every instance still live past its time. The platform's engine
+ * wakes its sleeping instances by itself, so there this finds nothing; the local one (`wrangler dev`,
+ * Miniflare) keeps no alarm for a sleep, so one that spanned a stop or a reload never wakes
+ * (docs/decisions/editorial/scheduled-publishing-is-a-sleeping-workflow.md, Restarts).
+ */
+export function resumeOverdue(db: Db, env: ScheduleEnv, now: number): Promise<number> {
+  return restartLive(db, env, new Date(now - OVERDUE_GRACE_MS).toISOString());
+}
+
+/**
+ * POST /api/dev/schedules/resume (local only), which `npm start` calls: every live schedule's instance is
+ * restarted, so the restarted local engine sleeps again until each time, or publishes one already passed.
+ */
+export function resumeAll(db: Db, env: ScheduleEnv): Promise<number> {
+  return restartLive(db, env, null);
 }

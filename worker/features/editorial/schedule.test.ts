@@ -147,6 +147,11 @@ describe("a schedule left waiting past its time", () => {
     expect(await resumeOverdue(db, env, Date.now() + 7_200_000)).toBe(1);
     expect((await instanceReaches(instanceId, ["queued", "running", "waiting"])).status).toMatch(/queued|running|waiting/);
     expect(await scheduleOf(admin, waiting.id)).toMatchObject({ state: "scheduled" });
+    // `npm start`'s call restarts every live one, due or not (a restarted local engine lost every sleep).
+    const resumed = await call("/api/dev/schedules/resume", { method: "POST" });
+    // (Every live one of this file's schedules: at least this one.)
+    expect(((await resumed.json()) as { resumed: number }).resumed).toBeGreaterThanOrEqual(1);
+    expect((await instanceReaches(instanceId, ["queued", "running", "waiting"])).status).toMatch(/queued|running|waiting/);
     // A held schedule's instance has ended: it stays as the desk shows it.
     const held = await insertArticle({
       status: "review",
