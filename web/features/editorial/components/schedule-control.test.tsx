@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { Category } from "#schema/contracts/article.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { type ArticleSchedule, SCHEDULE_IN_PAST } from "#schema/contracts/schedule.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
 import { calls, mock } from "#web/test/msw.ts";
+import { SCHEDULE_REFRESH_MS } from "../api/schedule.ts";
 import { SCHEDULE_EMPTY } from "./schedule-control.tsx";
 
 const article: EditableArticle = {
@@ -43,6 +44,10 @@ const scheduled = (overrides: Partial<ArticleSchedule> = {}): ArticleSchedule =>
 const card = async () => screen.findByRole("region", { name: "Schedule" });
 const typeTime = (box: HTMLElement, label: RegExp, value: string) =>
   fireEvent.change(within(box).getByLabelText(label), { target: { value } });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("the desk's schedule control", () => {
   it("schedules the typed UTC time, shows the admin's local time beside it, then shows the schedule", async () => {
@@ -128,6 +133,20 @@ describe("the desk's schedule control", () => {
     expect(await within(box).findByText("Not published at 2026-12-01 09:30 UTC: the claim check held it.")).toBeInTheDocument();
     expect(within(box).getByText(reasons[0] ?? "")).toBeInTheDocument();
     expect(within(box).getByRole("button", { name: "Reschedule" })).toBeInTheDocument();
+  });
+
+  it("asks again while a schedule waits, and says so once it has been carried out", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openArticleEditor(
+      article,
+      categories,
+      mock(apiContract.getArticleSchedule, ({ count }) => ({ schedule: count === 1 ? scheduled() : null })),
+    );
+    const box = await card();
+    expect(await within(box).findByTestId("schedule-state")).toHaveTextContent("Publishes at 2026-12-01 09:30 UTC");
+    await vi.advanceTimersByTimeAsync(SCHEDULE_REFRESH_MS + 100);
+    expect(await within(box).findByText(/The schedule was carried out or cancelled elsewhere/)).toBeInTheDocument();
+    expect(within(box).getByTestId("schedule-state")).toHaveTextContent("Not scheduled.");
   });
 
   it("has nothing to schedule for a published article", async () => {
