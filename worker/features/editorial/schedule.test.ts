@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EditableArticle } from "#schema/contracts/editorial.ts";
+import type { AdminArticlePage, EditableArticle } from "#schema/contracts/editorial.ts";
 import { NO_SCHEDULE, SCHEDULE_IN_PAST, SCHEDULE_PUBLISHED, SCHEDULE_TOO_FAR, type ScheduledArticle } from "#schema/contracts/schedule.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
@@ -31,6 +31,9 @@ describe("scheduled publishing", () => {
     expect((await (await env.PUBLISH_SCHEDULE.get(instanceId)).status()).status).toMatch(/queued|running|waiting/);
     expect(await isPublic(a.slug)).toBe(false);
     expect(await listed(admin)).toMatchObject([{ articleId: a.id, title: a.title, publishAt, state: "scheduled", status: "draft" }]);
+    // The desk's article list says so too.
+    const desk = await send<AdminArticlePage>(admin, "GET", "/api/articles?page=1&limit=100&q=Orbitcoin");
+    expect(desk.body.articles.find((x) => x.id === a.id)?.scheduledFor).toBe(publishAt);
 
     // Editing a scheduled draft keeps its schedule.
     const open = (await send<EditableArticle>(admin, "GET", `/api/articles/${a.id}/edit`)).body;
