@@ -70,6 +70,8 @@ const WORKFLOW_FILES = [
   "worker/features/newsroom/trust.test.ts",
   "worker/features/editorial/publication.test.ts",
   "worker/features/editorial/recheck.test.ts",
+  "worker/features/editorial/schedule.test.ts",
+  "worker/features/editorial/schedule-check.test.ts",
 ];
 
 /**

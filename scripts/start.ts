@@ -31,6 +31,15 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  // The local Workflows engine does not wake an instance that slept through the last stop: each waiting
+  // scheduled publication is restarted, to sleep again until its time or publish one already passed.
+  step("Resuming scheduled publications");
+  const resumed = await fetch(`${server.url}/api/dev/schedules/resume`, { method: "POST", headers: { origin: server.url } }).catch(
+    (err: Error) => err,
+  );
+  if (resumed instanceof Error || !resumed.ok)
+    console.error(`  Not resumed: ${resumed instanceof Error ? resumed.message : resumed.status}`);
+  else console.log(`  ${((await resumed.json()) as { resumed: number }).resumed} restarted`);
   step("Running today's newsroom pipeline (LunarCrush data, Daily Roundup, Trending Analysis)");
   try {
     const report = await runTodaysPipeline(server.url);

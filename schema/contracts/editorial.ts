@@ -105,6 +105,8 @@ export const adminArticleSchema = z.object({
   downvotes: z.number().int(),
   twitterPosted: z.boolean(),
   cryptoSymbol: z.string().nullable(),
+  /** When a schedule will publish it (UTC ISO), or null; the schedule's state is on the desk and the Overview. */
+  scheduledFor: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -116,3 +116,24 @@ export const articleVersions = sqliteTable(
   },
   (t) => [uniqueIndex("article_versions_number_idx").on(t.articleId, t.versionNumber)],
 );
+
+/**
+ * Scheduled publication: which article has a schedule, when, and the Workflow instance that carries it
+ * out (docs/decisions/editorial/scheduled-publishing-is-a-sleeping-workflow.md). The instance's own state
+ * (waiting, published, held) lives in the Workflows engine and is read from it; this row is only the index
+ * the engine cannot give (a binding has no list of instances) and the time to show. One row per article:
+ * rescheduling replaces it.
+ */
+export const articleSchedules = sqliteTable(
+  "article_schedules",
+  {
+    articleId: integer("article_id")
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    instanceId: text("instance_id").notNull(),
+    publishAt: text("publish_at").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("article_schedules_publish_at_idx").on(t.publishAt)],
+);

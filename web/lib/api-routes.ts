@@ -89,6 +89,10 @@ export const webRoutes = {
   publishArticle: { method: "POST", path: "/api/admin/articles/:id/publish" },
   regenerateArticle: { method: "POST", path: "/api/admin/articles/:id/regenerate" },
   postToTwitter: { method: "POST", path: "/api/admin/articles/:id/post-twitter" },
+  getArticleSchedule: { method: "GET", path: "/api/articles/:id/schedule" },
+  scheduleArticle: { method: "PUT", path: "/api/articles/:id/schedule" },
+  cancelArticleSchedule: { method: "DELETE", path: "/api/articles/:id/schedule" },
+  listScheduledArticles: { method: "GET", path: "/api/admin/scheduled-articles" },
 } as const satisfies { [K in OperationId]?: RouteLine<K> };
 
 export type WebOperation = keyof typeof webRoutes;

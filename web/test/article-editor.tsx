@@ -19,6 +19,7 @@ export function openArticleEditor(article: EditableArticle, categories: Category
     ...authMocks(makeUser({ role: "admin" })),
     mock(apiContract.listCategories, categories),
     mock(apiContract.getEditableArticle, article),
+    mock(apiContract.getArticleSchedule, { schedule: null }),
   );
   server.use(...handlers);
   render(<Toaster />);

@@ -1,6 +1,7 @@
 import { pruneEvents, runAlertsMinute } from "#worker/features/alerts/index.ts";
 import { pruneStripeEvents } from "#worker/features/billing/index.ts";
 import { priceFeed, rollUpHistory } from "#worker/features/cryptos/index.ts";
+import { resumeOverdue } from "#worker/features/editorial/index.ts";
 import { purgeNewsletterData } from "#worker/features/newsletter/index.ts";
 import { type DepsFactory, defaultDeps, pruneSnapshots, runDailyPipeline } from "#worker/features/newsroom/index.ts";
 import { pruneOutbox } from "#worker/features/outbox/index.ts";
@@ -36,9 +37,15 @@ export async function scheduled(controller: ScheduledController, env: Env, makeD
     case CRONS.everyMinute: {
       // The PriceFeed keeps its own 30 s alarm; this only restarts it if it ever stopped. Alerts look for
       // new articles and sentiment snapshots and send the digests due; one failing never stops the other.
-      const [feed, alerts] = await Promise.allSettled([priceFeed(env).ensureRunning(), runAlertsMinute(env, controller.scheduledTime)]);
+      // A scheduled publication still waiting past its time (a local engine that restarted) is restarted.
+      const [feed, alerts, schedules] = await Promise.allSettled([
+        priceFeed(env).ensureRunning(),
+        runAlertsMinute(env, controller.scheduledTime),
+        resumeOverdue(getDb(env.DB), env, controller.scheduledTime),
+      ]);
       report("price-feed-rearm", feed, false);
       report("alerts-minute", alerts);
+      report("overdue-schedules", schedules, false);
       return;
     }
     case CRONS.nightly: {

@@ -13,6 +13,13 @@ import {
   versionParams,
 } from "../editorial.ts";
 import { startedRunsSchema } from "../newsroom.ts";
+import {
+  articleScheduleAnswerSchema,
+  scheduleBody,
+  scheduledArticlesSchema,
+  scheduledResultSchema,
+  scheduleResumeSchema,
+} from "../schedule.ts";
 import { errors, json, noQuery, type RouteContract } from "./route-contract.ts";
 
 /** The editors' desk: the article editor, versions, trash, publishing and posting (admins only). */
@@ -132,5 +139,55 @@ export const editorialContract = {
     access: "admin",
     request: { params: articleIdParam },
     responses: { 200: json("Posted", twitterPostResultSchema), ...errors(400, 401, 403, 404, 409, 413, 429) },
+  },
+  getArticleSchedule: {
+    method: "GET",
+    path: "/api/articles/:id/schedule",
+    summary: "An article's scheduled publication",
+    description:
+      "`schedule` is null when none is set (or it was carried out or cancelled). Its `state` is read from the Workflow instance that carries it out: `scheduled`, `held` (the publish check held the article at its time: `reasons`), or `failed` (`message`).",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: articleIdParam, query: noQuery },
+    responses: { 200: json("The schedule, or null", articleScheduleAnswerSchema), ...errors(400, 401, 403, 404) },
+  },
+  scheduleArticle: {
+    method: "PUT",
+    path: "/api/articles/:id/schedule",
+    summary: "Schedule an article's publication (replaces any earlier schedule)",
+    description:
+      "At `publishAt` the article is published through the desk's own publish path (the claim check of an AI-written article included); if the check holds it, it is not published and the schedule's state becomes `held`. 400 for a time that has passed or more than 365 days ahead; 409 for an article already published.",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: articleIdParam, body: scheduleBody },
+    responses: { 200: json("Scheduled", scheduledResultSchema), ...errors(400, 401, 403, 404, 409, 413) },
+  },
+  cancelArticleSchedule: {
+    method: "DELETE",
+    path: "/api/articles/:id/schedule",
+    summary: "Cancel an article's scheduled publication",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: articleIdParam },
+    responses: { 200: json("Cancelled", editorialResultSchema), ...errors(400, 401, 403, 404, 413) },
+  },
+  listScheduledArticles: {
+    method: "GET",
+    path: "/api/admin/scheduled-articles",
+    summary: "Every scheduled publication, soonest first",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { query: noQuery },
+    responses: { 200: json("Scheduled articles", scheduledArticlesSchema), ...errors(400, 401, 403) },
+  },
+  resumeSchedules: {
+    method: "POST",
+    path: "/api/dev/schedules/resume",
+    summary: "Restart every waiting scheduled publication (development and test only)",
+    description:
+      "`npm start` calls it once: the local Workflows engine does not wake an instance that slept through a stop. Answers 404 anywhere else.",
+    tags: ["Local development"],
+    access: "public",
+    responses: { 200: json("How many instances were restarted", scheduleResumeSchema), ...errors(403, 404, 413) },
   },
 } as const satisfies Record<string, RouteContract>;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AdminArticle, AdminArticlePage, AdminArticleQuery } from "#schema/contracts/editorial.ts";
 import { ADMIN_PAGE_SIZE } from "#schema/contracts/editorial.ts";
-import { articles, categories } from "#schema/db/content.ts";
+import { articleSchedules, articles, categories } from "#schema/db/content.ts";
 import { ftsPhrase, likePattern, TRIGRAM_MIN } from "#worker/features/search/index.ts";
 import { type Db, inList } from "#worker/lib/db.ts";
 import { overrideOf } from "./held.ts";
@@ -45,6 +45,7 @@ const listColumns = {
   downvotes: articles.downvotes,
   twitterPosted: articles.twitterPosted,
   cryptoSymbol: articles.cryptoSymbol,
+  scheduledFor: articleSchedules.publishAt,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
 };
@@ -86,6 +87,7 @@ export async function adminArticlePage(db: Db, query: AdminArticleQuery): Promis
         .select(listColumns)
         .from(articles)
         .innerJoin(categories, eq(categories.id, articles.categoryId))
+        .leftJoin(articleSchedules, eq(articleSchedules.articleId, articles.id))
         // A page is up to ADMIN_PAGE_SIZE ids: bound as one value, whatever the page size becomes.
         .where(inList(articles.id, ids))
     : [];

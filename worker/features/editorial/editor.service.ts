@@ -16,6 +16,7 @@ import { type ArticleRow, findArticle } from "./article-admin-store.ts";
 import { checkOf, overrideFor, overrideOf, reviewReasonOf, storedHeldReasons } from "./held.ts";
 import { invalidateNow } from "./invalidate.ts";
 import { checkRecord, checkTextOf, parseClaimInput, recheck } from "./recheck.ts";
+import { dropSchedule } from "./schedule-store.ts";
 
 type EditorEnv = Env;
 export const ARTICLE_NOT_FOUND = "Article not found";
@@ -108,15 +109,21 @@ function publication(row: ArticleRow, isPublished: boolean, now: string) {
   };
 }
 
-type Editor = { id: string; email: string | null };
+export type Editor = { id: string; email: string | null };
 
 /**
- * Publication after a save, with the claim check. An AI-written article (its facts are stored) is
- * checked again on every save: passing, it is published or a draft as asked; held, it stays held
+ * Publication after a save, with the claim check (also the publication a schedule carries out at its
+ * time: scheduled-publish.ts). An AI-written article (its facts are stored) is checked again on every save: passing, it is published or a draft as asked; held, it stays held
  * unless the editor publishes over the held reasons with an override (recorded). Any other article
  * keeps the held reasons it was stored with.
  */
-function checkedPublication(row: ArticleRow, body: z.output<typeof articleSaveBody>, content: string, editor: Editor, now: string) {
+export function checkedPublication(
+  row: ArticleRow,
+  body: Pick<z.output<typeof articleSaveBody>, "title" | "excerpt" | "isPublished" | "override">,
+  content: string,
+  editor: Editor,
+  now: string,
+) {
   const input = parseClaimInput(row.claimInputJson);
   if (!input) {
     const held = body.isPublished ? storedHeldReasons(row) : [];
@@ -201,6 +208,8 @@ export async function saveArticle(
   ]);
   const saved = updated[0];
   if (!saved) throw new ApiError("CONFLICT", STALE_SAVE);
+  // Published by hand: its schedule has nothing left to do. A draft save keeps its schedule.
+  if (saved.status === "published" && row.status !== "published") await dropSchedule(db, env, id);
   await invalidateNow(env, id);
   return { success: true, message: "Article updated successfully", article: await present(saved, content) };
 }

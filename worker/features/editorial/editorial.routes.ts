@@ -5,6 +5,7 @@ import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/index.t
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { localOnly } from "#worker/lib/local-only.ts";
 import { contractRoutes, mountedPath, route } from "#worker/lib/route.ts";
 import { invalid } from "#worker/lib/validate.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
@@ -12,6 +13,8 @@ import { adminArticlePage } from "./article-admin-store.ts";
 import { getEditable, restoreVersion, saveArticle } from "./editor.service.ts";
 import { deleteForever, listTrash, moveToTrash, publishNow, restoreFromTrash } from "./lifecycle.service.ts";
 import { regenerateArticle } from "./regenerate.service.ts";
+import { cancelSchedule, getSchedule, listScheduled, setSchedule } from "./schedule.service.ts";
+import { resumeAll } from "./schedule-store.ts";
 import { postToTwitter } from "./twitter.service.ts";
 import { getVersion, listVersions } from "./versions.service.ts";
 
@@ -29,6 +32,10 @@ const {
   publishArticle,
   regenerateArticle: regenerate,
   postToTwitter: post,
+  getArticleSchedule,
+  scheduleArticle,
+  cancelArticleSchedule,
+  listScheduledArticles,
 } = apiContract;
 const db = (c: Context<AppEnv>) => getDb(c.env.DB);
 
@@ -63,6 +70,13 @@ export const editorialArticleRoutes = new Hono<AppEnv>().use(mountedPath(apiCont
       return c.json(saved, 200);
     }),
     route(trashArticle, async (c) => c.json(await moveToTrash(db(c), c.env, c.req.valid("param").id, currentUser(c).id), 200)),
+    route(getArticleSchedule, async (c) => c.json(await getSchedule(db(c), c.env, c.req.valid("param").id), 200)),
+    route(scheduleArticle, async (c) => {
+      const { id } = c.req.valid("param");
+      const schedule = await setSchedule(db(c), c.env, id, c.req.valid("json").publishAt, currentUser(c).id);
+      return c.json({ success: true as const, message: `Scheduled for ${schedule.publishAt}`, schedule }, 200);
+    }),
+    route(cancelArticleSchedule, async (c) => c.json(await cancelSchedule(db(c), c.env, c.req.valid("param").id), 200)),
     route(listArticleVersions, async (c) => c.json(await listVersions(db(c), c.req.valid("param").id), 200)),
     route(getArticleVersion, async (c) => {
       const { id: articleId, versionId } = c.req.valid("param");
@@ -92,10 +106,11 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The desk's calls under /api/admin (behind `requireAdmin` there): trash, publish, regenerate, post to X. */
+/** The desk's calls under /api/admin (behind `requireAdmin` there): trash, the scheduled list, publish, regenerate, post to X. */
 export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) {
   return contractRoutes(
     route(trash, async (c) => c.json(await listTrash(db(c)), 200)),
+    route(listScheduledArticles, async (c) => c.json(await listScheduled(db(c), c.env), 200)),
     route(untrash, async (c) => c.json(await restoreFromTrash(db(c), c.env, c.req.valid("param").id), 200)),
     route(erase, async (c) => c.json(await deleteForever(db(c), c.env, c.req.valid("param").id), 200)),
     route(
@@ -123,3 +138,9 @@ export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) 
 }
 
 export const editorialAdminRoutes = createEditorialAdminRoutes();
+
+/** Local-only: `npm start` re-arms the scheduled publications the last run's engine left sleeping. */
+export const editorialDevRoutes = contractRoutes([
+  localOnly,
+  route(apiContract.resumeSchedules, async (c) => c.json({ resumed: await resumeAll(db(c), c.env) }, 200)),
+]);

@@ -20,6 +20,10 @@ async function calls(): Promise<[string, string, unknown?][]> {
     ["POST", `/api/admin/articles/${id}/post-twitter`],
     ["POST", `/api/admin/articles/${id}/publish`],
     ["POST", `/api/admin/articles/${id}/regenerate`],
+    ["GET", `/api/articles/${id}/schedule`],
+    ["PUT", `/api/articles/${id}/schedule`, { publishAt: new Date(Date.now() + 3_600_000).toISOString() }],
+    ["DELETE", `/api/articles/${id}/schedule`],
+    ["GET", "/api/admin/scheduled-articles"],
   ];
 }
 

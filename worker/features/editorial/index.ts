@@ -1,2 +1,4 @@
 /** The editors' desk's public face (docs/decisions/architecture/feature-faces.md). */
-export { editorialAdminRoutes, editorialArticleRoutes } from "./editorial.routes.ts";
+export { editorialAdminRoutes, editorialArticleRoutes, editorialDevRoutes } from "./editorial.routes.ts";
+export { resumeOverdue } from "./schedule-store.ts";
+export { PublishScheduleWorkflow } from "./schedule-workflow.ts";

@@ -7,6 +7,7 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { ARTICLE_NOT_FOUND, liveArticle } from "./editor.service.ts";
 import { overrideFor, overrideOf, storedHeldReasons } from "./held.ts";
 import { invalidateNow } from "./invalidate.ts";
+import { dropSchedule } from "./schedule-store.ts";
 
 type EditorialEnv = Env;
 
@@ -20,6 +21,8 @@ export async function moveToTrash(db: Db, env: EditorialEnv, id: number, userId:
     .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
     .returning({ id: articles.id });
   if (!row) throw new ApiError("NOT_FOUND", ARTICLE_NOT_FOUND);
+  // A trashed article is never published by its schedule; restoring it does not bring the schedule back.
+  await dropSchedule(db, env, id);
   await invalidateNow(env, id);
   return { success: true, message: "Article moved to trash" };
 }
@@ -125,6 +128,8 @@ export async function publishNow(
       updatedAt: now,
     })
     .where(eq(articles.id, id));
+  // Published by hand: its schedule has nothing left to do.
+  await dropSchedule(db, env, id);
   await invalidateNow(env, id);
   return { success: true, message: held.length ? "Article published over its held sentences (override recorded)" : "Article published" };
 }

@@ -6,7 +6,7 @@ import { apiError, fakeApi, statusOf, summaryOf, TODAY } from "./fixtures.ts";
 import { OverviewTab } from "./overview-tab.tsx";
 
 function renderOverview(routes: Parameters<typeof fakeApi>[0]) {
-  const api = fakeApi({ "GET /api/admin/daily-summary": summaryOf(), ...routes });
+  const api = fakeApi({ "GET /api/admin/daily-summary": summaryOf(), "GET /api/admin/scheduled-articles": { articles: [] }, ...routes });
   vi.spyOn(globalThis, "fetch").mockImplementation(api.fetch);
   renderAt(
     <>

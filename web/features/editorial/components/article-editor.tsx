@@ -30,6 +30,7 @@ import {
 import { HeldConfirm } from "./held-confirm.tsx";
 import { PublishSettings } from "./publish-settings.tsx";
 import { RestorePreview } from "./restore-preview.tsx";
+import { ScheduleControl } from "./schedule-control.tsx";
 import { TrashConfirm } from "./trash-confirm.tsx";
 import { type StoredVersion, VersionPanel } from "./version-panel.tsx";
 
@@ -294,6 +295,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
           onCategory={(v) => set("categoryId", v)}
           onTogglePublished={() => set("isPublished", !form.isPublished)}
         />
+        <ScheduleControl articleId={article.id} published={article.status === "published"} />
         <div className={styles.buttons}>
           <Button variant="outline" aria-expanded={showVersions} onClick={() => setShowVersions((v) => !v)}>
             Version History

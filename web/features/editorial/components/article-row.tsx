@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { type AdminArticle, ALREADY_POSTED_MESSAGE } from "#schema/contracts/editorial.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
+import { utcMinute } from "#web/components/ui/utc-time.tsx";
 import { editorHref, serverMessage } from "#web/lib/admin-links.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import { heldReasonsOf, reasonLines } from "../lib/held.ts";
@@ -54,6 +55,9 @@ export function ArticleRow({ article, actions }: { article: AdminArticle; action
         <div className={styles.meta}>
           {article.publishedAt ? <span className="badge badge-green">Published</span> : <span className="badge">Draft</span>}
           {isHeld ? <span className={`badge ${styles.heldBadge}`}>Held for review</span> : null}
+          {article.scheduledFor && !article.publishedAt ? (
+            <span className="badge badge-brand">Scheduled {utcMinute(article.scheduledFor)}</span>
+          ) : null}
           <span>{article.categoryName}</span>
           {article.cryptoSymbol ? <span className="num">{article.cryptoSymbol}</span> : null}
           <span>{utcDateTime(article.publishedAt ?? article.createdAt)}</span>

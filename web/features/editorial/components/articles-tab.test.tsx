@@ -27,6 +27,7 @@ function article(overrides: Partial<AdminArticle>): AdminArticle {
     upvotes: 4,
     downvotes: 1,
     twitterPosted: false,
+    scheduledFor: null,
     cryptoSymbol: null,
     createdAt: "2026-11-22T06:00:00.000Z",
     updatedAt: "2026-11-22T06:00:00.000Z",
@@ -61,6 +62,7 @@ describe("Articles tab", () => {
       article({}),
       article({ id: 3, title: "Posted one", twitterPosted: true }),
       article({ id: 4, title: "A draft", publishedAt: null, status: "draft" }),
+      article({ id: 5, title: "A scheduled draft", publishedAt: null, status: "draft", scheduledFor: "2026-12-01T09:30:00.000Z" }),
     ]);
     const row = await screen.findByRole("listitem", { name: "Bitcoin holds steady" });
     expect(calls.find((c) => c.path.startsWith("/api/articles"))?.path).toBe("/api/articles?page=1&limit=100");
@@ -70,6 +72,10 @@ describe("Articles tab", () => {
     expect(within(row).getByRole("button", { name: "Post to Twitter" })).toBeEnabled();
     expect(within(screen.getByRole("listitem", { name: "Posted one" })).getByRole("button", { name: "Posted to Twitter" })).toBeDisabled();
     expect(within(screen.getByRole("listitem", { name: "A draft" })).getByText("Draft")).toBeInTheDocument();
+    expect(within(screen.getByRole("listitem", { name: "A draft" })).queryByText(/^Scheduled/)).toBeNull();
+    expect(
+      within(screen.getByRole("listitem", { name: "A scheduled draft" })).getByText("Scheduled 2026-12-01 09:30 UTC"),
+    ).toBeInTheDocument();
   });
 
   it("the review filter (linked from the Overview) lists held articles with each failed figure and their actions", async () => {

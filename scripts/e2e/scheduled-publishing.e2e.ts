@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
+import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
+import { d1, d1Batch } from "./d1.ts";
+
+/**
+ * Scheduled publishing in Chromium: an admin schedules a draft from the desk, sees it on the Overview,
+ * and readers get it once its time has passed, published by the site's own Workflow instance. A
+ * Trending Analysis (17) without a generation key, so journeys that count the day's articles never count it.
+ */
+const DRAFT = { slug: "e2e-schedule-capybaracoin-outlook", title: "Capybaracoin outlook for the week ahead" };
+/** The desk's field takes whole minutes: the time is the next minute at least this far ahead. */
+const LEAD_MS = 25_000;
+
+const browser = browserForFile();
+beforeAll(async () => {
+  await d1Batch([
+    `INSERT INTO articles (slug, title, excerpt, content, content_format, category_id, status, published_at)
+     VALUES ('${DRAFT.slug}', '${DRAFT.title}', 'What the week may bring for Capybaracoin.',
+             '<p>Capybaracoin traded in a narrow range.</p>', 'html', 17, 'draft', NULL)`,
+  ]);
+});
+
+describe("scheduled publishing", () => {
+  it("an admin schedules a draft on the desk, the Overview lists it, and readers get it once its time passes", async () => {
+    const [id] = await d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${DRAFT.slug}'`);
+    const { page, errors, context } = await openPage(browser());
+    const reader = await browser().newContext({ baseURL: baseURL() });
+    const publicStatus = async () => (await reader.request.get(`/api/articles/${DRAFT.slug}`)).status();
+
+    await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${id?.id}/edit`)}`);
+    await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
+    await page.getByRole("heading", { name: "Article Editor" }).waitFor();
+    const card = page.getByRole("region", { name: "Schedule" });
+    await card.getByText("Not scheduled.").waitFor();
+
+    const at = new Date(Math.ceil((Date.now() + LEAD_MS) / 60_000) * 60_000);
+    const utc = `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 16)} UTC`;
+    await card.getByLabel("Publish at (UTC)").fill(at.toISOString().slice(0, 16));
+    // The admin's own time of the same moment is shown beside the field before anything is sent.
+    await card.getByTestId("schedule-local").getByText(utc).waitFor();
+    await card.getByRole("button", { name: "Schedule", exact: true }).click();
+    await card
+      .getByTestId("schedule-state")
+      .filter({ hasText: `Publishes at ${utc}` })
+      .waitFor();
+    // Not before its time: while the clock is short of it, readers get no article.
+    const early = await publicStatus();
+    expect(early === 404 || Date.now() >= at.getTime(), `public answer ${early} before ${at.toISOString()}`).toBe(true);
+
+    await page.goto("/admin");
+    const overview = page.getByRole("region", { name: "Scheduled articles" });
+    const listed = overview.getByRole("listitem").filter({ has: page.getByRole("link", { name: DRAFT.title }) });
+    await listed.getByText(utc).waitFor();
+    await listed.getByText("Scheduled", { exact: true }).waitFor();
+
+    // Its time passes: the site's Workflow publishes it. Waits on the public answer, not on the clock.
+    await expect.poll(publicStatus, { timeout: 150_000, interval: 1_000 }).toBe(200);
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+    const readerPage = await reader.newPage();
+    await readerPage.goto(`/article/${DRAFT.slug}`);
+    await readerPage.getByRole("heading", { level: 1, name: DRAFT.title }).waitFor();
+
+    // Carried out: the Overview no longer lists it (it refreshes on load).
+    await page.goto("/admin");
+    await overview.getByText("No articles are scheduled. Schedule one from its editor.").or(overview.getByRole("list")).first().waitFor();
+    expect(await overview.getByRole("link", { name: DRAFT.title }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await reader.close();
+    await context.close();
+  }, 300_000);
+});
