@@ -1,5 +1,6 @@
 // No zod here: the /ask page and the card's question box import these, and the validators stay on
 // the server (ask-free.ts and ask-plan.ts hold the schemas, checked against these types).
+import { parseAskEvent } from "./ask-stream.ts";
 import type { AskRefusal, RateLimitInfo } from "./ask-types.ts";
 import type { Subscription } from "./auth.ts";
 
@@ -171,9 +172,14 @@ function isTable(v: unknown): v is AnswerTable {
 
 /**
  * One event read back from its `event:` and `data:` fields, or null when it is none of the five or
- * its data has the wrong shape. Structural checks of the fields a reader uses, as parseAskEvent does.
+ * its data has the wrong shape: `delta`, `reset` and `error` as the card's stream reads them
+ * (parseAskEvent), `table` and `done` by the fields a reader of a free answer uses.
  */
 export function parseAskFreeEvent(event: string, data: string): AskFreeEvent | null {
+  if (event === "delta" || event === "reset" || event === "error") {
+    const e = parseAskEvent(event, data);
+    return e && e.event !== "done" ? e : null;
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
@@ -181,22 +187,12 @@ export function parseAskFreeEvent(event: string, data: string): AskFreeEvent | n
     return null;
   }
   if (!isObject(parsed)) return null;
-  switch (event) {
-    case "table":
-      return isTable(parsed) ? { event, data: parsed } : null;
-    case "delta":
-      return typeof parsed.text === "string" ? { event, data: { text: parsed.text } } : null;
-    case "reset":
-      return { event, data: {} };
-    case "done":
-      return parsed.success === true && typeof parsed.response === "string" && Array.isArray(parsed.tables) && isObject(parsed.plan)
-        ? { event, data: parsed as AskFreeResponse }
-        : null;
-    case "error":
-      return isObject(parsed.error) && typeof parsed.error.message === "string" ? { event, data: parsed as AskRefusal } : null;
-    default:
-      return null;
+  if (event === "table") return isTable(parsed) ? { event, data: parsed } : null;
+  if (event === "done") {
+    const whole = parsed.success === true && typeof parsed.response === "string" && Array.isArray(parsed.tables) && isObject(parsed.plan);
+    return whole ? { event, data: parsed as AskFreeResponse } : null;
   }
+  return null;
 }
 
 /** One kept free-text question and its answer (GET /api/ask-coinsight/history). */

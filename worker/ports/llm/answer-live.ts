@@ -2,6 +2,7 @@ import { z } from "zod";
 import { UpstreamError } from "#worker/ports/port.ts";
 import { type Answerer, AnswerFormatError } from "./answer.ts";
 import { buildAnswerMessages } from "./answer-prompt.ts";
+import { postChatCompletion } from "./http.ts";
 import { stripHtml } from "./prompt.ts";
 import { DEFAULT_WORKERS_AI_MODEL } from "./workers-ai.ts";
 
@@ -47,34 +48,16 @@ export type OpenAiAnswererOptions = {
 
 /** Any OpenAI-compatible `/chat/completions` endpoint, streamed (`stream: true`) so the card can show the answer as it is written. */
 export function createOpenAiCompatibleAnswerer(options: OpenAiAnswererOptions): Answerer {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   return {
     source: "openai-compatible",
     model: options.model,
     async answer(brief, onText) {
-      const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream, application/json" };
-      if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-      let res: Response;
-      try {
-        res = await doFetch(url, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({
-            model: options.model,
-            messages: buildAnswerMessages(brief),
-            temperature: TEMPERATURE,
-            max_tokens: MAX_TOKENS,
-            stream: true,
-          }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 45_000),
-        });
-      } catch (err) {
-        const error = err as Error;
-        if (error.name === "TimeoutError") throw error;
-        throw new UpstreamError(`LLM endpoint unreachable: ${error.message}`);
-      }
-      if (!res.ok) throw new UpstreamError(`LLM endpoint answered ${res.status}`, res.status);
+      const res = await postChatCompletion(
+        options,
+        { model: options.model, messages: buildAnswerMessages(brief), temperature: TEMPERATURE, max_tokens: MAX_TOKENS, stream: true },
+        "text/event-stream, application/json",
+        options.timeoutMs ?? 45_000,
+      );
       // Some compatible servers ignore `stream` and answer one JSON body.
       if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) {
         const parsed = wholeSchema.safeParse(await res.json().catch(() => null));

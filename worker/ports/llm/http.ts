@@ -44,3 +44,35 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
 export function capRaw(text: string): string {
   return text.length > 20_000 ? `${text.slice(0, 20_000)}…` : text;
 }
+
+/** Where and how to reach an OpenAI-compatible endpoint. */
+export type ChatEndpoint = { baseUrl: string; apiKey?: string | undefined; fetch?: typeof fetch };
+
+/**
+ * One POST to `{baseUrl}/chat/completions` (the Ask answerer's and the plan proposer's single call):
+ * the Bearer key when there is one, a TimeoutError past `timeoutMs` (the callers' timeout category),
+ * and an UpstreamError when the endpoint cannot be reached or answers an error status.
+ */
+export async function postChatCompletion(endpoint: ChatEndpoint, body: object, accept: string, timeoutMs: number): Promise<Response> {
+  const doFetch = endpoint.fetch ?? ((input, init) => fetch(input, init));
+  const headers: Record<string, string> = { "content-type": "application/json", accept };
+  if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
+  let res: Response;
+  try {
+    res = await doFetch(`${endpoint.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    const error = err as Error;
+    if (error.name === "TimeoutError") throw error;
+    throw new UpstreamError(`LLM endpoint unreachable: ${error.message}`);
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new UpstreamError(`LLM endpoint answered ${res.status}`, res.status);
+  }
+  return res;
+}

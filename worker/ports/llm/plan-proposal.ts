@@ -9,7 +9,7 @@ import {
   SCREEN_ORDERS,
 } from "#schema/contracts/ask-plan.ts";
 import { UpstreamError } from "#worker/ports/port.ts";
-import { NO_RETRY, withTimeout } from "./http.ts";
+import { type ChatEndpoint, postChatCompletion, withTimeout } from "./http.ts";
 import type { ChatMessage } from "./prompt.ts";
 import type { AiRunner } from "./workers-ai.ts";
 import { DEFAULT_WORKERS_AI_MODEL } from "./workers-ai.ts";
@@ -99,41 +99,19 @@ const TIMEOUT_MS = 10_000;
 const completionSchema = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) });
 
 /** Any OpenAI-compatible `/chat/completions` endpoint, with structured outputs (`response_format: json_schema`, strict). */
-export function createOpenAiPlanProposer(options: {
-  baseUrl: string;
-  apiKey?: string | undefined;
-  model: string;
-  fetch?: typeof fetch;
-}): PlanProposer {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+export function createOpenAiPlanProposer(options: ChatEndpoint & { model: string }): PlanProposer {
   return {
     source: "openai-compatible",
     model: options.model,
     async propose(question, previous) {
-      const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
-      if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-      let res: Response;
-      try {
-        res = await doFetch(url, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({
-            model: options.model,
-            messages: messages(question, previous),
-            temperature: 0,
-            max_tokens: MAX_TOKENS,
-            response_format: { type: "json_schema", json_schema: { name: "ask_plan", strict: true, schema: PROPOSAL_JSON_SCHEMA } },
-          }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (err) {
-        throw new UpstreamError(`LLM endpoint unreachable: ${(err as Error).message}`);
-      }
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw new UpstreamError(`LLM endpoint answered ${res.status}${NO_RETRY.has(res.status) ? " (not retried)" : ""}`, res.status);
-      }
+      const body = {
+        model: options.model,
+        messages: messages(question, previous),
+        temperature: 0,
+        max_tokens: MAX_TOKENS,
+        response_format: { type: "json_schema", json_schema: { name: "ask_plan", strict: true, schema: PROPOSAL_JSON_SCHEMA } },
+      };
+      const res = await postChatCompletion(options, body, "application/json", TIMEOUT_MS);
       const parsed = completionSchema.safeParse(await res.json().catch(() => null));
       if (!parsed.success) throw new UpstreamError("LLM endpoint answered an unexpected shape");
       return parseProposal(parsed.data.choices[0]?.message.content ?? "");
