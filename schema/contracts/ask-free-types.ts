@@ -1,6 +1,6 @@
 // No zod here: the /ask page and the card's question box import these, and the validators stay on
 // the server (ask-free.ts and ask-plan.ts hold the schemas, checked against these types).
-import { parseAskEvent } from "./ask-stream.ts";
+import { eventObject, parseAskEvent } from "./ask-stream.ts";
 import type { AskRefusal, RateLimitInfo } from "./ask-types.ts";
 import type { Subscription } from "./auth.ts";
 
@@ -180,13 +180,8 @@ export function parseAskFreeEvent(event: string, data: string): AskFreeEvent | n
     const e = parseAskEvent(event, data);
     return e && e.event !== "done" ? e : null;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!isObject(parsed)) return null;
+  const parsed = eventObject(data);
+  if (!parsed) return null;
   if (event === "table") return isTable(parsed) ? { event, data: parsed } : null;
   if (event === "done") {
     const whole = parsed.success === true && typeof parsed.response === "string" && Array.isArray(parsed.tables) && isObject(parsed.plan);

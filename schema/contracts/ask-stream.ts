@@ -23,19 +23,24 @@ export function formatAskEvent(e: AskStreamEvent): { event: AskStreamEventName; 
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** An event's data as the object it must be, or null (not JSON, or not an object). */
+export function eventObject(data: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return isObject(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One event read back from its `event:` and `data:` fields, or null when it is none of the four or
  * its data has the wrong shape. The checks are structural (the fields the card reads), which is all
  * a reader needs to never act on a malformed event.
  */
 export function parseAskEvent(event: string, data: string): AskStreamEvent | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!isObject(parsed)) return null;
+  const parsed = eventObject(data);
+  if (!parsed) return null;
   switch (event) {
     case "delta":
       return typeof parsed.text === "string" ? { event, data: { text: parsed.text } } : null;

@@ -46,6 +46,11 @@ export function multiBrief(kind: FreeAnswerKind, coins: readonly Crypto[], input
 }
 
 /** The sources an answer to the plan read: the market, and the price history, social snapshot or articles when it read them. */
+/** A one-table brief with its sources; `unanswerable` (why nothing can be said, not counted) when the figures are missing. */
+export function tableBrief(brief: AnswerBrief, input: FreeInput, table: AnswerTable, unanswerable: string | undefined): FreeBrief {
+  return { brief, sources: sourcesOf(input), tables: [table], ...(unanswerable ? { unanswerable } : {}) };
+}
+
 export function sourcesOf(input: FreeInput): Source[] {
   const { plan } = input;
   const out = [marketSource(input.snapshot.source)];

@@ -1,5 +1,5 @@
 import { NOT_COUNTED, section } from "./briefs.ts";
-import { type FreeBrief, type FreeInput, multiBrief, namesOf, socialNotes, sourcesOf } from "./free-brief-base.ts";
+import { type FreeBrief, type FreeInput, multiBrief, namesOf, socialNotes, tableBrief } from "./free-brief-base.ts";
 import { type CoinFigures, figuresOf, metricFact, metricValue, PERIOD_WORDS } from "./free-figures.ts";
 import { coinTable, columnsFor } from "./free-tables.ts";
 
@@ -43,10 +43,5 @@ export async function compareBrief(input: FreeInput): Promise<FreeBrief> {
     recorded.length < 2
       ? `Coinsight has not recorded ${METRIC_WORDS[plan.metric] ?? plan.metric}${plan.metric === "change" ? ` over ${PERIOD_WORDS[plan.period]}` : ""} for enough of ${namesOf(coins)} to compare them. ${NOT_COUNTED}`
       : undefined;
-  return {
-    brief,
-    sources: sourcesOf(input),
-    tables: [table],
-    ...(unanswerable ? { unanswerable } : {}),
-  };
+  return tableBrief(brief, input, table, unanswerable);
 }

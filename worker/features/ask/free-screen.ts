@@ -1,7 +1,7 @@
 import type { AskPlan } from "#schema/contracts/ask-plan.ts";
 import { MOVERS_MIN_VOLUME_USD, tradesEnough } from "#schema/contracts/movers.ts";
 import { NOT_COUNTED, section } from "./briefs.ts";
-import { type FreeBrief, type FreeInput, multiBrief, socialNotes, sourcesOf } from "./free-brief-base.ts";
+import { type FreeBrief, type FreeInput, multiBrief, socialNotes, tableBrief } from "./free-brief-base.ts";
 import { METRIC_WORDS } from "./free-compare.ts";
 import { type CoinFigures, figuresOf, metricFact, metricValue } from "./free-figures.ts";
 import { coinTable, columnsFor, metricColumn } from "./free-tables.ts";
@@ -72,10 +72,5 @@ export async function screenBrief(input: FreeInput): Promise<FreeBrief> {
       ? `Your watchlist has no coins Coinsight tracks yet, so there is nothing to rank. ${NOT_COUNTED}`
       : `Coinsight has not recorded ${METRIC_WORDS[plan.metric] ?? plan.metric} for any coin of ${of}, so there is nothing to rank. ${NOT_COUNTED}`
     : undefined;
-  return {
-    brief,
-    sources: sourcesOf(input),
-    tables: [table],
-    ...(unanswerable ? { unanswerable } : {}),
-  };
+  return tableBrief(brief, input, table, unanswerable);
 }

@@ -2,7 +2,7 @@ import { facts, longDate } from "#worker/lib/grounding/index.ts";
 import type { Fact } from "#worker/ports/llm/llm.ts";
 import { linkText, NOT_COUNTED, section } from "./briefs.ts";
 import { findCoverage } from "./coverage.ts";
-import { type FreeBrief, type FreeInput, multiBrief, socialNotes, sourcesOf } from "./free-brief-base.ts";
+import { type FreeBrief, type FreeInput, multiBrief, socialNotes, tableBrief } from "./free-brief-base.ts";
 import { figuresOf, metricFact, PERIOD_WORDS } from "./free-figures.ts";
 import { SCREEN_TEXT_ROWS } from "./free-screen.ts";
 import { coinTable, columnsFor } from "./free-tables.ts";
@@ -51,10 +51,5 @@ export async function watchlistBrief(input: FreeInput): Promise<FreeBrief> {
     : !Object.values(named).some(Boolean)
       ? `Coinsight has nothing recorded for your watchlist's coins to answer that yet. ${NOT_COUNTED}`
       : undefined;
-  return {
-    brief,
-    sources: sourcesOf(input),
-    tables: [table],
-    ...(unanswerable ? { unanswerable } : {}),
-  };
+  return tableBrief(brief, input, table, unanswerable);
 }
