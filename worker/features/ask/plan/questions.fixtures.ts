@@ -1,84 +1,12 @@
-import {
-  type AskPlan,
-  askPlanSchema,
-  type PlanIntent,
-  type PlanMetric,
-  type PlanPeriod,
-  type RefusalReason,
-} from "#schema/contracts/ask-plan.ts";
-import type { MarketRow } from "./coins.ts";
-import { summarize } from "./summary.ts";
+import { about, compare, mine, moved, no, on, type QuestionFixture, ranked } from "./plans.fixtures.ts";
+
+export { type ExpectedPlan, fixturePlan, type QuestionFixture } from "./plans.fixtures.ts";
 
 /**
  * Questions as members type them (typos, slang, lower-case tickers, no question marks), each with
  * the plan it should get: coins by CoinGecko id in the order named, or the member's watchlist. The
  * conventions they follow (defaults, what a follow-up keeps) are docs/decisions/ask/free-text-plans.md's.
  */
-
-type Screen = { universe: number | "watchlist"; order: "highest" | "lowest" | "biggest_move"; limit: number };
-export type ExpectedPlan = {
-  intent: PlanIntent;
-  coins: string[];
-  watchlist: boolean;
-  period: PlanPeriod;
-  metric: PlanMetric;
-  screen: Screen | null;
-};
-export type QuestionFixture = {
-  q: string;
-  /** Written with a typo or in slang (the other kinds are read off the expected plan). */
-  typo?: true;
-  /** The previous turn's plan: the question is a follow-up to it. */
-  previous?: ExpectedPlan;
-  expect: ExpectedPlan | { refusal: RefusalReason };
-};
-
-/** A fixture's plan as the route hands it over (a follow-up's previous turn, an answer's plan): whole, and valid. */
-export function fixturePlan(e: ExpectedPlan, coins: readonly MarketRow[]): AskPlan {
-  const named = e.coins.map((id) => {
-    const coin = coins.find((c) => c.id === id);
-    if (!coin) throw new Error(`fixture names ${id}, which the market table does not hold`);
-    return { id, symbol: coin.symbol.toUpperCase(), name: coin.name };
-  });
-  const scope: AskPlan["scope"] = e.watchlist ? "watchlist" : e.screen ? "market" : "coins";
-  const plan = { kind: "plan" as const, intent: e.intent, scope, coins: named, period: e.period, metric: e.metric, screen: e.screen };
-  return askPlanSchema.parse({ ...plan, summary: summarize(plan) });
-}
-
-const on = (intent: PlanIntent, coins: string[], period: PlanPeriod, metric: PlanMetric): ExpectedPlan => ({
-  intent,
-  coins,
-  watchlist: false,
-  period,
-  metric,
-  screen: null,
-});
-const about = (coin: string, metric: PlanMetric = "profile") => on("about", [coin], "24h", metric);
-const moved = (coin: string, period: PlanPeriod = "24h") => on("movement", [coin], period, "change");
-const compare = (coins: string[], period: PlanPeriod = "24h", metric: PlanMetric = "change") => on("compare", coins, period, metric);
-const mine = (period: PlanPeriod = "24h", metric: PlanMetric = "change"): ExpectedPlan => ({
-  intent: "watchlist",
-  coins: [],
-  watchlist: true,
-  period,
-  metric,
-  screen: null,
-});
-const ranked = (
-  universe: number | "watchlist",
-  order: Screen["order"],
-  limit: number,
-  period: PlanPeriod = "24h",
-  metric: PlanMetric = "change",
-): ExpectedPlan => ({
-  intent: "screen",
-  coins: [],
-  watchlist: universe === "watchlist",
-  period,
-  metric,
-  screen: { universe, order, limit },
-});
-const no = (refusal: RefusalReason) => ({ refusal });
 
 export const QUESTIONS: readonly QuestionFixture[] = [
   // One coin: what it is, its figures now, how it moved, its range, sentiment and news.
