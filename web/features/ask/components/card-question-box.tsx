@@ -34,7 +34,7 @@ export function CardQuestionBox({ coin }: { coin: Coin }) {
         className="input"
         value={text}
         maxLength={PLAN_QUESTION_MAX}
-        placeholder={`Ask about ${coin.symbol.toUpperCase()} in your own words`}
+        placeholder={`Ask about ${coin.symbol.toUpperCase()}`}
         onChange={(e) => setText(e.target.value)}
       />
       <Button type="submit" size="sm" disabled={!text.trim()}>
