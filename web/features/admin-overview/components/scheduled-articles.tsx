@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { ScheduledArticle } from "#schema/contracts/schedule.ts";
-import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
-import { Notice } from "#web/components/ui/notice.tsx";
+import { LoadFailed } from "#web/components/ui/query-states.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { UtcTime } from "#web/components/ui/utc-time.tsx";
 import { editorHref } from "#web/lib/admin-links.ts";
@@ -33,12 +32,7 @@ export function ScheduledArticlesCard() {
       {isLoading ? (
         <Skeleton height={60} />
       ) : isError ? (
-        <Notice tone="error">
-          Unable to load scheduled articles.{" "}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Notice>
+        <LoadFailed what="scheduled articles" onRetry={() => void refetch()} />
       ) : list.length === 0 ? (
         <p className="muted">No articles are scheduled. Schedule one from its editor.</p>
       ) : (

@@ -6,6 +6,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { ErrorSummary, FieldError } from "#web/components/ui/field-error.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
+import { LoadFailed } from "#web/components/ui/query-states.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { ARTICLES_TAB_HREF, serverMessage } from "#web/lib/admin-links.ts";
 import { HttpError } from "#web/lib/api.ts";
@@ -370,12 +371,7 @@ export function ArticleEditor({ id }: { id: number }) {
           Loading article...
         </div>
       ) : isError || !data ? (
-        <Notice tone="error">
-          Unable to load the article.{" "}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Notice>
+        <LoadFailed what="the article" onRetry={() => void refetch()} />
       ) : (
         <EditorBody key={data.id} initial={data} />
       )}

@@ -5,6 +5,7 @@ import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
+import { LoadFailed } from "#web/components/ui/query-states.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
 import { UtcTime, utcMinute } from "#web/components/ui/utc-time.tsx";
 import { serverMessage } from "#web/lib/admin-links.ts";
@@ -110,12 +111,7 @@ export function ScheduleControl({ articleId, published }: { articleId: number; p
       {isLoading ? (
         <p className="muted">Loading schedule…</p>
       ) : isError ? (
-        <Notice tone="error">
-          Unable to load the schedule.{" "}
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Notice>
+        <LoadFailed what="the schedule" onRetry={() => void refetch()} />
       ) : published ? (
         <p className={styles.note}>{carriedOut ? "Published at its scheduled time." : "Published: nothing to schedule."}</p>
       ) : (
