@@ -87,8 +87,10 @@ const api = new Hono<AppEnv>()
   .route("/", guidesRoutes)
   .route("/", searchRoutes)
   .route("/", newsletterRoutes)
-  // Ask reuses an isolate's session lookup for seconds (docs/decisions/performance/session-lookup-reuse.md).
+  // Ask's two answering routes reuse an isolate's session lookup for seconds
+  // (docs/decisions/performance/session-lookup-reuse.md); its history and kept answers do not.
   .use("/ask-coinsight", loadUserReused)
+  .use("/ask-coinsight/answer", loadUserReused)
   .route("/", askRoutes)
   .route("/", siteStatusRoutes)
   // The OpenAPI document and Scalar's reference, generated from schema/contracts/api (docs/api.md).

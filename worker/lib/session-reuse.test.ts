@@ -36,6 +36,31 @@ describe("Ask reuses an isolate's session lookup, and revocation ends it at once
     expect((await m.agent.fetch("/api/auth/user")).status).toBe(401);
   });
 
+  it("answers a free-text question from the same reused lookup; the member's history keeps the authoritative one", async () => {
+    const m = await member();
+    const question = "what is bitcoin";
+    const planned = await m.agent.fetch("/api/ask-coinsight/plan", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question, previous: null }),
+    });
+    const plan = await planned.json();
+    const answer = async () => {
+      const agent = new BrowserAgent();
+      if (m.cookie) agent.cookies.set(SESSION, m.cookie);
+      const res = await agent.fetch("/api/ask-coinsight/answer", {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": m.ip },
+        body: JSON.stringify({ question, plan }),
+      });
+      return (await res.json()) as { id: string | null };
+    };
+    expect((await answer()).id).not.toBeNull();
+    await env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ?").bind(new Date().toISOString(), m.agent.user.id).run();
+    expect((await answer()).id).not.toBeNull();
+    expect((await m.agent.fetch("/api/ask-coinsight/history")).status).toBe(401);
+  });
+
   it("stops honouring a session the moment it signs out", async () => {
     const m = await member();
     expect((await askAs(m.cookie, m.ip)).body.subscription).not.toBeNull();

@@ -1,6 +1,6 @@
 import { abortAllDurableObjects, applyD1Migrations, env, reset } from "cloudflare:test";
 import { afterAll, beforeEach } from "vitest";
-import { forgetRecentAnswers } from "#worker/features/ask/test-support.ts";
+import { forgetAllKept, forgetRecentAnswers } from "#worker/features/ask/test-support.ts";
 import { forgetContentVersion, forgetSlugFilter } from "#worker/features/content/test-support.ts";
 import { forgetCachedSnapshot } from "#worker/features/cryptos/test-support.ts";
 import { forgetShell } from "#worker/features/pages/test-support.ts";
@@ -33,6 +33,7 @@ await abortAllDurableObjects();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 forgetCachedSnapshot();
 forgetRecentAnswers();
+forgetAllKept();
 forgetOidcCaches();
 
 // What an isolate remembers (answers from the colo's cache, the content version, the slug filter,

@@ -244,6 +244,7 @@ describe("kept answers: readable again for 24 hours, for free", () => {
     await seedHistory(btc.id, btc.priceUsd, 30);
     const member = await persona("basic");
     const first = await ask<AskResponse>(member, "future_price");
+    const between = new Date().toISOString();
     const second = await ask<AskResponse>(member, "future_price");
     await ask<AskResponse>(member, "about");
     expect(second.body.subscription).toMatchObject({ queryCount: 2 });
@@ -256,6 +257,8 @@ describe("kept answers: readable again for 24 hours, for free", () => {
       asOf: second.body.asOf,
     });
     expect(first.body.response).toBe(second.body.response);
+    // The same answer asked again rewrites nothing: the row keeps the first ask's time.
+    expect(String(kept.body.answers.find((a) => a.questionType === "future_price")?.answeredAt) < between).toBe(true);
     const after = await member.agent.json<SubscriptionResponse>("/api/user/subscription");
     expect(after.body.subscription.queryCount).toBe(2);
 

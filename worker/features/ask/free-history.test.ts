@@ -60,6 +60,27 @@ describe("the member's free-text history", () => {
     }
   });
 
+  it("keeps the same question asked again while the same answer stands once, and again after it is deleted", async () => {
+    const alice = await persona("pro");
+    const question = "is SOL doing better than ETH this week?";
+    const plan = await planFor(question);
+    const ask = async () => (await askFree<AskFreeResponse>(alice, { question, plan })).body;
+    const first = await ask();
+    const again = await ask();
+    expect(again).toMatchObject({ id: first.id, cached: true, response: first.response });
+    // The repeat is still a question asked: it is counted like the first.
+    expect(again.subscription?.queryCount).toBe((first.subscription?.queryCount ?? 0) + 1);
+    // Other words are another entry, even for the same answer.
+    const reworded = (await askFree<AskFreeResponse>(alice, { question: "sol vs eth this week", plan })).body;
+    expect(reworded.id).not.toBe(first.id);
+    expect((await history(alice)).body.entries.map((e) => e.question)).toEqual(["sol vs eth this week", question]);
+
+    expect((await remove(alice, first.id ?? "")).status).toBe(200);
+    const afterDelete = await ask();
+    expect(afterDelete.id).toBe(first.id);
+    expect((await history(alice)).body.entries.map((e) => e.id)).toEqual([first.id, reworded.id]);
+  });
+
   it("a guest's answer is not kept (no id)", async () => {
     const guest = await persona("guest");
     const { body } = await askFree<AskFreeResponse>(guest, { question: "what is solana", plan: await planFor("what is solana") });

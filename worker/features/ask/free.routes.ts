@@ -63,7 +63,7 @@ export function freeAnswerRoute(makeDeps: AskDepsFactory) {
     }
     const { key, cached, built } = prepared;
     const tables = cached ? cached.tables : built.tables;
-    const ctx: FreeCtx = { c, gate, user, question, plan, tables, asOf: prepared.asOf, now };
+    const ctx: FreeCtx = { c, gate, user, question, plan, tables, asOf: prepared.asOf, answerKey: key, now };
 
     const answering: Answering<AskFreeResponse, { event: "table"; data: AnswerTable }> = {
       c,
@@ -91,19 +91,22 @@ type FreeCtx = {
   plan: AskPlan;
   tables: AnswerTable[];
   asOf: string;
+  answerKey: string;
   now: number;
 };
 
 /** Keeps the unit (the answer is shown) and the member's question in their history, and builds the reply. */
 async function success(ctx: FreeCtx, text: string, cached: boolean): Promise<AskFreeResponse> {
-  const { c, gate, user, question, plan, tables, asOf } = ctx;
+  const { c, gate, user, question, plan, tables, asOf, answerKey } = ctx;
   const subscription = await gate.commit();
   // The reply names the history entry, so it is kept before the reply; a failure to keep it loses the entry, not the answer.
   const id = user
-    ? await keepQuestion(getDb(c.env.DB), { userId: user.id, question, plan, response: text, tables, asOf }, ctx.now).catch((err) => {
-        logger("ask", c.get("requestId")).error("free answer not kept", { error: err });
-        return null;
-      })
+    ? await keepQuestion(getDb(c.env.DB), { userId: user.id, question, plan, response: text, tables, asOf, answerKey }, ctx.now).catch(
+        (err) => {
+          logger("ask", c.get("requestId")).error("free answer not kept", { error: err });
+          return null;
+        },
+      )
     : null;
   return {
     success: true,

@@ -2,6 +2,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import type { QuestionType, StoredAnswer } from "#schema/contracts/ask.ts";
 import { askAnswers } from "#schema/db/ask.ts";
 import type { Db } from "#worker/lib/db.ts";
+import { keptValue, markKept } from "./kept-once.ts";
 
 /** How long a member's last answer per coin and question stays readable after a reload. */
 export const KEEP_ANSWER_MS = 24 * 3_600_000;
@@ -17,6 +18,10 @@ export async function keepAnswer(
 ): Promise<void> {
   const answeredAt = new Date(now).toISOString();
   const row = { ...a, symbol: a.symbol.toUpperCase(), answeredAt };
+  // The same cached answer asked again keeps the first ask's time rather than rewriting the row.
+  const memo = `${a.userId}|card|${row.symbol}|${a.questionType}`;
+  const kept = `${a.asOf}\n${a.response}`;
+  if (keptValue(memo) === kept) return;
   await db.batch([
     db
       .insert(askAnswers)
@@ -29,6 +34,7 @@ export async function keepAnswer(
       .delete(askAnswers)
       .where(and(eq(askAnswers.userId, a.userId), lt(askAnswers.answeredAt, new Date(now - KEEP_ANSWER_MS).toISOString()))),
   ]);
+  markKept(memo, kept);
 }
 
 /** GET /api/ask-coinsight/answers: the member's answers about one coin from the last 24 hours (reading them costs nothing). */

@@ -22,6 +22,7 @@ import { ORIGIN } from "#worker/test/http.ts";
 import { createAskRoutes } from "./ask.routes.ts";
 
 export { forgetRecentAnswers } from "./cache.ts";
+export { forgetAllKept } from "./kept-once.ts";
 
 export type Persona = "guest" | "free" | "free-spent" | "lite" | "basic" | "pro" | "inactive" | "admin";
 
