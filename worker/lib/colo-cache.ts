@@ -222,18 +222,24 @@ export async function putColo(key: string, res: Response, now = Date.now()): Pro
 export async function rememberColo(
   key: string,
   res: Response,
-  { gzip, now = Date.now() }: { gzip?: ArrayBuffer; now?: number } = {},
+  { gzip, now = Date.now() }: { gzip?: ArrayBuffer | Promise<ArrayBuffer | null>; now?: number } = {},
 ): Promise<void> {
   const body = await res.arrayBuffer();
   const stored = new Response(body, { status: res.status, headers: res.headers });
   stored.headers.set(STORED_AT, String(now));
   const entry = remember(key, body, stored, now);
-  // The same body already gzipped (the store kept it so): a reader who takes gzip gets these bytes,
-  // not a compression made again for the new entry.
+  // The same body already gzipped (or being gzipped) for the store: a reader who takes gzip gets
+  // these bytes, not a compression made again for the new entry.
   if (gzip && kept.get(key) === entry && !has(entry.headers, "content-encoding")) {
-    entry.gzip = Promise.resolve(gzip);
-    entry.gzipBytes = gzip.byteLength;
-    bytes += gzip.byteLength;
+    entry.gzip = Promise.resolve(gzip)
+      .then((made) => {
+        if (made && !entry.dropped) {
+          entry.gzipBytes = made.byteLength;
+          bytes += made.byteLength;
+        }
+        return made;
+      })
+      .catch(() => null);
   }
 }
 

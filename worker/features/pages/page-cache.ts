@@ -1,11 +1,11 @@
 import { contentVersion, nextScheduledPublish } from "#worker/features/content/index.ts";
 import { readSnapshot } from "#worker/features/cryptos/index.ts";
 import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
-import { acceptsGzip, matchColo, putColo, rememberColo } from "#worker/lib/colo-cache.ts";
+import { acceptsGzip, matchColo, rememberColo } from "#worker/lib/colo-cache.ts";
 import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
 import { type PageParams, pageAddress } from "./page-query.ts";
 import { type PageRequest, rendersPage } from "./page-request.ts";
-import { type PageCopy, pageKvKey, pageKvTtl, readPageCopy, writePageCopy } from "./page-store.ts";
+import { gzipBody, type PageCopy, pageKvKey, pageKvTtl, readPageCopy, writePageCopy } from "./page-store.ts";
 import { RENDERED_AHEAD, renderingAhead } from "./rendering-ahead.ts";
 
 /** Vary: Cookie as on every rendered page: a member's browser must not reuse a guest's copy. */
@@ -89,11 +89,13 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
   const stored = await storedCopy(res, PAGE_TTL);
   const body = await stored.arrayBuffer();
   const copy: PageCopy = { status: stored.status, headers: [...stored.headers], body };
+  // Gzipped once: for the copy in KV and for this isolate's readers who take gzip.
+  const gzip = gzipBody(body).catch(() => null);
   const key = kvKey(tick);
   const keepInKv = async () => {
     if (!key) return;
     const next = kind.prices ? null : await nextScheduledPublish(env.DB, new Date().toISOString()).catch(() => null);
-    await writePageCopy(env.KV, key, copy, pageKvTtl(kind.prices, next));
+    await writePageCopy(env.KV, key, { ...copy, gzip: (await gzip) ?? undefined }, pageKvTtl(kind.prices, next));
   };
   if (ahead) {
     // Off the request path already (a tick's or a publish's waitUntil): the write is the work.
@@ -101,7 +103,10 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
     res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.ahead);
     return res;
   }
-  await later(Promise.all([putColo(coloKey(tick), new Response(body, { status: copy.status, headers: copy.headers })), keepInKv()]));
+  // This isolate's readers find it in memory and the colo's other isolates in KV, as after a colo
+  // miss: the colo's Cache API is not written (page-copies-in-kv.md).
+  await rememberColo(coloKey(tick), new Response(body, { status: copy.status, headers: copy.headers }), { gzip });
+  await later(keepInKv());
   res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.render);
   return res;
 }

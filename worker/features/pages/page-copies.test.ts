@@ -92,6 +92,25 @@ describe("a guest's page kept in KV beyond the colo", () => {
     expect(await inflated.text()).toBe(html);
   });
 
+  it("is gzipped once by its first render, for KV and for this isolate's readers, and not written to the colo's cache", async () => {
+    const compress = vi.spyOn(globalThis, "CompressionStream");
+    const put = vi.spyOn(caches.default, "put");
+    const path = `/article/${slug}`;
+    const first = await page(path);
+    expect(from(first)).toBe("MISS");
+    expect(compress).toHaveBeenCalledTimes(1);
+    expect(put).not.toHaveBeenCalled();
+    // This isolate's next reader who takes gzip is sent those bytes from memory: no second compression.
+    const hit = await page(path, { "accept-encoding": "gzip" });
+    expect(from(hit)).toBe("HIT");
+    expect(hit.headers.get("content-encoding")).toBe("gzip");
+    expect(compress).toHaveBeenCalledTimes(1);
+    const inflated = new Response(new Blob([await hit.arrayBuffer()]).stream().pipeThrough(new DecompressionStream("gzip")));
+    expect(await inflated.text()).toBe(await first.text());
+    // The colo's other isolates find the copy in KV.
+    expect(await keptFor(path)).toHaveLength(1);
+  });
+
   it("gives each answer its own request id, rendered or kept, and keeps none in a copy", async () => {
     const path = `/article/${slug}`;
     const rendered = await page(path);

@@ -51,14 +51,17 @@ export function pageKvTtl(prices: boolean, nextScheduled: string | null, now = D
 const through = (bytes: ArrayBuffer, stream: CompressionStream | DecompressionStream) =>
   new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer();
 
+/** A page's body gzipped: what a copy keeps, and what a reader who takes gzip is sent. */
+export const gzipBody = (body: ArrayBuffer): Promise<ArrayBuffer> => through(body, new CompressionStream("gzip"));
+
 /**
  * One value: the head's length (4 bytes, big-endian), the head as JSON (status and headers), then the
- * body gzipped (a sixth of a page's bytes to move on every colo miss). One read brings the whole copy;
- * KV's metadata (1 KB) would not hold a page's headers.
+ * body gzipped (a sixth of a page's bytes to move on every colo miss; `copy.gzip` when the caller has
+ * it already). One read brings the whole copy; KV's metadata (1 KB) would not hold a page's headers.
  */
 export async function encodeCopy(copy: PageCopy): Promise<ArrayBuffer> {
   const head = new TextEncoder().encode(JSON.stringify({ status: copy.status, headers: copy.headers }));
-  const body = await through(copy.body, new CompressionStream("gzip"));
+  const body = copy.gzip ?? (await gzipBody(copy.body));
   const out = new Uint8Array(4 + head.byteLength + body.byteLength);
   new DataView(out.buffer).setUint32(0, head.byteLength);
   out.set(head, 4);
