@@ -177,6 +177,8 @@ export type MatchOptions = {
   gzip?: boolean;
   /** The answer's headers from the stored copy's (see `Present`); as stored without it. */
   present?: Present;
+  /** The caller keeps its answers in memory only (`rememberColo`): a miss there asks the colo nothing. */
+  memoryOnly?: boolean;
 };
 
 /**
@@ -186,7 +188,7 @@ export type MatchOptions = {
 export async function matchColo(
   key: string,
   now = Date.now(),
-  { gzip = false, present }: MatchOptions = {},
+  { gzip = false, present, memoryOnly = false }: MatchOptions = {},
 ): Promise<Response | undefined> {
   const entry = kept.get(key);
   // Expired within its grace while another request fetches or makes its successor: still served.
@@ -197,6 +199,7 @@ export async function matchColo(
   }
   if (entry && withinGrace(entry, now)) entry.refreshingSince = now;
   else if (entry) drop(key);
+  if (memoryOnly) return undefined;
   const hit = await caches.default.match(key);
   return hit ? answer(remember(key, await hit.arrayBuffer(), hit, now), present) : undefined;
 }

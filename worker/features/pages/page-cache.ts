@@ -42,8 +42,9 @@ const tickOf = async (env: Env) => (await readSnapshot(env.KV).catch(() => null)
 const fromCopy = (copy: PageCopy, present = PAGE_HIT) => new Response(copy.body, { status: copy.status, headers: present(copy.headers) });
 
 /**
- * A guest's rendered page from the colo's cache, else from KV (the copy the first renderer anywhere
- * kept), else rendered and kept in both: rendering costs milliseconds of CPU, a kept copy a lookup.
+ * A guest's rendered page from the isolate's memory, else from KV (the copy the first renderer
+ * anywhere kept), else rendered and kept in both (never in the colo's Cache API, page-copies-in-kv.md):
+ * rendering costs milliseconds of CPU, a kept copy a lookup.
  * The page is kept for its path and the parameters it reads (`params`), so a tracking or made-up
  * parameter finds the same copy; a member's page is made every time (the shell, cheap) and never
  * touches the shared copies. Rendering ahead (render-ahead.ts) skips the lookups and writes KV.
@@ -66,7 +67,7 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
   if (!ahead) {
     const tick = await prices();
     // Gzipped once per kept page for every reader that takes it (precompressed-answers.md).
-    const match = { present: PAGE_HIT, gzip: acceptsGzip(req.acceptEncoding) };
+    const match = { present: PAGE_HIT, gzip: acceptsGzip(req.acceptEncoding), memoryOnly: true };
     const hit = await matchColo(coloKey(tick), Date.now(), match);
     if (hit) return hit;
     const key = kvKey(tick);

@@ -92,7 +92,7 @@ describe("a guest's page kept in KV beyond the colo", () => {
     expect(await inflated.text()).toBe(html);
   });
 
-  it("is gzipped once by its first render, for KV and for this isolate's readers, and not written to the colo's cache", async () => {
+  it("is gzipped once by its first render, for KV and for this isolate's readers, and never kept in or asked of the colo's cache", async () => {
     const compress = vi.spyOn(globalThis, "CompressionStream");
     const put = vi.spyOn(caches.default, "put");
     const path = `/article/${slug}`;
@@ -107,8 +107,12 @@ describe("a guest's page kept in KV beyond the colo", () => {
     expect(compress).toHaveBeenCalledTimes(1);
     const inflated = new Response(new Blob([await hit.arrayBuffer()]).stream().pipeThrough(new DecompressionStream("gzip")));
     expect(await inflated.text()).toBe(await first.text());
-    // The colo's other isolates find the copy in KV.
+    // The colo's other isolates find the copy in KV, without asking the colo's Cache API first.
     expect(await keptFor(path)).toHaveLength(1);
+    const match = vi.spyOn(caches.default, "match");
+    forgetColoMemory();
+    expect(from(await page(path))).toBe("KV");
+    expect(match).not.toHaveBeenCalled();
   });
 
   it("gives each answer its own request id, rendered or kept, and keeps none in a copy", async () => {
