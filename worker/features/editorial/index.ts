@@ -2,3 +2,4 @@
 export { editorialAdminRoutes, editorialArticleRoutes, editorialDevRoutes } from "./editorial.routes.ts";
 export { resumeOverdue } from "./schedule-store.ts";
 export { PublishScheduleWorkflow } from "./schedule-workflow.ts";
+export { ArticlePresence } from "./article-presence.ts";
