@@ -1,5 +1,5 @@
-import type { ArticleChange } from "#schema/contracts/presence.ts";
 import type { AuthUser } from "#schema/contracts/auth.ts";
+import type { ArticleChange } from "#schema/contracts/presence.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { logger } from "#worker/lib/log.ts";
 import { findArticle } from "./article-admin-store.ts";

@@ -102,10 +102,14 @@ export class LiveHub extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     if (messageBytes(message) > LIVE_MAX_MESSAGE_BYTES)
       return refuse(ws, LIVE_CLOSE.tooBig, "PAYLOAD_TOO_LARGE", `Messages are at most ${LIVE_MAX_MESSAGE_BYTES} bytes.`);
-    const counted = countMessage(ws.deserializeAttachment() as Attachment, Date.now(), LIVE_LIMITS.messageWindowMs, LIVE_LIMITS.messagesPerWindow);
+    const counted = countMessage(
+      ws.deserializeAttachment() as Attachment,
+      Date.now(),
+      LIVE_LIMITS.messageWindowMs,
+      LIVE_LIMITS.messagesPerWindow,
+    );
     ws.serializeAttachment(counted.next);
-    if (counted.over)
-      return refuse(ws, LIVE_CLOSE.policy, "RATE_LIMITED", `At most ${LIVE_LIMITS.messagesPerWindow} messages a minute.`);
+    if (counted.over) return refuse(ws, LIVE_CLOSE.policy, "RATE_LIMITED", `At most ${LIVE_LIMITS.messagesPerWindow} messages a minute.`);
     if (typeof message !== "string") return refuse(ws, LIVE_CLOSE.policy, "BAD_REQUEST", "Messages are JSON text.");
     let parsed: unknown;
     try {
