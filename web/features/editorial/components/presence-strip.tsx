@@ -40,7 +40,7 @@ export function PresenceStrip({ presence }: { presence: Pick<Presence, "live" | 
         <span className="muted">Only you are here.</span>
       ) : (
         <>
-          <span className={styles.label}>Also here:</span>
+          <span className={styles.label}>Also here:</span>{" "}
           <ul className={styles.people}>
             {others.map((p) => (
               <li key={p.connection} className={p.editing ? styles.editing : styles.viewing}>
