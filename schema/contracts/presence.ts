@@ -28,7 +28,6 @@ export type PresencePerson = z.infer<typeof presencePerson>;
 
 /** What changed the article: a save, a version restored, a publication by hand or by its schedule, the trash. */
 export const articleChangeKind = z.enum(["saved", "restored", "published", "scheduled", "trashed", "untrashed", "regenerated"]);
-export type ArticleChangeKind = z.infer<typeof articleChangeKind>;
 
 /** Told to the open editors after the change is committed. `revision` and `status` are null once the article is gone (trash, regenerate). */
 export const articleChange = z

@@ -1,31 +1,10 @@
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
-import type { PresencePerson } from "#schema/contracts/presence.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
+import { clock, WARNING_TEXT, warningTitle } from "../lib/presence-text.ts";
 import type { EditorForm } from "./editor-form.ts";
 import styles from "./presence.module.css";
 import { StaleNotice } from "./stale-notice.tsx";
 import type { Presence } from "./use-presence.ts";
-
-/** "12:03" in the admin's own time. */
-export function clock(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-}
-
-/** "Ava", "Ava and Ben", "Ava, Ben and Cy". */
-export function namesOf(people: PresencePerson[]): string {
-  const names = [...new Set(people.map((p) => p.name))];
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
-
-/** The warning's first sentence: editing if any of them types, else only open. */
-export function warningTitle(people: PresencePerson[]): string {
-  const verb = people.length > 1 || new Set(people.map((p) => p.name)).size > 1 ? "are" : "is";
-  return people.some((p) => p.editing)
-    ? `${namesOf(people)} ${verb} editing this article.`
-    : `${namesOf(people)} ${verb} viewing this article.`;
-}
-export const WARNING_TEXT = "If you both save, the second save will be refused and must be merged by hand.";
 
 /**
  * Who else has the article open, live: each with since when and whether they are typing. A polite

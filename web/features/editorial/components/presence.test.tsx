@@ -8,7 +8,7 @@ import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import type { ArticleChange, PresencePerson, PresenceServerMessage } from "#schema/contracts/presence.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
 import { calls, mock, server } from "#web/test/msw.ts";
-import { clock, WARNING_TEXT } from "./presence-strip.tsx";
+import { clock, WARNING_TEXT } from "../lib/presence-text.ts";
 
 const article: EditableArticle = {
   id: 9,

@@ -8,41 +8,10 @@ import { toast } from "#web/components/ui/toast.tsx";
 import { ARTICLES_TAB_HREF, serverMessage } from "#web/lib/admin-links.ts";
 import { editableQuery } from "../api/editor.ts";
 import { FIELD_NAMES, keepTyped } from "../lib/kept-form.ts";
+import { changeSentence } from "../lib/presence-text.ts";
 import { type EditorForm, isDirty } from "./editor-form.ts";
 import styles from "./presence.module.css";
-import { clock } from "./presence-strip.tsx";
 import type { Presence } from "./use-presence.ts";
-
-const STATUS: Record<NonNullable<ArticleChange["status"]>, string> = {
-  published: "now published",
-  draft: "now a draft",
-  review: "now held for review",
-};
-
-/** "This article was changed by Ava at 12:03 (now published)", and the like for each kind of change. */
-export function changeSentence(c: ArticleChange): string {
-  const who = c.by?.name ?? "someone";
-  const at = clock(c.at);
-  const status = c.status ? ` (${STATUS[c.status]})` : "";
-  switch (c.kind) {
-    case "saved":
-      return c.by ? `This article was changed by ${who} at ${at}${status}.` : `This article was changed at ${at}${status}.`;
-    case "restored":
-      return `${who} restored an earlier version of this article at ${at}${status}.`;
-    case "published":
-      return `${who} published this article at ${at}.`;
-    case "scheduled":
-      return c.status === "published"
-        ? `This article was published by its schedule at ${at}.`
-        : `This article's schedule ran at ${at} and held it for review.`;
-    case "untrashed":
-      return `${who} restored this article from the trash at ${at}.`;
-    case "trashed":
-      return `${who} moved this article to the trash at ${at}. Your text is still in the form: copy what you need.`;
-    case "regenerated":
-      return `${who} regenerated this article at ${at}: this held draft was replaced by a new one. Your text is still in the form: copy what you need.`;
-  }
-}
 
 /** Whether a change is newer than what the editor shows (a save of its own comes back with the revision it now holds). */
 export function isStale(change: ArticleChange | null, article: EditableArticle, saving: boolean): change is ArticleChange {
