@@ -203,6 +203,22 @@ describe("presence in the article editor", () => {
     await waitFor(() => expect(screen.getByLabelText("Title")).toHaveValue("Again"));
   });
 
+  it("reconnects after a lost socket, naming the revision it now shows, and claims nothing meanwhile", async () => {
+    await openEditor();
+    await people(ava, me);
+    server.use(mock(apiContract.getEditableArticle, { ...article, revision: 4, title: "Newer" }));
+    await changed({});
+    await userEvent.click(await screen.findByRole("button", { name: "Load the new version" }));
+    await waitFor(() => expect(screen.getByLabelText("Title")).toHaveValue("Newer"));
+    await act(() => sockets[0]?.close());
+    await waitFor(() => expect(screen.getByTestId("presence-strip")).toHaveTextContent(""));
+    // The next socket comes after the backoff (a second at most for the first retry).
+    await waitFor(() => expect(sockets).toHaveLength(2), { timeout: 5_000 });
+    expect(sockets[1]?.url.searchParams.get("revision")).toBe("4");
+    await people(me);
+    expect(screen.getByTestId("presence-strip")).toHaveTextContent("Only you are here.");
+  });
+
   it("shows no notice for a change it already holds, and for the trash keeps the form and offers the way back", async () => {
     await openEditor();
     await people(me);

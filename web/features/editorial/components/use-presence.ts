@@ -83,7 +83,11 @@ export function usePresence(article: EditableArticle, form: EditorForm): Presenc
         if (m.type === "people") setPeople({ you: m.you, list: m.people });
         else if (m.type === "changed") setChange(m.change);
       },
-      onStatus: setLive,
+      onStatus: (up) => {
+        setLive(up);
+        // A list from before the socket was lost may be wrong by now: the next connection brings a fresh one.
+        if (!up) setPeople(null);
+      },
     });
     connection.current = c;
     return () => {
