@@ -22,7 +22,7 @@ import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PAT
 import worker, { PriceFeed as Feed, NewsroomWorkflow as Newsroom } from "./index.ts";
 import { forgetColoWhere } from "./lib/colo-cache.ts";
 
-export { GuestLimiter, LiveHub, PublishScheduleWorkflow, QuotaCounter } from "./index.ts";
+export { ArticlePresence, GuestLimiter, LiveHub, PublishScheduleWorkflow, QuotaCounter } from "./index.ts";
 
 const totals = {
   requests: 0,

@@ -34,7 +34,7 @@ export class PriceFeed extends PriceFeedBase {
 
 export { GuestLimiter } from "./features/ask/index.ts";
 export { QuotaCounter } from "./features/billing/index.ts";
-export { PublishScheduleWorkflow } from "./features/editorial/index.ts";
+export { ArticlePresence, PublishScheduleWorkflow } from "./features/editorial/index.ts";
 export { LiveHub } from "./features/live/index.ts";
 /** The newsroom's Workflow; an article it publishes has its page rendered ahead of readers. */
 export class NewsroomWorkflow extends NewsroomWorkflowBase {

@@ -8,6 +8,7 @@ export const errorCodes = [
   "CONFLICT",
   "GONE",
   "PAYLOAD_TOO_LARGE",
+  "UPGRADE_REQUIRED",
   "PAYMENT_REQUIRED",
   "RATE_LIMITED",
   "INTERNAL",

@@ -18,6 +18,9 @@ export const server = setupServer(
   // Every page opens the live-prices socket (web/features/live-prices): by default a hub that accepts
   // it and never ticks. Tests of live prices drive a socket of their own (web/app/layout/live-prices.test.tsx).
   ws.link(/\/api\/live/).addEventListener("connection", () => {}),
+  // The article editor opens its presence socket: by default an object that accepts it and says nothing.
+  // Tests of presence drive one of their own (web/features/editorial/components/presence.test.tsx).
+  ws.link(/\/api\/articles\/\d+\/presence/).addEventListener("connection", () => {}),
 );
 
 const failures: string[] = [];

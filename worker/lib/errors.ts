@@ -15,6 +15,8 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   /** Something that existed and no longer works, such as an expired mail link. */
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
+  /** A WebSocket route called without `Upgrade: websocket`. */
+  UPGRADE_REQUIRED: 426,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** An upstream could not give a usable answer (e.g. Ask's model, after its retry). */

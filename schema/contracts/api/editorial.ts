@@ -13,6 +13,7 @@ import {
   versionParams,
 } from "../editorial.ts";
 import { startedRunsSchema } from "../newsroom.ts";
+import { presenceQuery } from "../presence.ts";
 import {
   articleScheduleAnswerSchema,
   scheduleBody,
@@ -20,7 +21,7 @@ import {
   scheduledResultSchema,
   scheduleResumeSchema,
 } from "../schedule.ts";
-import { errors, json, noQuery, type RouteContract } from "./route-contract.ts";
+import { content, errors, json, noQuery, type RouteContract } from "./route-contract.ts";
 
 /** The editors' desk: the article editor, versions, trash, publishing and posting (admins only). */
 export const editorialContract = {
@@ -32,6 +33,21 @@ export const editorialContract = {
     access: "admin",
     request: { params: articleIdParam, query: noQuery },
     responses: { 200: json("The article (content as HTML)", editableArticleSchema), ...errors(400, 401, 403, 404) },
+  },
+  openArticlePresence: {
+    method: "GET",
+    path: "/api/articles/:id/presence",
+    summary: "Who else has the article open in the editor (a WebSocket)",
+    description:
+      "Upgrades to a WebSocket held by the article's presence object: it sends everyone who has the article open " +
+      "(name, since when, viewing or editing) whenever that changes, and a `changed` message after a save, a restore, " +
+      "a publication (by hand or by the schedule), the trash or a regenerate. The client says `state` (editing or viewing) " +
+      "and `ping`. `revision`: the revision the editor shows, so a reconnecting editor hears of a change it missed. " +
+      "Messages are `schema/contracts/presence.ts`. Admins only, from the site's own pages (Origin); a live article.",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: articleIdParam, query: presenceQuery },
+    responses: { 101: content("Switching Protocols: the WebSocket", "websocket"), ...errors(400, 401, 403, 404, 426) },
   },
   saveArticle: {
     method: "PUT",

@@ -38,6 +38,7 @@ const ERROR_TEXT = {
   409: "Conflict with the current state",
   410: "Gone: a link that worked once has expired",
   413: "Request body too large",
+  426: "Upgrade required: the route opens a WebSocket",
   429: "Too many requests",
   502: "An upstream service answered badly",
   503: "An upstream service is unavailable",

@@ -91,6 +91,8 @@ describe("Article editor and the claim check", () => {
     const list = await screen.findByTestId("sentence-readings");
     expect(list).toHaveAttribute("open");
     expect(within(list).getByText(/^Sentence readings: 2 sentences, 1 held$/)).toBeInTheDocument();
+    // The list scrolls when long: a named region a keyboard can reach (axe: scrollable-region-focusable).
+    expect(within(list).getByRole("region", { name: "Sentence readings" })).toHaveAttribute("tabindex", "0");
     const [read, held] = within(list)
       .getAllByRole("listitem")
       .filter((li) => li.hasAttribute("data-verdict"));

@@ -1,14 +1,11 @@
 import type { LiveServerMessage, LiveTopic } from "#schema/contracts/live.ts";
 import { setLiveStatus } from "#web/lib/live-status.ts";
+import { backoffDelay, SOCKET_PING_MS } from "#web/lib/socket.ts";
 
-/** Backoff after a lost socket: 1 s doubling to 60 s, each wait drawn from its upper half (jitter), so a
- * restarted hub is not met by every reader in the same second. */
-const BACKOFF_MS = { first: 1_000, max: 60_000 };
 /** A tab hidden this long lets its socket go; it resumes from its last tick when seen again. */
 const HIDDEN_CLOSE_MS = 30_000;
 /** A socket that hears nothing for this long (a tick every 30 s) is taken for dead. */
 const SILENCE_MS = 75_000;
-const PING_MS = 25_000;
 
 export type LiveHandlers = {
   /** Every message, in order (the caller writes it into the cache). */
@@ -16,12 +13,6 @@ export type LiveHandlers = {
   /** The socket is gone (or refused): the caller starts polling and fetches what it missed now. */
   onFallback(): void;
 };
-
-/** The next wait before reconnecting: exponential, capped, with "equal jitter" (half fixed, half random). */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(BACKOFF_MS.max, BACKOFF_MS.first * 2 ** attempt);
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
 
 /**
  * One WebSocket for the page's topics. Tracks the last tick it applied; a message whose `prev` is
@@ -91,7 +82,7 @@ export class LiveConnection {
     ws.onopen = () => {
       this.attempt = 0;
       setLiveStatus("live");
-      this.ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), PING_MS);
+      this.ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), SOCKET_PING_MS);
       this.listen();
     };
     ws.onmessage = (e) => {

@@ -5,13 +5,16 @@ import { type DepsFactory, defaultDeps } from "#worker/features/newsroom/index.t
 import type { AppEnv } from "#worker/lib/app-env.ts";
 import { currentUser, resolveUser } from "#worker/lib/auth.ts";
 import { getDb } from "#worker/lib/db.ts";
+import { ApiError } from "#worker/lib/errors.ts";
 import { localOnly } from "#worker/lib/local-only.ts";
 import { contractRoutes, mountedPath, route } from "#worker/lib/route.ts";
+import { fromSitePage } from "#worker/lib/same-origin.ts";
 import { invalid } from "#worker/lib/validate.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
 import { adminArticlePage } from "./article-admin-store.ts";
-import { getEditable, restoreVersion, saveArticle } from "./editor.service.ts";
+import { getEditable, liveArticle, restoreVersion, saveArticle } from "./editor.service.ts";
 import { deleteForever, listTrash, moveToTrash, publishNow, restoreFromTrash } from "./lifecycle.service.ts";
+import { type ChangeNote, changedBy, presenceOf, presenceUser, tellEditors } from "./presence.ts";
 import { regenerateArticle } from "./regenerate.service.ts";
 import { cancelSchedule, getSchedule, listScheduled, setSchedule } from "./schedule.service.ts";
 import { resumeAll } from "./schedule-store.ts";
@@ -20,6 +23,7 @@ import { getVersion, listVersions } from "./versions.service.ts";
 
 const PRIVATE = "private, no-store";
 const {
+  openArticlePresence,
   getEditableArticle,
   saveArticle: save,
   trashArticle,
@@ -38,6 +42,11 @@ const {
   listScheduledArticles,
 } = apiContract;
 const db = (c: Context<AppEnv>) => getDb(c.env.DB);
+
+/** After the answer: the article's open editors hear of the change (best-effort: the 409 stays the safety net). */
+function tellLater(c: Context<AppEnv>, articleId: number, note: Omit<ChangeNote, "by">): void {
+  c.executionCtx.waitUntil(tellEditors(c.env, articleId, { ...note, by: changedBy(currentUser(c)) }));
+}
 
 /**
  * The admin list at GET /api/articles?page=...: answers an admin with the private list (straight from
@@ -63,13 +72,40 @@ const adminArticleList: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const editorialArticleRoutes = new Hono<AppEnv>().use(mountedPath(apiContract.listArticles), adminArticleList).route(
   "/",
   contractRoutes(
+    route(openArticlePresence, async (c) => {
+      // Checked in this order after the admin guard: a plain GET is told what the route is, before anything else.
+      if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
+        throw new ApiError("UPGRADE_REQUIRED", "This route opens a WebSocket: send Upgrade: websocket.");
+      if (!fromSitePage(c)) throw new ApiError("FORBIDDEN", "Presence is for this site's own editor.");
+      const { id } = c.req.valid("param");
+      const row = await liveArticle(db(c), id);
+      const { revision } = c.req.valid("query");
+      const headers = new Headers({
+        upgrade: "websocket",
+        "x-presence-user": encodeURIComponent(JSON.stringify(presenceUser(currentUser(c)))),
+        "x-article-revision": String(row.revision),
+        "x-request-id": c.get("requestId") ?? "unknown",
+      });
+      if (revision !== undefined) headers.set("x-presence-revision", String(revision));
+      const res = await presenceOf(c.env, id).fetch("https://article-presence/connect", { headers });
+      // A fresh Response: the object's headers are immutable, and the app's middleware adds its own.
+      return new Response(res.body, { status: res.status, headers: res.headers, webSocket: res.webSocket });
+    }),
     route(getEditableArticle, async (c) => c.json(await getEditable(db(c), c.req.valid("param").id), 200)),
     route(save, async (c) => {
       const user = currentUser(c);
-      const saved = await saveArticle(db(c), c.env, c.req.valid("param").id, c.req.valid("json"), { id: user.id, email: user.email });
+      const { id } = c.req.valid("param");
+      const saved = await saveArticle(db(c), c.env, id, c.req.valid("json"), { id: user.id, email: user.email });
+      const { revision, status, updatedAt: at } = saved.article;
+      tellLater(c, id, { kind: "saved", revision, status, at });
       return c.json(saved, 200);
     }),
-    route(trashArticle, async (c) => c.json(await moveToTrash(db(c), c.env, c.req.valid("param").id, currentUser(c).id), 200)),
+    route(trashArticle, async (c) => {
+      const { id } = c.req.valid("param");
+      const done = await moveToTrash(db(c), c.env, id, currentUser(c).id);
+      tellLater(c, id, { kind: "trashed" });
+      return c.json(done, 200);
+    }),
     route(getArticleSchedule, async (c) => c.json(await getSchedule(db(c), c.env, c.req.valid("param").id), 200)),
     route(scheduleArticle, async (c) => {
       const { id } = c.req.valid("param");
@@ -91,7 +127,10 @@ export const editorialArticleRoutes = new Hono<AppEnv>().use(mountedPath(apiCont
         const expected = body.success ? body.data : {};
         const { id: articleId, versionId } = c.req.valid("param");
         const user = currentUser(c);
-        return c.json(await restoreVersion(db(c), c.env, articleId, versionId, { id: user.id, email: user.email }, expected), 200);
+        const saved = await restoreVersion(db(c), c.env, articleId, versionId, { id: user.id, email: user.email }, expected);
+        const { revision, status, updatedAt: at } = saved.article;
+        tellLater(c, articleId, { kind: "restored", revision, status, at });
+        return c.json(saved, 200);
       },
       { skipValidation: ["body"] },
     ),
@@ -111,7 +150,12 @@ export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) 
   return contractRoutes(
     route(trash, async (c) => c.json(await listTrash(db(c)), 200)),
     route(listScheduledArticles, async (c) => c.json(await listScheduled(db(c), c.env), 200)),
-    route(untrash, async (c) => c.json(await restoreFromTrash(db(c), c.env, c.req.valid("param").id), 200)),
+    route(untrash, async (c) => {
+      const { id } = c.req.valid("param");
+      const done = await restoreFromTrash(db(c), c.env, id);
+      tellLater(c, id, { kind: "untrashed" });
+      return c.json(done, 200);
+    }),
     route(erase, async (c) => c.json(await deleteForever(db(c), c.env, c.req.valid("param").id), 200)),
     route(
       publishArticle,
@@ -122,13 +166,19 @@ export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) 
         if (!body.success) throw invalid("body", body.error);
         const user = currentUser(c);
         const editor = { id: user.id, email: user.email };
-        return c.json(await publishNow(db(c), c.env, c.req.valid("param").id, body.data.override, editor), 200);
+        const { id } = c.req.valid("param");
+        const done = await publishNow(db(c), c.env, id, body.data.override, editor);
+        tellLater(c, id, { kind: "published" });
+        return c.json(done, 200);
       },
       { skipValidation: ["body"] },
     ),
     route(regenerate, async (c) => {
       const deps = makeDeps(c.env, (p) => c.executionCtx.waitUntil(p));
-      return c.json(await regenerateArticle(deps, c.req.valid("param").id), 202);
+      const { id } = c.req.valid("param");
+      const started = await regenerateArticle(deps, id);
+      tellLater(c, id, { kind: "regenerated" });
+      return c.json(started, 202);
     }),
     route(post, async (c) => {
       const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;

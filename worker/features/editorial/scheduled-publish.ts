@@ -7,6 +7,7 @@ import { ApiError } from "#worker/lib/errors.ts";
 import { findArticle } from "./article-admin-store.ts";
 import { checkedPublication } from "./editor.service.ts";
 import { invalidateNow } from "./invalidate.ts";
+import { tellEditors } from "./presence.ts";
 
 /**
  * What an instance did at its time: the instance's output, which the desk reads back from the engine
@@ -46,22 +47,27 @@ export async function publishAtItsTime(db: Db, env: Env, articleId: number, inst
     if (!isHeldRefusal(err)) throw err;
     // Held: stored as a draft save would store it (held, with the check's result), so the desk shows why.
     const kept = asSaved(false);
-    if ("checkJson" in kept)
-      await db
+    if ("checkJson" in kept) {
+      const [held] = await db
         .update(articles)
         .set({ ...kept, revision: sql`${articles.revision} + 1`, updatedAt: now })
-        .where(atRevision);
+        .where(atRevision)
+        .returning({ revision: articles.revision, status: articles.status });
+      if (held) await tellEditors(env, articleId, { kind: "scheduled", by: null, ...held, at: now });
+    }
     return { result: "held", reasons: (err.issues ?? []).map((i) => i.message) };
   }
   const [updated] = await db
     .update(articles)
     .set({ ...published, revision: sql`${articles.revision} + 1`, updatedAt: now })
     .where(atRevision)
-    .returning({ id: articles.id });
+    .returning({ revision: articles.revision, status: articles.status });
   // Saved by an editor in between: the step is retried on the new text (and its row kept for that try).
   if (!updated) throw new Error(`Article ${articleId} changed while it was being published`);
   // A retry after this point finds the article published and drops the row then.
   await db.delete(articleSchedules).where(mine);
   await invalidateNow(env, articleId);
+  // Never throws: the publication stands whether or not the open editors hear of it.
+  await tellEditors(env, articleId, { kind: "scheduled", by: null, ...updated, at: now });
   return { result: "published", reasons: [] };
 }

@@ -7,11 +7,21 @@ import {
   type LiveTopic,
   liveClientMessage,
 } from "#schema/contracts/live.ts";
+import {
+  answerClose,
+  closeQuietly,
+  countMessage,
+  type MessageWindow,
+  messageBytes,
+  refuseMessage,
+  sendQuietly,
+  WS_CLOSE,
+} from "#worker/lib/websocket.ts";
 import { applyTick, catchUp, globalMessage, type HubState, type LiveTick, tickMessage } from "./hub-state.ts";
 import { LIVE_LIMITS, liveErrorResponse } from "./limits.ts";
 
 /** What each socket carries through hibernation: its address tag and its message allowance. */
-type Attachment = { address: string; windowStart: number; count: number };
+type Attachment = MessageWindow & { address: string };
 
 const ADDRESS_TAG = "address:";
 
@@ -73,12 +83,7 @@ export class LiveHub extends DurableObject<Env> {
       // One serialisation per topic, however many readers it has.
       const text = JSON.stringify(m);
       for (const ws of sockets) {
-        try {
-          ws.send(text);
-          messages++;
-        } catch {
-          // A socket closing under us: its close handler tidies up.
-        }
+        if (sendQuietly(ws, text)) messages++;
       }
     };
     send("global", () => globalMessage(next, prev));
@@ -95,16 +100,16 @@ export class LiveHub extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const size = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
-    if (size > LIVE_MAX_MESSAGE_BYTES)
+    if (messageBytes(message) > LIVE_MAX_MESSAGE_BYTES)
       return refuse(ws, LIVE_CLOSE.tooBig, "PAYLOAD_TOO_LARGE", `Messages are at most ${LIVE_MAX_MESSAGE_BYTES} bytes.`);
-    const a = ws.deserializeAttachment() as Attachment;
-    const now = Date.now();
-    const fresh = now - a.windowStart >= LIVE_LIMITS.messageWindowMs;
-    const next: Attachment = { ...a, windowStart: fresh ? now : a.windowStart, count: fresh ? 1 : a.count + 1 };
-    ws.serializeAttachment(next);
-    if (next.count > LIVE_LIMITS.messagesPerWindow)
-      return refuse(ws, LIVE_CLOSE.policy, "RATE_LIMITED", `At most ${LIVE_LIMITS.messagesPerWindow} messages a minute.`);
+    const counted = countMessage(
+      ws.deserializeAttachment() as Attachment,
+      Date.now(),
+      LIVE_LIMITS.messageWindowMs,
+      LIVE_LIMITS.messagesPerWindow,
+    );
+    ws.serializeAttachment(counted.next);
+    if (counted.over) return refuse(ws, LIVE_CLOSE.policy, "RATE_LIMITED", `At most ${LIVE_LIMITS.messagesPerWindow} messages a minute.`);
     if (typeof message !== "string") return refuse(ws, LIVE_CLOSE.policy, "BAD_REQUEST", "Messages are JSON text.");
     let parsed: unknown;
     try {
@@ -121,29 +126,15 @@ export class LiveHub extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    // Complete the closing handshake (1005/1006 are reserved: they may not be sent back).
-    closeQuietly(ws, code === 1005 || code === 1006 ? LIVE_CLOSE.goingAway : code, reason);
+    answerClose(ws, code, reason);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    closeQuietly(ws, 1011, "socket error");
+    closeQuietly(ws, WS_CLOSE.error, "socket error");
   }
 }
 
 /** Tells the client why, then closes with the matching code; the client falls back to polling. */
 function refuse(ws: WebSocket, code: number, errorCode: "BAD_REQUEST" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE", message: string): void {
-  try {
-    ws.send(JSON.stringify({ type: "error", code: errorCode, message } satisfies LiveServerMessage));
-  } catch {
-    // Already closing.
-  }
-  closeQuietly(ws, code, message.slice(0, 120));
-}
-
-function closeQuietly(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // Closed already (the runtime may have answered the close itself).
-  }
+  refuseMessage(ws, code, JSON.stringify({ type: "error", code: errorCode, message } satisfies LiveServerMessage), message);
 }

@@ -4,6 +4,7 @@ import { runtimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { clientAddress } from "#worker/lib/rate-limit.ts";
 import { contractRoutes, route } from "#worker/lib/route.ts";
+import { fromSitePage } from "#worker/lib/same-origin.ts";
 import { hubFor } from "./publish.ts";
 
 /** Crawlers and link previews get the page without a socket: they read once and leave. */
@@ -17,10 +18,8 @@ export const liveRoutes = contractRoutes(
   route(apiContract.openLive, async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
       throw new ApiError("BAD_REQUEST", "GET /api/live opens a WebSocket: send Upgrade: websocket.");
-    // Browsers always send Origin on a WebSocket: another site's page may not use our readers' sockets.
-    const origin = c.req.header("origin");
-    const allowed = new Set([new URL(c.req.url).origin, URL.parse(c.env.PUBLIC_ORIGIN ?? "")?.origin].filter(Boolean));
-    if (!origin || !allowed.has(origin)) throw new ApiError("FORBIDDEN", "Live prices are for this site's own pages.");
+    // Another site's page may not use our readers' sockets.
+    if (!fromSitePage(c)) throw new ApiError("FORBIDDEN", "Live prices are for this site's own pages.");
     if (CRAWLER.test(c.req.header("user-agent") ?? "")) throw new ApiError("FORBIDDEN", "No live prices for crawlers.");
     const { topics, since } = c.req.valid("query");
     const coins = topics.filter((t) => t.startsWith("coin:")).map((t) => t.slice(5));

@@ -2,48 +2,16 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { type LiveRow, type LiveServerMessage, liveServerMessage } from "#schema/contracts/live.ts";
 import { ORIGIN } from "#worker/test/http.ts";
+import { TestSocket as BaseSocket } from "#worker/test/test-socket.ts";
 import type { LiveTick } from "./hub-state.ts";
 
 /**
  * Test helpers of live prices: a real WebSocket from the Worker's entry point (or straight from the
  * hub) that keeps every message it receives, checked against the contract, and ticks made by hand.
  */
-export class TestSocket {
-  readonly messages: LiveServerMessage[] = [];
-  /** Answers to "ping", which the runtime sends as plain text. */
-  pongs = 0;
-  closed: { code: number; reason: string } | null = null;
-  private waiters: (() => void)[] = [];
-
-  constructor(readonly ws: WebSocket) {
-    ws.addEventListener("message", (e) => {
-      if (e.data === "pong") this.pongs++;
-      else this.messages.push(liveServerMessage.parse(JSON.parse(e.data as string)));
-      this.wake();
-    });
-    ws.addEventListener("close", (e) => {
-      this.closed = { code: e.code, reason: e.reason };
-      this.wake();
-    });
-    ws.accept();
-  }
-
-  private wake() {
-    for (const w of this.waiters.splice(0)) w();
-  }
-
-  /** Waits (on events, not time) until `ready` holds; fails after `ms`. */
-  async until<T>(ready: () => T | undefined | null | false, ms = 5000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = ready();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(this.messages).slice(0, 600)}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
+export class TestSocket extends BaseSocket<LiveServerMessage> {
+  constructor(ws: WebSocket) {
+    super(ws, (data) => liveServerMessage.parse(data));
   }
 
   /** The first message of tick `tick` for `topic` ("global" for the strip). */
@@ -51,18 +19,6 @@ export class TestSocket {
     return this.until(() =>
       this.messages.find((m) => m.type !== "error" && m.tick === tick && (m.type === "global" ? topic === "global" : m.topic === topic)),
     );
-  }
-
-  whenClosed() {
-    return this.until(() => this.closed);
-  }
-
-  close() {
-    try {
-      this.ws.close(1000, "done");
-    } catch {
-      // already closed
-    }
   }
 }
 

@@ -29,10 +29,12 @@ import {
   VALIDATION_TITLE,
 } from "./editor-form.ts";
 import { HeldConfirm } from "./held-confirm.tsx";
+import { PresencePanel } from "./presence-strip.tsx";
 import { PublishSettings } from "./publish-settings.tsx";
 import { RestorePreview } from "./restore-preview.tsx";
 import { ScheduleControl } from "./schedule-control.tsx";
 import { TrashConfirm } from "./trash-confirm.tsx";
+import { usePresence } from "./use-presence.ts";
 import { type StoredVersion, VersionPanel } from "./version-panel.tsx";
 
 /**
@@ -188,12 +190,14 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   };
 
   const busy = save.isPending || restore.isPending || trash.isPending;
+  const presence = usePresence(article, form);
   // An article without a stored check (written by hand, or before checks were stored) shows its review reason.
   const reviewLines = reasonLines(article.status === "review" && !article.check ? article.reviewReason : null);
 
   return (
-    <div className={styles.layout}>
+    <div className={styles.layout} ref={presence.gate}>
       <div className={styles.mainColumn}>
+        <PresencePanel presence={presence} saving={busy} onLoad={applySaved} onKeep={setForm} />
         {conflict ? (
           <Notice tone="error">
             <strong>Not saved: </strong>

@@ -54,7 +54,7 @@ export function PublishSettings({
         <span className={isPublished ? "badge badge-green" : "badge"} data-testid="publish-state">
           {isPublished ? "Published" : "Draft"}
         </span>
-        <Button size="sm" variant="outline" onClick={onTogglePublished}>
+        <Button size="sm" variant="outline" onClick={onTogglePublished} data-edits>
           {isPublished ? "Unpublish" : "Publish"}
         </Button>
       </div>

@@ -49,34 +49,38 @@ export function ReadingsList({ readings }: { readings: Reading[] }) {
         Sentence readings: {readings.length} {readings.length === 1 ? "sentence" : "sentences"}
         {held ? `, ${held} held` : ", all read"}
       </summary>
-      <ol>
-        {readings.map((r, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a text may repeat a sentence; its place is its identity
-          <li key={i} className={r.verdict === "held" ? styles.heldSentence : styles.readSentence} data-verdict={r.verdict}>
-            <p className={styles.sentence}>
-              <span className={styles.verdict}>{r.verdict === "held" ? "Held" : "Reads"}</span> <q>{r.sentence}</q>
-              {r.coins.length ? <span className={styles.coins}> ({r.coins.join(", ")})</span> : null}
-            </p>
-            {r.claims.length ? (
-              <ul className={styles.claims}>
-                {r.claims.map((c, j) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: claims have no id; their order is the sentence's
-                  <li key={j}>{claimText(c)}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className={styles.frame}>Reading: {FRAME[r.frame] ?? r.frame}</p>
-            )}
-            {r.problems.length ? (
-              <ul className={styles.problems} aria-label="What disagrees">
-                {r.problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ol>
+      {/* A scrolling list: focusable and named, so a keyboard can reach and scroll it (axe: scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll region must take focus for keyboard scrolling (WCAG 2.1.1) */}
+      <section className={styles.scroller} aria-label="Sentence readings" tabIndex={0}>
+        <ol>
+          {readings.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a text may repeat a sentence; its place is its identity
+            <li key={i} className={r.verdict === "held" ? styles.heldSentence : styles.readSentence} data-verdict={r.verdict}>
+              <p className={styles.sentence}>
+                <span className={styles.verdict}>{r.verdict === "held" ? "Held" : "Reads"}</span> <q>{r.sentence}</q>
+                {r.coins.length ? <span className={styles.coins}> ({r.coins.join(", ")})</span> : null}
+              </p>
+              {r.claims.length ? (
+                <ul className={styles.claims}>
+                  {r.claims.map((c, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: claims have no id; their order is the sentence's
+                    <li key={j}>{claimText(c)}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={styles.frame}>Reading: {FRAME[r.frame] ?? r.frame}</p>
+              )}
+              {r.problems.length ? (
+                <ul className={styles.problems} aria-label="What disagrees">
+                  {r.problems.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
     </details>
   );
 }

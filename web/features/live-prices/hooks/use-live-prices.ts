@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { LiveTopic } from "#schema/contracts/live.ts";
+import { socketUrl } from "#web/lib/socket.ts";
 import { applyLiveMessage, topicsFromCache } from "../live-cache.ts";
 import { LiveConnection } from "../live-connection.ts";
 
@@ -10,10 +11,9 @@ const CRAWLER = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|ligh
 const SETTLE_MS = 200;
 
 function liveUrl(topics: LiveTopic[], since: number | null): string {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ topics: topics.join(",") });
   if (since !== null) query.set("since", String(since));
-  return `${scheme}://${location.host}/api/live?${query}`;
+  return socketUrl(`/api/live?${query}`);
 }
 
 /**

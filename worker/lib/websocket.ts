@@ -1,0 +1,51 @@
+/**
+ * What the objects that hold hibernating WebSockets (live prices' hub, the editor's presence) share:
+ * the close handshake, the per-socket message allowance kept in the socket's attachment, and the
+ * size of a client message.
+ */
+
+/** Close codes (RFC 6455 §7.4.1). */
+export const WS_CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, error: 1011 } as const;
+
+export function closeQuietly(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // Closed already (the runtime may have answered the close itself).
+  }
+}
+
+/** `webSocketClose`: completes the closing handshake (1005 and 1006 are reserved: they may not be sent back). */
+export function answerClose(ws: WebSocket, code: number, reason: string): void {
+  closeQuietly(ws, code === 1005 || code === 1006 ? WS_CLOSE.goingAway : code, reason);
+}
+
+/** Sends `text`, or nothing to a socket closing under us (its close handler tidies up). Answers whether it went. */
+export function sendQuietly(ws: WebSocket, text: string): boolean {
+  try {
+    ws.send(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A socket's message allowance: the window's start and the messages in it (kept in its attachment, so it survives hibernation). */
+export type MessageWindow = { windowStart: number; count: number };
+
+/** The allowance after one more message at `now`, and whether that message is over `limit` for the window. */
+export function countMessage<A extends MessageWindow>(a: A, now: number, windowMs: number, limit: number): { next: A; over: boolean } {
+  const fresh = now - a.windowStart >= windowMs;
+  const next = { ...a, windowStart: fresh ? now : a.windowStart, count: fresh ? 1 : a.count + 1 };
+  return { next, over: next.count > limit };
+}
+
+export function messageBytes(message: string | ArrayBuffer): number {
+  return typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
+}
+
+/** Tells the client why in `errorText` (the protocol's own error message), then closes with `code`. */
+export function refuseMessage(ws: WebSocket, code: number, errorText: string, reason: string): void {
+  sendQuietly(ws, errorText);
+  closeQuietly(ws, code, reason.slice(0, 120));
+}
