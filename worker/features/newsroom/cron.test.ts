@@ -9,7 +9,7 @@ import { setWorkflowDeps } from "./deps.ts";
 import { createDevRoutes } from "./dev.routes.ts";
 import type { DayReport } from "./newsroom.service.ts";
 import { startDay } from "./pipeline.ts";
-import { articlesOf, clockAt, factoryOf, runOf, settle, shareWithWorkflow, testDeps } from "./test-support.ts";
+import { articlesOf, clockAt, factoryOf, instanceIdPattern, runOf, settle, shareWithWorkflow, testDeps } from "./test-support.ts";
 
 function fire(cron: string, at: number, deps: Parameters<typeof factoryOf>[0]) {
   shareWithWorkflow(deps);
@@ -26,9 +26,11 @@ describe("cron dispatch", () => {
     const at = Date.parse(`${date}T06:00:00Z`);
     const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
     await fire(CRONS.dailyPipeline, at, deps);
-    expect((await settle(`newsroom-${date}`)).status).toBe("complete");
+    const id = String((await runOf("lunarcrush_data", date))?.instance_id);
+    expect(id).toMatch(instanceIdPattern(date));
+    expect((await settle(id)).status).toBe("complete");
     for (const task of ["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"]) {
-      expect(await runOf(task, date), task).toMatchObject({ status: "completed", trigger: "schedule", instance_id: `newsroom-${date}` });
+      expect(await runOf(task, date), task).toMatchObject({ status: "completed", trigger: "schedule", instance_id: id });
     }
     expect(await articlesOf(date)).toHaveLength(10);
   });
@@ -46,7 +48,9 @@ describe("cron dispatch", () => {
     expect(instances).toHaveLength(1);
     await instances[0]?.waitForStatus("complete");
     const { results } = await env.DB.prepare("SELECT instance_id FROM generation_runs WHERE date = ?").bind(date).all();
-    expect(results.map((r) => r.instance_id)).toEqual(Array(5).fill(`newsroom-${date}`));
+    expect(results).toHaveLength(5);
+    expect(new Set(results.map((r) => r.instance_id)).size).toBe(1);
+    expect(String(results[0]?.instance_id)).toMatch(instanceIdPattern(date));
     expect(await articlesOf(date)).toHaveLength(10);
   });
 

@@ -2,12 +2,13 @@ import type { NewsroomDeps } from "./deps.ts";
 import { OPEN_STATUSES, type RunRow } from "./runs.ts";
 
 /**
- * The instance id of a date's `attempt`th start: `newsroom-2026-11-27` for the first, then
- * `newsroom-2026-11-27-2`, ... Deterministic, so two triggers of the same start (the cron and
- * `npm start`, two clicks) create one instance: the second `create` finds the id taken.
+ * A new instance id for a start of a date's tasks: `newsroom-2026-11-27-5f3a9c1e`. Never reused, so
+ * a row's instance id is also its claim's version (`claimRun`): two starts never share one, and a
+ * start that read a row can tell whether another has taken it since. Of two triggers of a day's
+ * scheduled start (the cron and `npm start`) only the one that added the day's rows starts anything.
  */
-export function instanceIdFor(date: string, attempt: number): string {
-  return attempt <= 1 ? `newsroom-${date}` : `newsroom-${date}-${attempt}`;
+export function newInstanceId(date: string): string {
+  return `newsroom-${date}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
 /** Statuses of an instance that will still run steps (or is hibernating until it does). */
@@ -40,18 +41,4 @@ export async function stuckReason(deps: Pick<NewsroomDeps, "env" | "now">, row: 
 /** Whether an instance is working (or will work) on the row right now. */
 export async function isBusy(deps: Pick<NewsroomDeps, "env" | "now">, row: RunRow | null): Promise<boolean> {
   return row !== null && OPEN_STATUSES.includes(row.status) && (await stuckReason(deps, row)) === null;
-}
-
-/**
- * Whether `NEWSROOM.create` refused an id another start already took. The engine's error class does
- * not survive the call into this Worker (it arrives as a plain Error named "Error"), so its message is
- * all there is to read. The local engine writes
- * `(instance.already_exists) Workflow instance with id "…" already exists` (`duplicateInstanceError`,
- * packages/workflows-shared/src/lib/errors.ts in cloudflare/workers-sdk, which miniflare runs);
- * the runtime's own types (`Workflow.create` in worker-configuration.d.ts) promise no more than "If a
- * provided id exists, an error will be thrown", so either spelling counts.
- * resilience.test.ts holds it against the engine's real error.
- */
-export function alreadyExists(err: unknown): boolean {
-  return /already[_ ]exists/i.test((err as Error)?.message ?? "");
 }

@@ -9,7 +9,7 @@ import { onError } from "#worker/lib/errors.ts";
 import { checkAnswer } from "#worker/test/contract-check.ts";
 import { ORIGIN } from "#worker/test/http.ts";
 import { createAdminNewsroomRoutes } from "./newsroom.routes.ts";
-import { clockAt, factoryOf, runOf, settle, shareWithWorkflow, testDeps } from "./test-support.ts";
+import { clockAt, factoryOf, instanceIdPattern, runOf, settle, shareWithWorkflow, testDeps } from "./test-support.ts";
 
 const TODAY = "2026-11-12";
 const clock = clockAt(`${TODAY}T07:00:00Z`);
@@ -93,7 +93,10 @@ describe("admin newsroom API", () => {
     const data = await post("/api/admin/generate-lunarcrush-data");
     expect(data.status).toBe(202);
     expect(data.body).toMatchObject({ success: true, runs: [{ task: "lunarcrush_data", date: TODAY, status: "not_started" }] });
-    expect(await runOf("lunarcrush_data", TODAY)).toMatchObject({ instance_id: `newsroom-${TODAY}`, trigger: "manual" });
+    expect(await runOf("lunarcrush_data", TODAY)).toMatchObject({
+      instance_id: expect.stringMatching(instanceIdPattern(TODAY)),
+      trigger: "manual",
+    });
     expect((await settled("lunarcrush_data")).status).toBe("complete");
     expect((await runOf("lunarcrush_data", TODAY))?.status).toBe("completed");
 

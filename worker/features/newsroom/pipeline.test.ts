@@ -12,6 +12,7 @@ import { ARTICLES_PER_BAND } from "./tasks/trending.ts";
 import {
   articlesOf,
   clockAt,
+  instanceIdPattern,
   publicArticles,
   runDay,
   runOf,
@@ -89,7 +90,7 @@ describe("a day of the pipeline", () => {
     const deps = await testDeps(clock);
     const before = await env.KV.get(CONTENT_VERSION_KEY);
     const day = await runDay(deps, date);
-    expect(day).toMatchObject({ instanceId: `newsroom-${date}`, status: { status: "complete" } });
+    expect(day).toMatchObject({ instanceId: expect.stringMatching(instanceIdPattern(date)), status: { status: "complete" } });
     for (const task of ["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"]) {
       expect((await runOf(task, date))?.status, task).toBe("completed");
     }
@@ -143,7 +144,7 @@ describe("idempotent re-runs", () => {
   it("never duplicates articles when a date's tasks run again, by schedule or by hand", async () => {
     const date = "2026-11-04";
     const deps = await testDeps(clockAt(`${date}T06:00:00Z`));
-    await runDay(deps, date);
+    const day = await runDay(deps, date);
     const first = await articlesOf(date);
     const picks = JSON.parse(String((await runOf("trending_top_100", date))?.state_json)).picks;
 
@@ -158,7 +159,8 @@ describe("idempotent re-runs", () => {
       ["lunarcrush_data", "daily_roundup", "trending_top_100", "trending_101_300", "trending_301_500"],
       date,
     );
-    expect(rerun).toMatchObject({ instanceId: `newsroom-${date}-2`, status: { status: "complete" } });
+    expect(rerun).toMatchObject({ instanceId: expect.stringMatching(instanceIdPattern(date)), status: { status: "complete" } });
+    expect(rerun.instanceId).not.toBe(day.instanceId);
     expect((await runOf("trending_301_500", date))?.status).toBe("completed");
     expect(await articlesOf(date)).toEqual(first);
     expect(JSON.parse(String((await runOf("trending_top_100", date))?.state_json)).picks).toEqual(picks);

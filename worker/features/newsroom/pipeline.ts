@@ -2,8 +2,8 @@ import { type TaskKey, taskDependencies, taskKeys, taskLabels } from "#schema/co
 import { ApiError } from "#worker/lib/errors.ts";
 import { logger } from "#worker/lib/log.ts";
 import type { NewsroomDeps } from "./deps.ts";
-import { alreadyExists, instanceIdFor, isBusy } from "./instances.ts";
-import { claimRun, getRun, insertMissingRuns, nextStart, parseState, type RunRow, runsOfDate } from "./runs.ts";
+import { isBusy, newInstanceId } from "./instances.ts";
+import { claimRun, getRun, insertMissingRuns, parseState, type RunRow, runsOfDate } from "./runs.ts";
 import { PIPELINE_ORDER, TASKS } from "./tasks/registry.ts";
 
 const log = logger("newsroom");
@@ -11,28 +11,25 @@ const log = logger("newsroom");
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export type Start = { instanceId: string | null; runs: RunRow[] };
-type Claim = { task: TaskKey; from: number; state: string };
+/** A task to claim, from the instance the caller read on its row (null: none yet). */
+type Claim = { task: TaskKey; from: string | null; state: string };
 
 /**
- * Takes the date's next start number, claims the tasks' rows for its instance (each only if it is
- * still as read) and creates the instance for the tasks it got. Answers the instance id, or null
- * when a concurrent start got every task first.
+ * Claims the tasks' rows for a new instance (each only if it is still as read) and creates the
+ * instance for the tasks it got. Answers the instance id, or null when a concurrent start got every
+ * task first.
  */
 async function startInstance(deps: NewsroomDeps, date: string, claims: readonly Claim[], trigger: string): Promise<string | null> {
-  const attempt = await nextStart(deps.db, date);
-  const instanceId = instanceIdFor(date, attempt);
+  const instanceId = newInstanceId(date);
   const now = iso(deps.now());
   const got: TaskKey[] = [];
   for (const { task, from, state } of claims) {
-    if (await claimRun(deps.db, { task, date, from, attempt, instanceId, trigger, state, now })) got.push(task);
+    if (await claimRun(deps.db, { task, date, from, instanceId, trigger, state, now })) got.push(task);
   }
   if (got.length === 0) return null;
-  try {
-    await deps.env.NEWSROOM.create({ id: instanceId, params: { date, tasks: got, trigger } });
-  } catch (err) {
-    if (alreadyExists(err)) return null;
-    throw err;
-  }
+  // A create that fails leaves the claimed rows with an instance that never ran: they show stuck, and
+  // "Recover stuck tasks" starts them again (instances.ts, stuckReason).
+  await deps.env.NEWSROOM.create({ id: instanceId, params: { date, tasks: got, trigger } });
   log.info("instance started", { instance: instanceId, tasks: got, trigger });
   return instanceId;
 }
@@ -40,12 +37,12 @@ async function startInstance(deps: NewsroomDeps, date: string, claims: readonly 
 /**
  * The scheduled start of a day: one instance for the day's tasks that have not run yet. Tasks that
  * ran (even failed ones) are left alone, so of the schedule and `npm start` firing for the same day
- * only the first adds the day's rows and starts an instance (`newsroom-YYYY-MM-DD`); the other finds
- * them there and starts nothing.
+ * only the first adds the day's rows and starts an instance; the other finds them there and starts
+ * nothing.
  */
 export async function startDay(deps: NewsroomDeps, date: string, trigger: string): Promise<Start> {
   const added = await insertMissingRuns(deps.db, date, PIPELINE_ORDER, iso(deps.now()));
-  const claims = PIPELINE_ORDER.filter((t) => added.includes(t)).map((task) => ({ task, from: 0, state: "{}" }));
+  const claims = PIPELINE_ORDER.filter((t) => added.includes(t)).map((task) => ({ task, from: null, state: "{}" }));
   const instanceId = claims.length ? await startInstance(deps, date, claims, trigger) : null;
   return { instanceId, runs: await runsOfDate(deps.db, date) };
 }
@@ -77,7 +74,7 @@ export async function restartTasks(deps: NewsroomDeps, tasks: readonly TaskKey[]
   ].map(
     ({ row, task }): Claim => ({
       task,
-      from: row?.attempt ?? 0,
+      from: row?.instanceId ?? null,
       state: JSON.stringify(row ? (TASKS[task].keepOnRestart?.(parseState(row)) ?? {}) : {}),
     }),
   );

@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, notInArray } from "drizzle-orm";
 import type { StepDetail, TaskKey } from "#schema/contracts/newsroom.ts";
-import { generationRuns, newsroomStarts, type RunStatus } from "#schema/db/newsroom.ts";
+import { generationRuns, type RunStatus } from "#schema/db/newsroom.ts";
 import type { Db } from "#worker/lib/db.ts";
 
 /**
@@ -43,17 +43,6 @@ export async function openRuns(db: Db, since: string): Promise<RunRow[]> {
     .where(and(inArray(generationRuns.status, [...OPEN_STATUSES]), gte(generationRuns.date, since)));
 }
 
-/** The date's next start number, taken in one statement: two starts never get the same one. */
-export async function nextStart(db: Db, date: string): Promise<number> {
-  const [row] = await db
-    .insert(newsroomStarts)
-    .values({ date, last: 1 })
-    .onConflictDoUpdate({ target: newsroomStarts.date, set: { last: sql`${newsroomStarts.last} + 1` } })
-    .returning({ last: newsroomStarts.last });
-  if (!row) throw new Error(`No start number for ${date}`);
-  return row.last;
-}
-
 /** Rows for the tasks of a date that have none yet (not started, no instance); answers the tasks it added. */
 export async function insertMissingRuns(db: Db, date: string, tasks: readonly TaskKey[], now: string): Promise<TaskKey[]> {
   if (tasks.length === 0) return [];
@@ -66,14 +55,15 @@ export async function insertMissingRuns(db: Db, date: string, tasks: readonly Ta
 }
 
 /**
- * Hands a task of a date to the instance of start `attempt`, resetting its progress (keeping
- * `state`, what a re-run must keep). Compare-and-set: it takes only if the row is still as the
- * caller read it (`from`, the start that queued it last) and nobody is running it, so of two
- * concurrent starts of the same task exactly one gets it.
+ * Hands a task of a date to `instanceId`, resetting its progress (keeping `state`, what a re-run
+ * must keep). Compare-and-set: it takes only if the row still belongs to the instance the caller read
+ * (`from`: null for a row no instance has had) and nobody is running it, so of two concurrent starts
+ * of the same task exactly one gets it. Instance ids are never reused, so a row cannot come back to
+ * the id a caller read.
  */
 export async function claimRun(
   db: Db,
-  values: { task: TaskKey; date: string; from: number; attempt: number; instanceId: string; trigger: string; state: string; now: string },
+  values: { task: TaskKey; date: string; from: string | null; instanceId: string; trigger: string; state: string; now: string },
 ): Promise<boolean> {
   const rows = await db
     .update(generationRuns)
@@ -81,7 +71,6 @@ export async function claimRun(
       status: "not_started",
       trigger: values.trigger,
       instanceId: values.instanceId,
-      attempt: values.attempt,
       currentStep: null,
       completedSteps: 0,
       totalSteps: 0,
@@ -98,7 +87,7 @@ export async function claimRun(
       and(
         eq(generationRuns.task, values.task),
         eq(generationRuns.date, values.date),
-        eq(generationRuns.attempt, values.from),
+        values.from === null ? isNull(generationRuns.instanceId) : eq(generationRuns.instanceId, values.from),
         notInArray(generationRuns.status, ["in_progress", "retrying"]),
       ),
     )

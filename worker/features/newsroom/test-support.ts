@@ -128,6 +128,9 @@ export async function withoutRetryDelays() {
   return introspector;
 }
 
+/** An instance id of a start of `date`'s tasks (instances.ts, newInstanceId). */
+export const instanceIdPattern = (date: string) => new RegExp(`^newsroom-${date}-[0-9a-f]{8}$`);
+
 export async function runOf(task: string, date: string) {
   return env.DB.prepare("SELECT * FROM generation_runs WHERE task = ? AND date = ?").bind(task, date).first<Record<string, unknown>>();
 }
