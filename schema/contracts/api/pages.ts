@@ -45,6 +45,16 @@ export const pagesContract = {
   guidePage: { ...edgePage("/crypto-101/:slug", "A Crypto 101 guide's page"), request: { params: pageSlug } },
   coinPage: { ...edgePage("/coin/:symbol", "A coin's page"), request: { params: symbolParams } },
   categoryPage: { ...edgePage("/categories/:slug", "A category's page"), request: { params: pageSlug } },
+  tagPage: { ...edgePage("/tag/:slug", "A tag's page: its public articles"), request: { params: pageSlug } },
+  previewPage: {
+    method: "GET",
+    path: "/preview/:token",
+    summary: "An unsaved article's preview (the desk's Preview on site; the page reads it as an admin)",
+    tags: ["Pages and feeds"],
+    access: "public",
+    request: { params: z.object({ token: z.string() }) },
+    responses: { 200: content("The SPA, noindex and never cached", HTML) },
+  },
   rssFeed: {
     method: "GET",
     path: "/rss.xml",
@@ -68,7 +78,15 @@ export const pagesContract = {
     summary: "The sitemap",
     tags: ["Pages and feeds"],
     access: "public",
-    responses: { 200: content("The sitemap index: the pages-and-coins file and one file per block of articles", XML) },
+    responses: { 200: content("The sitemap index: the pages-and-coins file, the tags file and one file per block of articles", XML) },
+  },
+  tagsSitemap: {
+    method: "GET",
+    path: "/sitemap-tags.xml",
+    summary: "The sitemap of the tag pages",
+    tags: ["Pages and feeds"],
+    access: "public",
+    responses: { 200: content("Every tag a public article carries", XML) },
   },
   pagesSitemap: {
     method: "GET",

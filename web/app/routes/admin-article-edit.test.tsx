@@ -11,6 +11,7 @@ import { Toaster } from "#web/components/ui/toast.tsx";
 import { RESTORE_CONFIRM, TRASH_CONFIRM, VISUAL_NOTE } from "#web/features/editorial/components/editor-form.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
 import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
+import { NO_META } from "#web/test/fixtures.ts";
 import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 
@@ -33,6 +34,7 @@ const article: EditableArticle = {
   createdAt: "2026-11-22T06:00:00.000Z",
   updatedAt: "2026-11-22T06:00:00.000Z",
   publishedAt: null,
+  ...NO_META,
 };
 const categories: Category[] = [
   { id: 17, name: "Trending Analysis", slug: "trending-analysis", description: "", kind: "news" },

@@ -12,6 +12,7 @@ import { createSocial } from "#worker/ports/social/create-social.ts";
 import { adminArticlePage } from "./article-admin-store.ts";
 import { getEditable, restoreVersion, saveArticle } from "./editor.service.ts";
 import { deleteForever, listTrash, moveToTrash, publishNow, restoreFromTrash } from "./lifecycle.service.ts";
+import { createPreview, readPreview } from "./preview.service.ts";
 import { regenerateArticle } from "./regenerate.service.ts";
 import { cancelSchedule, getSchedule, listScheduled, setSchedule } from "./schedule.service.ts";
 import { resumeAll } from "./schedule-store.ts";
@@ -36,6 +37,8 @@ const {
   scheduleArticle,
   cancelArticleSchedule,
   listScheduledArticles,
+  previewArticle,
+  getArticlePreview,
 } = apiContract;
 const db = (c: Context<AppEnv>) => getDb(c.env.DB);
 
@@ -110,6 +113,14 @@ function safeJson(text: string): unknown {
 export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) {
   return contractRoutes(
     route(trash, async (c) => c.json(await listTrash(db(c)), 200)),
+    route(previewArticle, async (c) => {
+      c.header("cache-control", PRIVATE);
+      return c.json(await createPreview(db(c), c.env, c.req.valid("param").id, c.req.valid("json")), 200);
+    }),
+    route(getArticlePreview, async (c) => {
+      c.header("cache-control", PRIVATE);
+      return c.json(await readPreview(c.env, c.req.valid("param").token), 200);
+    }),
     route(listScheduledArticles, async (c) => c.json(await listScheduled(db(c), c.env), 200)),
     route(untrash, async (c) => c.json(await restoreFromTrash(db(c), c.env, c.req.valid("param").id), 200)),
     route(erase, async (c) => c.json(await deleteForever(db(c), c.env, c.req.valid("param").id), 200)),
