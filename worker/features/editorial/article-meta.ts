@@ -1,8 +1,8 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { type Seo, seoSchema } from "#schema/contracts/article.ts";
 import { type ArticleMeta, type ArticleMetaBody, tagSlug } from "#schema/contracts/article-meta.ts";
 import { articleSlugRedirects, articles, articleTags, tags } from "#schema/db/content.ts";
-import type { Db } from "#worker/lib/db.ts";
+import { type Db, inList } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import type { ArticleRow } from "./article-admin-store.ts";
 
@@ -104,24 +104,67 @@ export function metaColumns(row: Pick<ArticleRow, "slug" | "seoJson">, body: Art
  */
 export function metaStatements(db: Db, row: Pick<ArticleRow, "id" | "slug">, body: ArticleMetaBody, revision: number) {
   const id = row.id;
-  const atRevision = sql`EXISTS (SELECT 1 FROM ${articles} WHERE ${articles.id} = ${id} AND ${articles.revision} = ${revision} AND ${articles.deletedAt} IS NULL)`;
+  const atRevision = and(eq(articles.id, id), eq(articles.revision, revision), isNull(articles.deletedAt));
+  const stillAt = sql`EXISTS (SELECT 1 FROM ${articles} WHERE ${atRevision})`;
+  const now = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
   const statements = [];
   if (body.slug !== undefined && body.slug !== row.slug) {
     statements.push(
-      db.run(sql`DELETE FROM ${articleSlugRedirects} WHERE slug = ${body.slug} AND article_id = ${id} AND ${atRevision}`),
+      db.delete(articleSlugRedirects).where(and(eq(articleSlugRedirects.slug, body.slug), eq(articleSlugRedirects.articleId, id), stillAt)),
       // Straight at the article: an address two renames old leads to it in one hop, like the last one.
-      db.run(sql`INSERT OR REPLACE INTO ${articleSlugRedirects} (slug, article_id) SELECT ${row.slug}, ${id} WHERE ${atRevision}`),
+      db
+        .insert(articleSlugRedirects)
+        .select(
+          db
+            .select({ slug: sql<string>`${row.slug}`.as("slug"), articleId: articles.id, createdAt: now.as("created_at") })
+            .from(articles)
+            .where(atRevision),
+        )
+        .onConflictDoUpdate({ target: articleSlugRedirects.slug, set: { articleId: id } }),
     );
   }
   if (body.tags !== undefined) {
-    const list = JSON.stringify(normaliseTags(body.tags));
+    const list = normaliseTags(body.tags);
+    const slugs = JSON.stringify(list.map((t) => t.slug));
+    for (const tag of list) {
+      statements.push(
+        db
+          .insert(tags)
+          .select(
+            db
+              .select({
+                // Every column in table order (drizzle's insert-select rule); a null id takes the next one.
+                id: sql<number>`NULL`.as("id"),
+                slug: sql<string>`${tag.slug}`.as("slug"),
+                name: sql<string>`${tag.name}`.as("name"),
+                createdAt: now.as("created_at"),
+              })
+              .from(articles)
+              .where(atRevision),
+          )
+          .onConflictDoNothing(),
+      );
+    }
     statements.push(
-      db.run(sql`INSERT OR IGNORE INTO ${tags} (slug, name)
-        SELECT json_extract(value, '$.slug'), json_extract(value, '$.name') FROM json_each(${list}) WHERE ${atRevision}`),
-      db.run(sql`DELETE FROM ${articleTags} WHERE article_id = ${id} AND ${atRevision}`),
-      db.run(sql`INSERT INTO ${articleTags} (article_id, tag_id, position)
-        SELECT ${id}, t.id, j.key FROM json_each(${list}) AS j JOIN ${tags} AS t ON t.slug = json_extract(j.value, '$.slug')
-        WHERE ${atRevision}`),
+      db.delete(articleTags).where(and(eq(articleTags.articleId, id), stillAt)),
+      db.insert(articleTags).select(
+        db
+          .select({
+            articleId: sql<number>`${id}`.as("article_id"),
+            tagId: tags.id,
+            position: sql<number>`(SELECT key FROM json_each(${slugs}) WHERE value = ${tags.slug})`.as("position"),
+          })
+          .from(tags)
+          .where(
+            and(
+              inList(
+                tags.slug,
+                list.map((t) => t.slug),
+              ),
+              stillAt,
+            ),
+          ),
+      ),
     );
   }
   return statements;
