@@ -55,7 +55,7 @@ export function TagInput({
   return (
     <div className={styles.tags}>
       {tags.length ? (
-        <ul className={styles.chips} aria-label="Tags">
+        <ul className={styles.chips} aria-label="Current tags">
           {tags.map((tag, i) => (
             <li key={tagSlug(tag) || i} className={styles.chip}>
               <span>{tag}</span>
