@@ -12,7 +12,7 @@ export const PREVIEW_DENIED_TEXT = "This preview is for the site's editors.";
 
 function Preview({ token }: { token: string }) {
   const { data, isLoading, error, refetch } = useQuery(previewQuery(token));
-  useDocumentTitle(data ? `Preview: ${data.title}` : "Preview");
+  useDocumentTitle(data ? `Preview: ${data.title}` : null);
   if (isLoading)
     return (
       <div className="container page" role="status" aria-busy="true" aria-label="Loading the preview">
@@ -50,6 +50,8 @@ function Preview({ token }: { token: string }) {
 /** /preview/{token}: the desk's "Preview on site", admins only; anyone else is shown nothing of it. */
 export default function PreviewPage({ go }: { go?: (href: string) => void }) {
   const { token = "" } = useParams();
+  // The preview names its article once it has loaded.
+  useDocumentTitle("Preview");
   return (
     <AdminGate {...(go ? { go } : {})} deniedText={PREVIEW_DENIED_TEXT}>
       {() => <Preview token={token} />}
