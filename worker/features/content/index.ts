@@ -1,6 +1,5 @@
 /** The content feature's public face: articles, categories and guides (docs/decisions/architecture/feature-faces.md). */
 export { markdownToHtml, textOf } from "./article-html.ts";
-export type { PublicArticleRow } from "./article-store.ts";
 export { isPublic, summaryColumns, toSummary } from "./article-store.ts";
 export { categoryArticles, getArticle, listArticles, SITEMAP_BLOCK, sitemapBlock, sitemapBlocks } from "./articles.service.ts";
 export { CONTENT_VERSION_KEY } from "./cache-keys.ts";

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Article } from "#schema/contracts/article.ts";
-import type { ArticlePreview } from "#schema/contracts/article-meta.ts";
 import type { EditableArticle, SavedArticle } from "#schema/contracts/editorial.ts";
 import { articleSlugRedirects, articles } from "#schema/db/content.ts";
 import indexHtml from "#web/index.html?raw";
