@@ -98,6 +98,9 @@ describe("Article editor", () => {
       categoryId: 18,
       isPublished: true,
       authorNotes: "Fixed the price",
+      // The metadata card's fields, as opened (article-meta-card.test.tsx edits them).
+      slug: article.slug,
+      ...NO_META,
       revision: 3,
     });
     expect(screen.getByLabelText("Version Notes")).toHaveValue("");
@@ -136,7 +139,7 @@ describe("Article editor", () => {
           { path: "imageUrl", message: "Use an https:// address or a site path" },
           { path: "content", message: "Content must be at most 200000 characters" },
           { path: "categoryId", message: "Choose a category" },
-          { path: "slug", message: "Slug is taken" },
+          { path: "override.reasons", message: "Too many reasons" },
         ],
       },
     };
@@ -169,7 +172,7 @@ describe("Article editor", () => {
     expect(screen.getByLabelText("Version Notes")).toHaveValue("my notes");
     // A message with no field on the form is in the summary at the top.
     const summary = screen.getByRole("alert", { name: "Not saved" });
-    expect(summary).toHaveTextContent("slug: Slug is taken");
+    expect(summary).toHaveTextContent("override.reasons: Too many reasons");
     expect(summary).not.toHaveTextContent("Title must be");
 
     // Fixing a field clears its own message only.
