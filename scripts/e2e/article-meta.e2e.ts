@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
-import { d1, d1Batch } from "./d1.ts";
+import { d1 } from "./d1.ts";
+import { siteSql } from "./site-state.ts";
 import { expectToast } from "./toast.ts";
 
 /**
@@ -20,11 +21,11 @@ const DESCRIPTION = "Why Wombatcoin's social volume jumped, in one line.";
 
 const browser = browserForFile();
 beforeAll(async () => {
-  await d1Batch([
-    `INSERT INTO articles (slug, title, excerpt, content, content_format, category_id, status, published_at)
+  // Through the site, with a new content version: readers' caches and the slug filter then know it.
+  const sql = `INSERT INTO articles (slug, title, excerpt, content, content_format, category_id, status, published_at)
      VALUES ('${ARTICLE.slug}', '${ARTICLE.title}', 'Wombatcoin led the social charts.',
-             '<p>Wombatcoin traded in a narrow range.</p>', 'html', 17, 'published', '2026-11-01T06:00:00.000Z')`,
-  ]);
+             '<p>Wombatcoin traded in a narrow range.</p>', 'html', 17, 'published', '2026-11-01T06:00:00.000Z')`;
+  await siteSql(baseURL(), E2E_ADMIN, { statements: [{ sql }], invalidateContent: true });
 });
 
 describe("article metadata on the desk", () => {

@@ -73,6 +73,17 @@ export function normaliseTags(names: readonly string[]): { slug: string; name: s
   return [...seen].map(([slug, name]) => ({ slug, name }));
 }
 
+/**
+ * The search title and description readers will see (in results and shares) after this save: checked
+ * with the excerpt by the claim check of an AI-written article, like every other sentence it publishes.
+ */
+export function metaCheckText(row: Pick<ArticleRow, "seoJson">, body: ArticleMetaBody): string {
+  const stored = parseSeo(row.seoJson).metaTags;
+  const title = body.metaTitle ?? stored?.title ?? "";
+  const description = body.metaDescription ?? stored?.description ?? "";
+  return [title, description].filter((t) => t.trim()).join("\n\n");
+}
+
 /** The article columns the metadata changes (only the fields the body carries). */
 export function metaColumns(row: Pick<ArticleRow, "slug" | "seoJson">, body: ArticleMetaBody) {
   const out: { slug?: string; seoJson?: string | null; byline?: string | null } = {};

@@ -13,7 +13,7 @@ import { readTime } from "#worker/features/newsroom/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";
-import { assertSlugFree, isSlugRace, metaColumns, metaOf, metaStatements, slugRaceError } from "./article-meta.ts";
+import { assertSlugFree, isSlugRace, metaCheckText, metaColumns, metaOf, metaStatements, slugRaceError } from "./article-meta.ts";
 import { checkOf, overrideFor, overrideOf, reviewReasonOf, storedHeldReasons } from "./held.ts";
 import { invalidateNow } from "./invalidate.ts";
 import { checkRecord, checkTextOf, parseClaimInput, recheck } from "./recheck.ts";
@@ -189,7 +189,8 @@ export async function saveArticle(
   if (!text.trim() && !/<img\b/i.test(content)) throw new ApiError("BAD_REQUEST", "Title and content are required");
   const now = new Date().toISOString();
   // Before anything is written: a refused publication (409) stores nothing, and the form keeps every edit.
-  const published = checkedPublication(row, body, content, editor, now);
+  const checkedExcerpt = [body.excerpt, metaCheckText(row, body)].filter(Boolean).join("\n\n");
+  const published = checkedPublication(row, { ...body, excerpt: checkedExcerpt }, content, editor, now);
   const notes = body.authorNotes?.trim() || DEFAULT_VERSION_NOTES;
   const results = await db
     .batch([
