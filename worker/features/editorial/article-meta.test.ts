@@ -189,6 +189,10 @@ describe("bylines", () => {
     const { save } = await open(generated.id);
     expect((await save({ byline: "Ana Ruiz, markets editor" })).status).toBe(200);
     expect((await getJson<Article>("/api/articles/generated-no-byline")).body.byline).toBe("Ana Ruiz, markets editor");
+    // In the structured data an editor's byline is a person; the newsroom's default stays the organisation.
+    const jsonLdAuthor = async (slug: string) => (await readHead(await (await call(`/article/${slug}`)).text())).jsonLd[0]?.author;
+    expect(await jsonLdAuthor("generated-no-byline")).toEqual({ "@type": "Person", name: "Ana Ruiz, markets editor" });
+    expect(await jsonLdAuthor("guide-no-byline")).toMatchObject({ "@type": "Organization", name: "Coinsight" });
   });
 });
 

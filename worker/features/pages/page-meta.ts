@@ -2,7 +2,7 @@ import type { Article, Category } from "#schema/contracts/article.ts";
 import type { Tag } from "#schema/contracts/article-meta.ts";
 import { articlePath, isGuideCategory } from "#schema/contracts/article-rules.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
-import { METHODOLOGY_PATH, provenanceOf } from "#schema/contracts/provenance.ts";
+import { METHODOLOGY_PATH, NEWSROOM_BYLINE, provenanceOf } from "#schema/contracts/provenance.ts";
 import type { PageMeta } from "./html-head.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, socialImage } from "./site.ts";
 
@@ -63,7 +63,8 @@ export function articleMeta(article: Article, origin: string): PageMeta {
     image: [image],
     datePublished: article.publishedAt,
     dateModified: article.updatedAt,
-    author: article.byline ? { "@type": "Person", name: article.byline } : organization(origin),
+    // An editor's byline names a person; the newsroom's default is the organisation.
+    author: article.byline && article.byline !== NEWSROOM_BYLINE ? { "@type": "Person", name: article.byline } : organization(origin),
     publisher: organization(origin),
     mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
     articleSection: article.categoryName,
