@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
+import { axeViolations, settle } from "./axe.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 import { d1 } from "./d1.ts";
 import { siteSql } from "./site-state.ts";
@@ -44,6 +45,8 @@ describe("article metadata on the desk", () => {
     await card.getByRole("list", { name: "Current tags" }).getByText(TAG.name).waitFor();
     await card.getByLabel("Meta description").fill(DESCRIPTION);
     await card.getByText(`${DESCRIPTION.length} / 160`).waitFor();
+    // The new card, its chips and counters pass WCAG 2.2 AA like the rest of the desk.
+    const found = await axeViolations(page, "desk with the metadata card");
 
     // Preview on site: the unsaved article in a new tab, as readers would see it.
     const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: "Preview on site" }).click()]);
@@ -51,6 +54,8 @@ describe("article metadata on the desk", () => {
     await preview.getByRole("heading", { level: 1, name: ARTICLE.title }).waitFor();
     await preview.getByText("Preview of unsaved changes").waitFor();
     await preview.getByRole("list", { name: "Tags" }).getByRole("link", { name: TAG.name }).waitFor();
+    await settle(preview);
+    found.push(...(await axeViolations(preview, "preview page")));
     await preview.close();
     // Nothing was saved by the preview: readers still find the article at its old address only.
     const reader = await browser().newContext({ baseURL: baseURL() });
@@ -74,6 +79,9 @@ describe("article metadata on the desk", () => {
     await readerPage.waitForURL(`**/tag/${TAG.slug}`);
     await readerPage.getByRole("heading", { level: 1, name: TAG.name }).waitFor();
     await readerPage.getByRole("heading", { level: 3, name: ARTICLE.title }).waitFor();
+    await settle(readerPage);
+    found.push(...(await axeViolations(readerPage, "tag page")));
+    expect(found).toEqual([]);
     expect(errors).toEqual([]);
     await reader.close();
     await context.close();
