@@ -44,6 +44,10 @@ const redirectsOf = (articleId: number) =>
 describe("an edited slug", () => {
   it("moves the article: its old page answers 301 to the new one, the API answers the article with its current slug", async () => {
     const row = await insertArticle({ slug: "btc-rally-draft-title", title: "Bitcoin rallies" });
+    // Read (and so cached: KV copy, colo copy, kept page) under the old address first.
+    expect((await call("/article/btc-rally-draft-title")).status).toBe(200);
+    expect((await getJson<Article>("/api/articles/btc-rally-draft-title")).body.slug).toBe("btc-rally-draft-title");
+    expect((await getJson("/api/articles/bitcoin-rallies-past-70k")).status).toBe(404);
     const { save } = await open(row.id);
     const saved = await save({ slug: "bitcoin-rallies-past-70k" });
     expect(saved.status).toBe(200);
