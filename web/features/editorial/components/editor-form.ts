@@ -68,13 +68,13 @@ export const FIELD_IDS = {
   imageUrl: "editor-image",
   content: "editor-content",
   authorNotes: "editor-notes",
-  categoryId: "editor-category",
   slug: "editor-slug",
   metaTitle: "editor-meta-title",
   metaDescription: "editor-meta-description",
   socialImage: "editor-social-image",
   tags: "editor-tags",
   byline: "editor-byline",
+  categoryId: "editor-category",
 } as const;
 export type PlacedField = keyof typeof FIELD_IDS;
 export const PLACED_FIELDS = Object.keys(FIELD_IDS) as PlacedField[];
