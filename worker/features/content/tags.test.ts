@@ -83,7 +83,12 @@ describe("tag pages", () => {
   it("the page has the tag's title, description and canonical address", async () => {
     const res = await call("/tag/bitcoin-etf?utm_source=x");
     expect(res.status).toBe(200);
-    const head = await readHead(await res.text());
+    const html = await res.text();
+    // A guest's page arrives rendered, its articles in it (the render reads the tag routes like the browser).
+    expect(html).toMatch(/<h1[^>]*>Bitcoin ETF<\/h1>/);
+    expect(html).toContain("ETF flows, today");
+    expect(html).not.toContain("etf-draft");
+    const head = await readHead(html);
     expect(head.title).toBe("Bitcoin ETF: articles | Coinsight");
     expect(head.meta.get("description")).toContain("tagged Bitcoin ETF");
     expect(head.links.find((l) => l.rel === "canonical")?.href).toBe("https://coinsight.test/tag/bitcoin-etf");

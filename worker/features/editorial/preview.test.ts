@@ -105,5 +105,6 @@ describe("preview on site", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect((await readHead(await res.text())).meta.get("robots")).toBe("noindex");
+    expect((await (await call("/robots.txt")).text()).split("\n")).toContain("Disallow: /preview/");
   });
 });
