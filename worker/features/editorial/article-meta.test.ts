@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Article } from "#schema/contracts/article.ts";
 import type { EditableArticle, SavedArticle } from "#schema/contracts/editorial.ts";
-import { articleSlugRedirects, articles } from "#schema/db/content.ts";
+import { articleSlugRedirects, articles, articleTags } from "#schema/db/content.ts";
 import indexHtml from "#web/index.html?raw";
 import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
@@ -133,6 +133,21 @@ describe("an edited slug", () => {
       metaTitle: "Kept title",
       byline: "Ana Ruiz",
     });
+  });
+});
+
+describe("deleting for good", () => {
+  it("takes the article's old addresses and tags with it", async () => {
+    const row = await insertArticle({ slug: "soon-gone-first" });
+    const editor = await open(row.id);
+    expect((await editor.save({ slug: "soon-gone-second", tags: ["Soon gone"] })).status).toBe(200);
+    expect((await call("/article/soon-gone-first", { redirect: "manual" })).status).toBe(301);
+    expect((await send(editor.admin, "DELETE", `/api/articles/${row.id}`)).status).toBe(200);
+    expect((await call("/article/soon-gone-first", { redirect: "manual" })).status).toBe(404);
+    expect((await send(editor.admin, "DELETE", `/api/admin/trash/${row.id}`)).status).toBe(200);
+    expect(await redirectsOf(row.id)).toEqual([]);
+    expect(await getDb(env.DB).select().from(articleTags).where(eq(articleTags.articleId, row.id))).toEqual([]);
+    expect((await getJson("/api/tags/soon-gone")).status).toBe(404);
   });
 });
 
