@@ -17,7 +17,7 @@ import {
   historyRoutes,
   mappingsRoutes,
 } from "./features/charts/index.ts";
-import { articlesRoutes, categoriesRoutes, contentVersion, guidesRoutes } from "./features/content/index.ts";
+import { articlesRoutes, categoriesRoutes, contentVersion, guidesRoutes, tagsRoutes } from "./features/content/index.ts";
 import { cryptosRoutes } from "./features/cryptos/index.ts";
 import { editorialAdminRoutes, editorialArticleRoutes, editorialDevRoutes } from "./features/editorial/index.ts";
 import { liveRoutes } from "./features/live/index.ts";
@@ -85,6 +85,7 @@ const api = new Hono<AppEnv>()
   .route("/", articlesRoutes)
   .route("/", categoriesRoutes)
   .route("/", guidesRoutes)
+  .route("/", tagsRoutes)
   .route("/", searchRoutes)
   .route("/", newsletterRoutes)
   // Ask's two answering routes reuse an isolate's session lookup for seconds

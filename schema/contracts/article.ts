@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tagSchema } from "./article-meta.ts";
 import { MAX_LIST, SEARCH_MAX_LENGTH, SLUG_PATTERN } from "./article-rules.ts";
 import { cryptoSchema } from "./crypto.ts";
 
@@ -99,6 +100,10 @@ export const articleSchema = articleSummarySchema.extend({
   dataAsOf: z.string().nullable(),
   sources: z.array(sourceSchema),
   _seo: seoSchema.optional(),
+  /** Its tags, in the editor's order; each has a page at /tag/{slug}. */
+  tags: z.array(tagSchema),
+  /** "By ..." (the newsroom's for a generated article without one of its own); null: none shown. */
+  byline: z.string().nullable(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

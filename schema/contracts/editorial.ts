@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { articleMetaBody, articleMetaSchema } from "./article-meta.ts";
 import { SEARCH_MAX_LENGTH } from "./article-rules.ts";
 
 /** Spec assistant-plans-admin.md §9: the admin article list pages by 100. */
@@ -160,6 +161,7 @@ export const editableArticleSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),
+  ...articleMetaSchema.shape,
 });
 export type EditableArticle = z.infer<typeof editableArticleSchema>;
 
@@ -169,7 +171,7 @@ const safeImageUrl = z
   .max(2000, "Image URL must be at most 2000 characters")
   .refine((v) => v === "" || v.startsWith("/") || /^https?:\/\//i.test(v), "Image URL must start with https://, http:// or /");
 
-/** PUT /api/articles/{id}. Slug and creation date are not fields: they never change. */
+/** PUT /api/articles/{id}. The creation date never changes; the metadata fields (slug, tags, ...) are optional. */
 export const articleSaveBody = z
   .object({
     title: z.string().trim().min(1, "Title and content are required").max(300, "Title must be at most 300 characters"),
@@ -185,9 +187,13 @@ export const articleSaveBody = z
     revision: z.number().int().min(1),
     /** Publishing an AI article whose re-check holds sentences: the held reasons the editor confirmed. */
     override: overrideRequest.optional(),
+    ...articleMetaBody.shape,
   })
   .strict();
 export type ArticleSaveBody = z.input<typeof articleSaveBody>;
+
+/** POST /api/admin/articles/{id}/preview: the form as it stands, unsaved (publication and version fields aside). */
+export const articlePreviewBody = articleSaveBody.omit({ isPublished: true, revision: true, override: true, authorNotes: true });
 
 /** POST /api/articles/{id}/versions/{versionId}/restore: the revision the editor shows (optional). */
 export const restoreVersionBody = z

@@ -13,6 +13,8 @@ export const SPA_PATHS = [
   "/article/:slug",
   "/crypto-101",
   "/crypto-101/:slug",
+  "/tag/:slug",
+  "/preview/:token",
   "/account",
   "/subscribe",
   "/subscription-success",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * Categories have fixed ids (public-site.md §9): 17 Trending Analysis (social momentum), 18 Daily
@@ -53,6 +53,8 @@ export const articles = sqliteTable(
     /** Bumped by every edit: the editor's save names the revision it started from (optimistic concurrency). */
     revision: integer("revision").notNull().default(1),
     authorId: text("author_id"),
+    /** The "By ..." line readers see; null: none for a hand-written piece, the newsroom's for a generated one. */
+    byline: text("byline"),
     /** Optional `_seo` overrides: { metaTags?: {...}, structuredData?: {...} } as JSON. */
     seoJson: text("seo_json"),
     /** For generated articles: the time of the data they were written from, and their sources (JSON array). */
@@ -136,4 +138,46 @@ export const articleSchedules = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("article_schedules_publish_at_idx").on(t.publishAt)],
+);
+
+/**
+ * Addresses an article had before its slug was edited: each points straight at the article (never at
+ * another slug, so there are no chains), and the article's page answers a 301 to its current address
+ * (docs/decisions/editorial/slug-changes-redirect-old-addresses.md). Taking a slug back removes it here.
+ */
+export const articleSlugRedirects = sqliteTable(
+  "article_slug_redirects",
+  {
+    slug: text("slug").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (t) => [index("article_slug_redirects_article_idx").on(t.articleId)],
+);
+
+/** Tags beyond the one category (docs/decisions/editorial/tags.md): created by typing them on the desk. */
+export const tags = sqliteTable("tags", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** The normalised name (tagSlug in schema/contracts/tags.ts), the tag page's address. */
+  slug: text("slug").notNull().unique(),
+  /** The name as first typed. */
+  name: text("name").notNull(),
+  createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+});
+
+export const articleTags = sqliteTable(
+  "article_tags",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    /** The order the editor gave them. */
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index("article_tags_tag_idx").on(t.tagId, t.articleId)],
 );

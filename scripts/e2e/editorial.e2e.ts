@@ -70,8 +70,8 @@ describe("the editors' desk", () => {
     // The editor: fix the figure in HTML mode, publish, save.
     await row.getByRole("link", { name: "Edit" }).click();
     await page.getByRole("heading", { name: "Article Editor" }).waitFor();
-    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(HELD.title);
-    await page.getByLabel("Title").fill(HELD.fixed);
+    await expect.poll(() => page.getByLabel("Title", { exact: true }).inputValue()).toBe(HELD.title);
+    await page.getByLabel("Title", { exact: true }).fill(HELD.fixed);
     await page.getByRole("tab", { name: "HTML" }).click();
     const content = page.getByRole("textbox", { name: "Content" });
     expect(await content.inputValue()).toContain("<strong>900%</strong>");
@@ -142,10 +142,10 @@ describe("the editors' desk", () => {
     await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${await idOf(RESTORED.slug)}/edit`)}`);
     await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
     await page.getByRole("heading", { name: "Article Editor" }).waitFor();
-    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(RESTORED.title);
+    await expect.poll(() => page.getByLabel("Title", { exact: true }).inputValue()).toBe(RESTORED.title);
 
     // One edit with a note: the first text becomes version 1, the edit is the current text.
-    await page.getByLabel("Title").fill("Wombatcoin breaks out");
+    await page.getByLabel("Title", { exact: true }).fill("Wombatcoin breaks out");
     await page.getByRole("tab", { name: "HTML" }).click();
     await page.getByRole("textbox", { name: "Content" }).fill("<p>Wombatcoin broke out of its range.</p><p>Volume was light.</p>");
     await page.getByLabel("Version Notes").fill("Rewrote the lead");
@@ -170,7 +170,7 @@ describe("the editors' desk", () => {
     await dialog.getByTestId("restore-preview").getByText("Wombatcoin held its range.").waitFor();
     await dialog.getByRole("button", { name: "Restore version 1" }).click();
     await toast(page, "Version 1 restored");
-    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(RESTORED.title);
+    await expect.poll(() => page.getByLabel("Title", { exact: true }).inputValue()).toBe(RESTORED.title);
     await panel.getByText("Version 3 · Current").waitFor();
     expect(await panel.locator("li", { hasText: "Version 3 · Current" }).innerText()).toContain("Restored version 1");
     expect(errors).toEqual([]);

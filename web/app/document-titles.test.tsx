@@ -27,6 +27,8 @@ const EXPECTED: Record<string, { at: string; title: string }> = {
   "/article/:slug": { at: "/article/solana-leads", title: "Solana leads social momentum | Coinsight" },
   "/crypto-101": { at: "/crypto-101", title: "Crypto 101: plain-English crypto guides | Coinsight" },
   "/crypto-101/:slug": { at: "/crypto-101/what-is-a-wallet", title: "What is a crypto wallet? | Coinsight" },
+  "/tag/:slug": { at: "/tag/bitcoin-etf", title: "Bitcoin ETF: articles | Coinsight" },
+  "/preview/:token": { at: `/preview/${"a".repeat(32)}`, title: "Preview | Coinsight" },
   "/account": { at: "/account", title: "My Account | Coinsight" },
   "/subscribe": { at: "/subscribe", title: "Plans | Coinsight" },
   "/subscription-success": { at: "/subscription-success?type=credits", title: "Credits added | Coinsight" },
@@ -49,6 +51,7 @@ beforeEach(() => {
     mock(apiContract.getCrypto, makeCrypto()),
     mock(apiContract.getArticle, ({ params }) => (params.slug === guide.slug ? guide : news)),
     mock(apiContract.getCategory, roundup),
+    mock(apiContract.getTag, { slug: "bitcoin-etf", name: "Bitcoin ETF" }),
     // Titles do not depend on the pages' other data: every other call is left unanswered.
     http.all("/api/*", () => new Response("Not found", { status: 404 })),
   );

@@ -25,6 +25,8 @@ const AskPage = lazy(() => import("./routes/ask.tsx"));
 const AdminPage = lazy(() => import("./routes/admin.tsx"));
 const AdminArticleEditPage = lazy(() => import("./routes/admin-article-edit.tsx"));
 const AdminTrashPage = lazy(() => import("./routes/admin-trash.tsx"));
+const TagPage = lazy(() => import("./routes/tag.tsx"));
+const PreviewPage = lazy(() => import("./routes/preview.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found.tsx"));
 
 /** The route table: the browser's router (mount.tsx) and the Worker's page renderer (entry-server.tsx) share it. */
@@ -43,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: "/article/:slug", element: <ArticlePage /> },
       { path: "/crypto-101", element: <Crypto101Page /> },
       { path: "/crypto-101/:slug", element: <ArticlePage /> },
+      { path: "/tag/:slug", element: <TagPage /> },
+      { path: "/preview/:token", element: <PreviewPage /> },
       { path: "/account", element: <AccountPage /> },
       { path: "/subscribe", element: <SubscribePage /> },
       { path: "/subscription-success", element: <SubscriptionSuccessPage /> },

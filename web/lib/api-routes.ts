@@ -29,6 +29,8 @@ export const webRoutes = {
   getCategory: { method: "GET", path: "/api/categories/:slug" },
   listCategoryArticles: { method: "GET", path: "/api/categories/:slug/articles" },
   listGuides: { method: "GET", path: "/api/guides" },
+  getTag: { method: "GET", path: "/api/tags/:slug" },
+  listTagArticles: { method: "GET", path: "/api/tags/:slug/articles" },
   search: { method: "GET", path: "/api/search" },
   // Members
   getCurrentUser: { method: "GET", path: "/api/auth/user" },
@@ -93,6 +95,8 @@ export const webRoutes = {
   scheduleArticle: { method: "PUT", path: "/api/articles/:id/schedule" },
   cancelArticleSchedule: { method: "DELETE", path: "/api/articles/:id/schedule" },
   listScheduledArticles: { method: "GET", path: "/api/admin/scheduled-articles" },
+  previewArticle: { method: "POST", path: "/api/admin/articles/:id/preview" },
+  getArticlePreview: { method: "GET", path: "/api/admin/previews/:token" },
 } as const satisfies { [K in OperationId]?: RouteLine<K> };
 
 export type WebOperation = keyof typeof webRoutes;

@@ -67,6 +67,11 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     contentFormat: "html",
     dataAsOf: null,
     sources: [],
+    tags: [],
+    byline: null,
     ...overrides,
   };
 }
+
+/** An editable article's metadata when none is set (slug aside). */
+export const NO_META = { metaTitle: "", metaDescription: "", socialImage: "", tags: [], byline: "" };

@@ -39,7 +39,7 @@ export const CACHE_POLICIES = {
     key: "the build, the content version, the page's own parameters",
   },
   contentReads: {
-    answer: "Articles, categories and guides (`/api/articles…`, `/api/categories…`, `/api/guides`)",
+    answer: "Articles, categories, tags and guides (`/api/articles…`, `/api/categories…`, `/api/tags…`, `/api/guides`)",
     browser: "public, max-age=60, stale-while-revalidate=240",
     // Versioned: an edit shows at once, so a minute only bounds a scheduled post going live.
     colo: 60,

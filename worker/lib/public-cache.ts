@@ -42,6 +42,8 @@ export const PUBLIC_CACHE_RULES: PublicCacheRule[] = [
   { path: "/api/categories/:slug", ttl: CONTENT, version: "content" },
   { path: "/api/categories/:slug/articles", ttl: CONTENT, version: "content" },
   { path: "/api/guides", ttl: CONTENT, version: "content" },
+  { path: "/api/tags/:slug", ttl: CONTENT, version: "content" },
+  { path: "/api/tags/:slug/articles", ttl: CONTENT, version: "content" },
   // Coins (the price tick) and articles (the content version) in one answer; D1's full-text index on a miss.
   { path: "/api/search", ttl: CACHE_POLICIES.search.colo, version: "content" },
 ];

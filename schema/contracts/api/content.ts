@@ -9,6 +9,7 @@ import {
   limitQuery,
   slugParams,
 } from "../article.ts";
+import { tagParams, tagSchema } from "../article-meta.ts";
 import { adminArticlePageSchema } from "../editorial.ts";
 import { errors, json, noQuery, type RouteContract } from "./route-contract.ts";
 
@@ -46,6 +47,8 @@ export const contentContract = {
     method: "GET",
     path: "/api/articles/:slug",
     summary: "One public article",
+    description:
+      "An address the article had before its slug was edited answers the article too, with its current `slug`: the site then shows it at its current address (its page answers 301).",
     tags: ["Articles"],
     access: "public",
     request: { params: slugParams, query: noQuery },
@@ -85,6 +88,25 @@ export const contentContract = {
     tags: ["Articles"],
     access: "public",
     request: { params: slugParams, query: limitQuery(500) },
+    responses: { 200: json("Articles, newest first", articleSummaryListSchema), ...errors(400, 404) },
+  },
+  getTag: {
+    method: "GET",
+    path: "/api/tags/:slug",
+    summary: "One tag",
+    description: "404 for a tag no public article carries.",
+    tags: ["Articles"],
+    access: "public",
+    request: { params: tagParams, query: noQuery },
+    responses: { 200: json("The tag", tagSchema), ...errors(400, 404) },
+  },
+  listTagArticles: {
+    method: "GET",
+    path: "/api/tags/:slug/articles",
+    summary: "A tag's public articles",
+    tags: ["Articles"],
+    access: "public",
+    request: { params: tagParams, query: limitQuery(500) },
     responses: { 200: json("Articles, newest first", articleSummaryListSchema), ...errors(400, 404) },
   },
   listGuides: {

@@ -1,5 +1,8 @@
+import { articleSchema } from "../article.ts";
+import { articlePreviewSchema, previewTokenParams } from "../article-meta.ts";
 import {
   articleIdParam,
+  articlePreviewBody,
   articleSaveBody,
   articleVersionDetailSchema,
   articleVersionListSchema,
@@ -186,6 +189,27 @@ export const editorialContract = {
     access: "admin",
     request: { params: articleIdParam },
     responses: { 200: json("Cancelled", editorialResultSchema), ...errors(400, 401, 403, 404, 413) },
+  },
+  previewArticle: {
+    method: "POST",
+    path: "/api/admin/articles/:id/preview",
+    summary: "Keep the editor's unsaved form for a preview on the site",
+    description:
+      "Nothing is saved: the form is sanitised as a save would be and kept for 10 minutes under a random token. The preview page (`/preview/:token`) reads it through `getArticlePreview`, admins only.",
+    tags: ["Admin: articles"],
+    access: "admin",
+    maxBodyBytes: 512 * 1024,
+    request: { params: articleIdParam, body: articlePreviewBody },
+    responses: { 200: json("Where to see it", articlePreviewSchema), ...errors(400, 401, 403, 404, 413) },
+  },
+  getArticlePreview: {
+    method: "GET",
+    path: "/api/admin/previews/:token",
+    summary: "An unsaved article as readers would see it (the preview page)",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: previewTokenParams, query: noQuery },
+    responses: { 200: json("The article as the reader's page shows it", articleSchema), ...errors(400, 401, 403, 404) },
   },
   listScheduledArticles: {
     method: "GET",

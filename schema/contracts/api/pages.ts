@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { symbolParams } from "../crypto.ts";
-import { content, HTML, type RouteContract } from "./route-contract.ts";
+import { content, HTML, type RouteContract, redirect } from "./route-contract.ts";
 
 const RSS = "application/rss+xml; charset=utf-8";
 const XML = "application/xml; charset=utf-8";
@@ -17,6 +17,15 @@ const edgePage = <P extends string>(path: P, summary: string) =>
       404: content("Not found (noindex)", HTML),
     },
   }) as const satisfies RouteContract;
+
+/** An article's page: at an address it had before its slug was edited, a 301 to the current one. */
+const movablePage = <P extends string>(path: P, summary: string) => {
+  const page = edgePage(path, summary);
+  return {
+    ...page,
+    responses: { ...page.responses, 301: redirect("An earlier address of the article: Location is the current one") },
+  } as const;
+};
 
 /** A page whose HTML the Worker serves with its preload hints (worker/features/pages/preload-hints.ts). */
 const hintedPage = <P extends string>(path: P, summary: string) =>
@@ -41,10 +50,20 @@ export const pagesContract = {
   privacyPage: hintedPage("/privacy", "The privacy policy"),
   termsPage: hintedPage("/terms", "The terms of service"),
   cookiesPage: hintedPage("/cookies", "The cookie policy"),
-  articlePage: { ...edgePage("/article/:slug", "A news article's page"), request: { params: pageSlug } },
-  guidePage: { ...edgePage("/crypto-101/:slug", "A Crypto 101 guide's page"), request: { params: pageSlug } },
+  articlePage: { ...movablePage("/article/:slug", "A news article's page"), request: { params: pageSlug } },
+  guidePage: { ...movablePage("/crypto-101/:slug", "A Crypto 101 guide's page"), request: { params: pageSlug } },
   coinPage: { ...edgePage("/coin/:symbol", "A coin's page"), request: { params: symbolParams } },
   categoryPage: { ...edgePage("/categories/:slug", "A category's page"), request: { params: pageSlug } },
+  tagPage: { ...edgePage("/tag/:slug", "A tag's page: its public articles"), request: { params: pageSlug } },
+  previewPage: {
+    method: "GET",
+    path: "/preview/:token",
+    summary: "An unsaved article's preview (the desk's Preview on site; the page reads it as an admin)",
+    tags: ["Pages and feeds"],
+    access: "public",
+    request: { params: z.object({ token: z.string() }) },
+    responses: { 200: content("The SPA, noindex and never cached", HTML) },
+  },
   rssFeed: {
     method: "GET",
     path: "/rss.xml",
@@ -68,7 +87,15 @@ export const pagesContract = {
     summary: "The sitemap",
     tags: ["Pages and feeds"],
     access: "public",
-    responses: { 200: content("The sitemap index: the pages-and-coins file and one file per block of articles", XML) },
+    responses: { 200: content("The sitemap index: the pages-and-coins file, the tags file and one file per block of articles", XML) },
+  },
+  tagsSitemap: {
+    method: "GET",
+    path: "/sitemap-tags.xml",
+    summary: "The sitemap of the tag pages",
+    tags: ["Pages and feeds"],
+    access: "public",
+    responses: { 200: content("Every tag a public article carries", XML) },
   },
   pagesSitemap: {
     method: "GET",

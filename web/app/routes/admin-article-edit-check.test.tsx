@@ -6,6 +6,7 @@ import { apiContract } from "#schema/contracts/api/index.ts";
 import type { Category } from "#schema/contracts/article.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
+import { NO_META } from "#web/test/fixtures.ts";
 import { calls, errorBody, mock, server } from "#web/test/msw.ts";
 
 /** An AI-written article held for a prediction, as the editor opens it. */
@@ -28,6 +29,7 @@ const article: EditableArticle = {
   createdAt: "2026-11-22T06:00:00.000Z",
   updatedAt: "2026-11-22T06:00:00.000Z",
   publishedAt: null,
+  ...NO_META,
 };
 const categories: Category[] = [{ id: 17, name: "Trending Analysis", slug: "trending-analysis", description: "", kind: "news" }];
 

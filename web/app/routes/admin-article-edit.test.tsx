@@ -11,6 +11,7 @@ import { Toaster } from "#web/components/ui/toast.tsx";
 import { RESTORE_CONFIRM, TRASH_CONFIRM, VISUAL_NOTE } from "#web/features/editorial/components/editor-form.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
 import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
+import { NO_META } from "#web/test/fixtures.ts";
 import { calls, errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 
@@ -33,6 +34,7 @@ const article: EditableArticle = {
   createdAt: "2026-11-22T06:00:00.000Z",
   updatedAt: "2026-11-22T06:00:00.000Z",
   publishedAt: null,
+  ...NO_META,
 };
 const categories: Category[] = [
   { id: 17, name: "Trending Analysis", slug: "trending-analysis", description: "", kind: "news" },
@@ -96,6 +98,9 @@ describe("Article editor", () => {
       categoryId: 18,
       isPublished: true,
       authorNotes: "Fixed the price",
+      // The metadata card's fields, as opened (article-meta-card.test.tsx edits them).
+      slug: article.slug,
+      ...NO_META,
       revision: 3,
     });
     expect(screen.getByLabelText("Version Notes")).toHaveValue("");
@@ -134,7 +139,7 @@ describe("Article editor", () => {
           { path: "imageUrl", message: "Use an https:// address or a site path" },
           { path: "content", message: "Content must be at most 200000 characters" },
           { path: "categoryId", message: "Choose a category" },
-          { path: "slug", message: "Slug is taken" },
+          { path: "override.reasons", message: "Too many reasons" },
         ],
       },
     };
@@ -167,7 +172,7 @@ describe("Article editor", () => {
     expect(screen.getByLabelText("Version Notes")).toHaveValue("my notes");
     // A message with no field on the form is in the summary at the top.
     const summary = screen.getByRole("alert", { name: "Not saved" });
-    expect(summary).toHaveTextContent("slug: Slug is taken");
+    expect(summary).toHaveTextContent("override.reasons: Too many reasons");
     expect(summary).not.toHaveTextContent("Title must be");
 
     // Fixing a field clears its own message only.

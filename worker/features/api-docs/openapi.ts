@@ -13,7 +13,7 @@ const ERROR_REF = { $ref: "#/components/schemas/ErrorBody" };
 
 const TAGS: { name: string; description: string }[] = [
   { name: "Market data", description: "Coins, movers, price history and the market strip (public, briefly cached)." },
-  { name: "Articles", description: "The newsroom's public articles, categories, guides and search." },
+  { name: "Articles", description: "The newsroom's public articles, categories, tags, guides and search." },
   { name: "Ask", description: "Ask Coinsight: grounded answers about one coin (the free question for everyone, the rest on a plan)." },
   { name: "Account", description: "The signed-in member." },
   { name: "Watchlist", description: "The member's followed coins." },

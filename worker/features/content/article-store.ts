@@ -71,7 +71,8 @@ export async function countPublic(db: Db, filter: ListFilter): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function findPublicBySlug(db: Db, slug: string, now: string) {
+/** A public article by its current slug, or by id (an earlier slug's redirect names the id). */
+export async function findPublic(db: Db, key: { slug: string } | { id: number }, now: string) {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -80,15 +81,16 @@ export async function findPublicBySlug(db: Db, slug: string, now: string) {
       dataAsOf: articles.dataAsOf,
       sourcesJson: articles.sourcesJson,
       seoJson: articles.seoJson,
+      byline: articles.byline,
     })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(eq(articles.slug, slug), isPublic(now)))
+    .where(and("slug" in key ? eq(articles.slug, key.slug) : eq(articles.id, key.id), isPublic(now)))
     .limit(1);
   return row ?? null;
 }
 
-export type PublicArticleRow = NonNullable<Awaited<ReturnType<typeof findPublicBySlug>>>;
+export type PublicArticleRow = NonNullable<Awaited<ReturnType<typeof findPublic>>>;
 
 /**
  * Public articles in blocks of `size` ids ((n-1)*size, n*size], for the sitemap index: each block

@@ -2,10 +2,11 @@ import type { Article, ArticleKind, ArticlePage, ArticleSummary, Category } from
 import { CATEGORY, isGuideCategory, MAX_LIST } from "#schema/contracts/article-rules.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { countPublic, findPublicBySlug, type ListFilter, listPublic, listSitemapBlocks, listSitemapEntries } from "./article-store.ts";
+import { countPublic, findPublic, type ListFilter, listPublic, listSitemapBlocks, listSitemapEntries } from "./article-store.ts";
 import { cachedContent } from "./content-cache.ts";
 import { presentArticle } from "./present.ts";
 import { articleMayExist } from "./slug-filter.ts";
+import { redirectedArticleId, tagsOfArticle } from "./tag-store.ts";
 
 type ContentEnv = Pick<Env, "DB" | "KV">;
 
@@ -51,15 +52,26 @@ export function listGuides(env: ContentEnv) {
   return listArticles(env, { kind: "guide" });
 }
 
+/**
+ * A public article by its slug, or by a slug it had before an edit: then the answer carries its current
+ * slug, and the caller sends the reader there (the page with a 301, the SPA by replacing its address).
+ */
 export async function getArticle(env: ContentEnv, slug: string): Promise<Article> {
   // A made-up slug (a typo, a crawler, a flood of random ones) is answered from memory: no KV, no D1.
   if (!(await articleMayExist(env, slug))) throw new ApiError("NOT_FOUND", ARTICLE_NOT_FOUND);
   // The key names the answer's shape: bodies are sent as HTML since 2026-11-26, and an answer cached
   // before (Markdown) must not be served to a reader whose page no longer renders Markdown. "v2": the
-  // fixed-point sanitiser; a body cleaned by the earlier one is never served from a cache.
-  const article = await cachedContent(env, `article-html-v2:${slug}`, async () => {
-    const row = await findPublicBySlug(getDb(env.DB), slug, now());
-    return row ? presentArticle(row) : null;
+  // fixed-point sanitiser; a body cleaned by the earlier one is never served from a cache. "v3": with
+  // tags and byline, and answered for earlier slugs too.
+  const article = await cachedContent(env, `article-html-v3:${slug}`, async () => {
+    const db = getDb(env.DB);
+    let row = await findPublic(db, { slug }, now());
+    if (!row) {
+      // A current slug wins over an earlier one (a slug given up by one article may be taken by another).
+      const id = await redirectedArticleId(db, slug);
+      if (id !== null) row = await findPublic(db, { id }, now());
+    }
+    return row ? presentArticle(row, await tagsOfArticle(db, row.id)) : null;
   });
   if (!article) throw new ApiError("NOT_FOUND", ARTICLE_NOT_FOUND);
   return article;

@@ -11,6 +11,7 @@ import {
   trendingArticles,
 } from "./articles.service.ts";
 import { getCategory, listCategories } from "./categories.service.ts";
+import { getTag, tagArticles } from "./tags.service.ts";
 
 /** Public content changes a few times a day; browsers may reuse an answer for a minute. */
 const CONTENT_CACHE = CACHE_POLICIES.contentReads.browser;
@@ -62,5 +63,18 @@ export const guidesRoutes = contractRoutes(
   route(apiContract.listGuides, async (c) => {
     c.header("cache-control", CONTENT_CACHE);
     return c.json(await listGuides(c.env), 200);
+  }),
+);
+
+export const tagsRoutes = contractRoutes(
+  route(apiContract.getTag, async (c) => {
+    const { slug, name } = await getTag(c.env, c.req.valid("param").slug);
+    c.header("cache-control", CONTENT_CACHE);
+    return c.json({ slug, name }, 200);
+  }),
+  route(apiContract.listTagArticles, async (c) => {
+    const list = await tagArticles(c.env, c.req.valid("param").slug, c.req.valid("query").limit);
+    c.header("cache-control", CONTENT_CACHE);
+    return c.json(list, 200);
   }),
 );

@@ -4,6 +4,7 @@ import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { getDb } from "#worker/lib/db.ts";
 import { logger } from "#worker/lib/log.ts";
 import { contentVersion } from "./content-cache.ts";
+import { publishedRedirectSlugs } from "./tag-store.ts";
 
 /**
  * Which article slugs can exist, so a made-up one is answered 404 without a KV or D1 read: a Bloom
@@ -82,7 +83,8 @@ async function load(env: Pick<Env, "DB" | "KV">, version: string): Promise<Filte
     .select({ slug: articles.slug })
     .from(articles)
     .where(and(eq(articles.status, "published"), isNull(articles.deletedAt)));
-  const filter = buildFilter(rows.map((r) => r.slug));
+  // An earlier slug of a published article leads to it (a 301): it must pass the filter too.
+  const filter = buildFilter([...rows.map((r) => r.slug), ...(await publishedRedirectSlugs(getDb(env.DB)))]);
   try {
     await env.KV.put(key, encode(filter), { expirationTtl: FILTER_TTL_S });
   } catch (error) {

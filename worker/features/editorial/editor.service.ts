@@ -13,6 +13,7 @@ import { readTime } from "#worker/features/newsroom/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";
+import { assertSlugFree, isSlugRace, metaCheckText, metaColumns, metaOf, metaStatements, slugRaceError } from "./article-meta.ts";
 import { checkOf, overrideFor, overrideOf, reviewReasonOf, storedHeldReasons } from "./held.ts";
 import { invalidateNow } from "./invalidate.ts";
 import { checkRecord, checkTextOf, parseClaimInput, recheck } from "./recheck.ts";
@@ -34,9 +35,10 @@ export async function liveArticle(db: Db, id: number): Promise<ArticleRow> {
  * `cleanHtml`: the row's HTML body when this request has just sanitised it. Sanitised HTML is its own
  * fixed point, so showing it through the sanitiser again would only repeat the work.
  */
-export async function present(row: ArticleRow, cleanHtml?: string): Promise<EditableArticle> {
+export async function present(db: Db, row: ArticleRow, cleanHtml?: string): Promise<EditableArticle> {
   const converted = row.contentFormat === "markdown";
   return {
+    ...(await metaOf(db, row)),
     id: row.id,
     slug: row.slug,
     title: row.title,
@@ -61,7 +63,7 @@ export async function present(row: ArticleRow, cleanHtml?: string): Promise<Edit
 
 /** GET /api/articles/{id}/edit. */
 export async function getEditable(db: Db, id: number): Promise<EditableArticle> {
-  return present(await liveArticle(db, id));
+  return present(db, await liveArticle(db, id));
 }
 
 /**
@@ -168,7 +170,8 @@ async function checkedRestore(
 /**
  * PUT /api/articles/{id}: stores the previous state as a version, then the new one, in one batch
  * that only applies at the revision the editor started from (409 otherwise, nothing written).
- * Slug and creation date are never touched; the content is sanitised here, whatever the client sent.
+ * The creation date is never touched; the content is sanitised here, whatever the client sent. A new slug
+ * must be free (400 under `slug` otherwise); the old one becomes a redirect in the same batch.
  */
 export async function saveArticle(
   db: Db,
@@ -180,38 +183,46 @@ export async function saveArticle(
   const row = await liveArticle(db, id);
   if (row.revision !== body.revision) throw new ApiError("CONFLICT", STALE_SAVE);
   await assertCategory(db, body.categoryId);
+  if (body.slug !== undefined && body.slug !== row.slug) await assertSlugFree(db, id, body.slug);
   const content = await sanitizeArticleContent(body.content, "html");
   const text = textOf(content);
   if (!text.trim() && !/<img\b/i.test(content)) throw new ApiError("BAD_REQUEST", "Title and content are required");
   const now = new Date().toISOString();
   // Before anything is written: a refused publication (409) stores nothing, and the form keeps every edit.
-  const published = checkedPublication(row, body, content, editor, now);
+  const checkedExcerpt = [body.excerpt, metaCheckText(row, body)].filter(Boolean).join("\n\n");
+  const published = checkedPublication(row, { ...body, excerpt: checkedExcerpt }, content, editor, now);
   const notes = body.authorNotes?.trim() || DEFAULT_VERSION_NOTES;
-  const [, updated] = await db.batch([
-    snapshotStatement(db, id, body.revision, notes, editor.id),
-    db
-      .update(articles)
-      .set({
-        title: body.title,
-        excerpt: body.excerpt,
-        content,
-        contentFormat: "html",
-        imageUrl: body.imageUrl,
-        categoryId: body.categoryId,
-        readTime: readTime(text),
-        ...published,
-        revision: sql`${articles.revision} + 1`,
-        updatedAt: now,
-      })
-      .where(and(eq(articles.id, id), eq(articles.revision, body.revision), isNull(articles.deletedAt)))
-      .returning(),
-  ]);
-  const saved = updated[0];
+  const results = await db
+    .batch([
+      snapshotStatement(db, id, body.revision, notes, editor.id),
+      ...metaStatements(db, row, body, body.revision),
+      db
+        .update(articles)
+        .set({
+          ...metaColumns(row, body),
+          title: body.title,
+          excerpt: body.excerpt,
+          content,
+          contentFormat: "html",
+          imageUrl: body.imageUrl,
+          categoryId: body.categoryId,
+          readTime: readTime(text),
+          ...published,
+          revision: sql`${articles.revision} + 1`,
+          updatedAt: now,
+        })
+        .where(and(eq(articles.id, id), eq(articles.revision, body.revision), isNull(articles.deletedAt)))
+        .returning(),
+    ])
+    .catch((error: unknown) => {
+      throw isSlugRace(error) ? slugRaceError() : error;
+    });
+  const saved = (results.at(-1) as ArticleRow[] | undefined)?.[0];
   if (!saved) throw new ApiError("CONFLICT", STALE_SAVE);
   // Published by hand: its schedule has nothing left to do. A draft save keeps its schedule.
   if (saved.status === "published" && row.status !== "published") await dropSchedule(db, env, id);
   await invalidateNow(env, id);
-  return { success: true, message: "Article updated successfully", article: await present(saved, content) };
+  return { success: true, message: "Article updated successfully", article: await present(db, saved, content) };
 }
 
 /**
@@ -263,5 +274,5 @@ export async function restoreVersion(
   if (!saved) throw new ApiError("CONFLICT", STALE_SAVE);
   await invalidateNow(env, id);
   const cleanHtml = saved.contentFormat === "html" ? content : undefined;
-  return { success: true, message: `Version ${version.versionNumber} restored`, article: await present(saved, cleanHtml) };
+  return { success: true, message: `Version ${version.versionNumber} restored`, article: await present(db, saved, cleanHtml) };
 }

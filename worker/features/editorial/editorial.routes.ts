@@ -15,6 +15,7 @@ import { adminArticlePage } from "./article-admin-store.ts";
 import { getEditable, liveArticle, restoreVersion, saveArticle } from "./editor.service.ts";
 import { deleteForever, listTrash, moveToTrash, publishNow, restoreFromTrash } from "./lifecycle.service.ts";
 import { type ChangeNote, changedBy, presenceOf, presenceUser, tellEditors } from "./presence.ts";
+import { createPreview, readPreview } from "./preview.service.ts";
 import { regenerateArticle } from "./regenerate.service.ts";
 import { cancelSchedule, getSchedule, listScheduled, setSchedule } from "./schedule.service.ts";
 import { resumeAll } from "./schedule-store.ts";
@@ -40,6 +41,8 @@ const {
   scheduleArticle,
   cancelArticleSchedule,
   listScheduledArticles,
+  previewArticle,
+  getArticlePreview,
 } = apiContract;
 const db = (c: Context<AppEnv>) => getDb(c.env.DB);
 
@@ -149,6 +152,14 @@ function safeJson(text: string): unknown {
 export function createEditorialAdminRoutes(makeDeps: DepsFactory = defaultDeps) {
   return contractRoutes(
     route(trash, async (c) => c.json(await listTrash(db(c)), 200)),
+    route(previewArticle, async (c) => {
+      c.header("cache-control", PRIVATE);
+      return c.json(await createPreview(db(c), c.env, c.req.valid("param").id, c.req.valid("json")), 200);
+    }),
+    route(getArticlePreview, async (c) => {
+      c.header("cache-control", PRIVATE);
+      return c.json(await readPreview(c.env, c.req.valid("param").token), 200);
+    }),
     route(listScheduledArticles, async (c) => c.json(await listScheduled(db(c), c.env), 200)),
     route(untrash, async (c) => {
       const { id } = c.req.valid("param");

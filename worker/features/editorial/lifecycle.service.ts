@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { EditorialResult, OverrideRequest, TrashedArticle } from "#schema/contracts/editorial.ts";
 import { users } from "#schema/db/accounts.ts";
-import { articles, articleVersions, categories } from "#schema/db/content.ts";
+import { articleSlugRedirects, articles, articleTags, articleVersions, categories } from "#schema/db/content.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { ARTICLE_NOT_FOUND, liveArticle } from "./editor.service.ts";
@@ -95,6 +95,9 @@ export async function deleteForever(db: Db, env: EditorialEnv, id: number): Prom
   const row = await trashed(db, id);
   await db.batch([
     db.delete(articleVersions).where(eq(articleVersions.articleId, id)),
+    // Its old addresses go with it (they 404 from now on) and so do its tags; a tag left on no article has no page.
+    db.delete(articleSlugRedirects).where(eq(articleSlugRedirects.articleId, id)),
+    db.delete(articleTags).where(eq(articleTags.articleId, id)),
     db.delete(articles).where(and(eq(articles.id, id), isNotNull(articles.deletedAt))),
   ]);
   await invalidateNow(env, id);

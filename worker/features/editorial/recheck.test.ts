@@ -125,6 +125,17 @@ describe("editing keeps the claim check", () => {
     expect(fixed.body.article.check).toMatchObject({ ok: true, by: "editor" });
   });
 
+  it("checks the meta title and description too: a prediction written there is held like one in the body", async () => {
+    const { open, save } = await editor();
+    const a = await open(honestId);
+    // Not the prediction: an override above already covers its reasons for this article.
+    const advice = "Investors should buy Bitcoin now.";
+    const refused = await save(a, { metaDescription: advice });
+    expect(refused.status).toBe(409);
+    expect(heldReasons(refused.body)).toEqual([`In "${advice}" (Bitcoin): "should buy": investment advice, which the data does not show`]);
+    expect((await open(honestId)).metaDescription).toBe("");
+  });
+
   it("a held draft saved as a draft stays held with the reasons of the edited text; fixed, it is a draft nothing holds", async () => {
     const { open, save } = await editor();
     const a = await open(heldId);

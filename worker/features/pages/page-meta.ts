@@ -1,7 +1,8 @@
 import type { Article, Category } from "#schema/contracts/article.ts";
+import type { Tag } from "#schema/contracts/article-meta.ts";
 import { articlePath, isGuideCategory } from "#schema/contracts/article-rules.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
-import { METHODOLOGY_PATH, provenanceOf } from "#schema/contracts/provenance.ts";
+import { METHODOLOGY_PATH, NEWSROOM_BYLINE, provenanceOf } from "#schema/contracts/provenance.ts";
 import type { PageMeta } from "./html-head.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME, socialImage } from "./site.ts";
 
@@ -62,7 +63,8 @@ export function articleMeta(article: Article, origin: string): PageMeta {
     image: [image],
     datePublished: article.publishedAt,
     dateModified: article.updatedAt,
-    author: organization(origin),
+    // An editor's byline names a person; the newsroom's default is the organisation.
+    author: article.byline && article.byline !== NEWSROOM_BYLINE ? { "@type": "Person", name: article.byline } : organization(origin),
     publisher: organization(origin),
     mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
     articleSection: article.categoryName,
@@ -82,7 +84,10 @@ export function articleMeta(article: Article, origin: string): PageMeta {
     image,
     imageAlt: article.title,
     type: "article",
-    keywords: seo?.keywords ?? ([article.cryptoName, article.cryptoSymbol, article.categoryName].filter(Boolean).join(", ") || undefined),
+    keywords:
+      seo?.keywords ??
+      ([article.cryptoName, article.cryptoSymbol, article.categoryName, ...article.tags.map((t) => t.name)].filter(Boolean).join(", ") ||
+        undefined),
     article: { publishedTime: article.publishedAt, modifiedTime: article.updatedAt, section: article.categoryName },
     jsonLd: [structured, breadcrumbs([{ name: "Home", url: absoluteUrl(origin, "/") }, section, { name: article.title, url: canonical }])],
   };
@@ -127,6 +132,29 @@ export function categoryMeta(category: Category, origin: string): PageMeta {
         "@type": "CollectionPage",
         name: category.name,
         description: category.description,
+        url: canonical,
+        isPartOf: { "@type": "WebSite", name: SITE_NAME, url: origin },
+      },
+    ],
+  };
+}
+
+export function tagMeta(tag: Tag, origin: string): PageMeta {
+  const canonical = absoluteUrl(origin, `/tag/${tag.slug}`);
+  const description = `The newest ${SITE_NAME} articles tagged ${tag.name}: news, analysis and guides.`;
+  return {
+    title: titled(`${tag.name}: articles`),
+    headline: tag.name,
+    description,
+    canonical,
+    image: socialImage(origin, null),
+    type: "website",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "CollectionPage",
+        name: tag.name,
+        description,
         url: canonical,
         isPartOf: { "@type": "WebSite", name: SITE_NAME, url: origin },
       },

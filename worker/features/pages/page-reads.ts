@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { coinArticlesRoutes, globalMarketRoutes } from "#worker/features/charts/index.ts";
-import { articlesRoutes, categoriesRoutes, contentVersion, guidesRoutes } from "#worker/features/content/index.ts";
+import { articlesRoutes, categoriesRoutes, contentVersion, guidesRoutes, tagsRoutes } from "#worker/features/content/index.ts";
 import { cryptosRoutes } from "#worker/features/cryptos/index.ts";
 import { siteStatusRoutes } from "#worker/features/site-status/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
@@ -22,6 +22,7 @@ const SHARED_READS = [
   /^\/api\/articles(?:\/[^/]+(?:\/related)?)?$/,
   /^\/api\/categories(?:\/[^/]+(?:\/articles)?)?$/,
   /^\/api\/guides$/,
+  /^\/api\/tags\/[^/]+(?:\/articles)?$/,
 ];
 
 /** Whether a call from a page render is answered: a GET, on this site, of a read in SHARED_READS. */
@@ -44,7 +45,8 @@ const reads = new Hono<AppEnv>()
   .route("/", coinArticlesRoutes)
   .route("/", articlesRoutes)
   .route("/", categoriesRoutes)
-  .route("/", guidesRoutes);
+  .route("/", guidesRoutes)
+  .route("/", tagsRoutes);
 
 const pageReads = new Hono<AppEnv>().use(requestIds()).route("/api", reads).all("*", onNotFound);
 pageReads.onError(onError);

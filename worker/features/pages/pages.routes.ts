@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import { slugParam } from "#schema/contracts/article.ts";
+import { articlePath } from "#schema/contracts/article-rules.ts";
 import { symbolParam } from "#schema/contracts/crypto.ts";
 import { longDay } from "#schema/contracts/format.ts";
 import type { RenderedPage } from "#schema/contracts/server-render.ts";
@@ -9,10 +10,12 @@ import {
   categoryArticles,
   getArticle,
   getCategory,
+  getTag,
   listArticles,
   listCategories,
   sitemapBlock,
   sitemapBlocks,
+  tagSitemap,
 } from "#worker/features/content/index.ts";
 import { currentSnapshot, findBySymbol } from "#worker/features/cryptos/index.ts";
 import type { AppEnv } from "#worker/lib/app-env.ts";
@@ -27,7 +30,7 @@ import { FEED_ITEMS, renderRss, replayNote } from "./feeds.ts";
 import { fillHead, type PageMeta } from "./html-head.ts";
 import { inlineSheet } from "./inline-styles.ts";
 import { cachedPage } from "./page-cache.ts";
-import { articleMeta, categoryMeta, coinMeta, notFoundMeta } from "./page-meta.ts";
+import { articleMeta, categoryMeta, coinMeta, notFoundMeta, tagMeta } from "./page-meta.ts";
 import { CATEGORY_PARAMS, MARKETS_PARAMS, NO_PARAMS, type PageParams } from "./page-query.ts";
 import { type PageRequest, pageDeps, pageRequest } from "./page-request.ts";
 import {
@@ -42,6 +45,7 @@ import {
   pageModules,
   preloadTags,
   subscribeHints,
+  tagHints,
 } from "./preload-hints.ts";
 import { inlinedSheets } from "./rendered-body.ts";
 import { serverRender } from "./server-render.ts";
@@ -56,6 +60,7 @@ import {
   robotsTxt,
   STATIC_PATHS,
   sitemapBlockOf,
+  TAGS_SITEMAP,
 } from "./sitemap.ts";
 
 type Ctx = Context<AppEnv>;
@@ -155,8 +160,21 @@ function notFound(): never {
   throw new ApiError("NOT_FOUND", "Not found");
 }
 
-function articlePage(c: Ctx) {
+/**
+ * An address the article had before its slug was edited answers a 301 to the current one (the query
+ * kept), before any cache or render: the page is never kept under an old address.
+ */
+async function movedTo(req: PageRequest, slug: string): Promise<string | null> {
+  const article = await getArticle(req.env, slug).catch(() => null);
+  if (!article || article.slug === slug) return null;
+  return `${articlePath(article)}${req.url.search}`;
+}
+
+async function articlePage(c: Ctx) {
   const req = pageRequest(c);
+  const asked = slugParam.safeParse(c.req.param("slug"));
+  const moved = asked.success ? await movedTo(req, asked.data) : null;
+  if (moved) return c.redirect(moved, 301);
   return page(req, "Article", NO_PARAMS, async () => {
     const slug = slugParam.safeParse(c.req.param("slug"));
     if (!slug.success) notFound();
@@ -213,6 +231,32 @@ export const pagesRoutes = contractRoutes(
     },
     OWN_PARAMS,
   ),
+  route(
+    apiContract.tagPage,
+    (c) => {
+      const req = pageRequest(c);
+      return page(req, "Tag", CATEGORY_PARAMS, async () => {
+        const slug = slugParam.safeParse(c.req.param("slug"));
+        if (!slug.success) notFound();
+        return { meta: tagMeta(await getTag(req.env, slug.data), origin(req)), hints: tagHints(slug.data) };
+      });
+    },
+    OWN_PARAMS,
+  ),
+  // An unsaved article's preview: the shell alone (the page reads it as an admin), never indexed or kept.
+  route(
+    apiContract.previewPage,
+    async (c) => {
+      const req = pageRequest(c);
+      const shell = await loadShell(req);
+      if (!shell.ok) return shell;
+      const res = fillHead(shell, { ...notFoundMeta(origin(req), req.url.pathname, "Preview"), title: `Preview | ${SITE_NAME}` }, 200);
+      res.headers.set("cache-control", "private, no-store");
+      res.headers.set("x-robots-tag", "noindex, nofollow");
+      return res;
+    },
+    OWN_PARAMS,
+  ),
   route(apiContract.rssFeed, async (c) => {
     const site = hostOrigin(c);
     const items = await listArticles(c.env, { kind: "news", limit: FEED_ITEMS });
@@ -245,7 +289,10 @@ export const pagesRoutes = contractRoutes(
   // A sitemap index: the pages and coins in one file, the articles in blocks (sitemap.ts).
   route(apiContract.sitemap, async (c) => {
     const blocks = await sitemapBlocks(c.env);
-    const files = [{ path: PAGES_SITEMAP }, ...blocks.map((b) => ({ path: articlesSitemap(b.block), lastmod: b.lastmod }))];
+    const tags = await tagSitemap(c.env);
+    const tagsLastmod = tags.reduce<string | undefined>((m, t) => (t.lastmod && (!m || t.lastmod > m) ? t.lastmod : m), undefined);
+    const tagFiles = tags.length ? [{ path: TAGS_SITEMAP, lastmod: tagsLastmod }] : [];
+    const files = [{ path: PAGES_SITEMAP }, ...tagFiles, ...blocks.map((b) => ({ path: articlesSitemap(b.block), lastmod: b.lastmod }))];
     return xml(c, renderSitemapIndex(files, hostOrigin(c)), "application/xml");
   }),
   route(apiContract.pagesSitemap, async (c) => {
@@ -254,6 +301,17 @@ export const pagesRoutes = contractRoutes(
     // Two coins may share a symbol; the page belongs to the higher-ranked one, listed once.
     const uniqueCoins = [...new Map(coins.map((u) => [u.path, u])).values()];
     return xml(c, renderSitemap([...STATIC_PATHS.map((path) => ({ path })), ...uniqueCoins], hostOrigin(c)), "application/xml");
+  }),
+  route(apiContract.tagsSitemap, async (c) => {
+    const tags = await tagSitemap(c.env);
+    return xml(
+      c,
+      renderSitemap(
+        tags.map((t) => ({ path: `/tag/${t.slug}`, lastmod: t.lastmod ?? undefined })),
+        hostOrigin(c),
+      ),
+      "application/xml",
+    );
   }),
   route(apiContract.articlesSitemap, async (c) => {
     const block = sitemapBlockOf(c.req.param("file"));

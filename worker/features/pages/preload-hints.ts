@@ -63,6 +63,12 @@ export const legalHints = (): PreloadHints => ({ route: "legal", data: [] });
 /** A category's articles are asked for with the category's id, which the URL does not carry. */
 export const categoryHints = (): PreloadHints => ({ route: "category", data: [] });
 
+/** A tag's page: the tag and its articles (the page asks for both, all of them, and pages on the client). */
+export function tagHints(slug: string): PreloadHints {
+  const s = encodeURIComponent(slug);
+  return { route: "tag", data: [`/api/tags/${s}`, `/api/tags/${s}/articles`] };
+}
+
 let modules: Promise<RouteModules> | null = null;
 
 /** Read once per isolate: the file changes only with a deployment, which starts new isolates. */

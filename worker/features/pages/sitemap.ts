@@ -52,6 +52,8 @@ export function renderSitemapIndex(files: readonly SitemapUrl[], origin: string)
  * articles.
  */
 export const PAGES_SITEMAP = "/sitemap-pages.xml";
+/** Every tag a public article carries (one file: a tag page is one per tag, far fewer than articles). */
+export const TAGS_SITEMAP = "/sitemap-tags.xml";
 export const articlesSitemap = (block: number) => `/sitemap-articles-${block}.xml`;
 /** The block named by an articles file's name, or null. */
 export function sitemapBlockOf(file: string): number | null {
@@ -70,6 +72,7 @@ export function robotsTxt(origin: string): string {
     "Disallow: /admin",
     "Disallow: /account",
     "Disallow: /api/",
+    "Disallow: /preview/",
     "",
     `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
     "",

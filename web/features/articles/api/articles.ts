@@ -10,6 +10,8 @@ export const articleKeys = {
   trending: (limit: number) => ["articles", "trending", limit] as const,
   category: (slug: string) => ["categories", slug] as const,
   categoryArticles: (slug: string, limit?: number) => ["categories", slug, "articles", limit ?? "all"] as const,
+  tag: (slug: string) => ["tags", slug] as const,
+  tagArticles: (slug: string) => ["tags", slug, "articles"] as const,
 };
 
 /** Every public article of a kind, newest first; /news pages through it on the client. */
@@ -55,4 +57,13 @@ export function categoryArticlesQuery(slug: string, limit?: number) {
     queryKey: articleKeys.categoryArticles(slug, limit),
     queryFn: () => request("listCategoryArticles", { params: { slug }, query: { limit: limit || undefined } }),
   });
+}
+
+export function tagQuery(slug: string) {
+  return queryOptions({ queryKey: articleKeys.tag(slug), queryFn: () => request("getTag", { params: { slug } }) });
+}
+
+/** Every public article with the tag, newest first; the page pages through them on the client. */
+export function tagArticlesQuery(slug: string) {
+  return queryOptions({ queryKey: articleKeys.tagArticles(slug), queryFn: () => request("listTagArticles", { params: { slug } }) });
 }

@@ -1,5 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { Article } from "#schema/contracts/article.ts";
 import { articlePath, CATEGORY, carriesDisclaimer, isGuideCategory } from "#schema/contracts/article-rules.ts";
 import { CoinPriceChip } from "#web/components/coin-price-chip.tsx";
@@ -12,7 +13,7 @@ import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { useSiteOrigin } from "#web/lib/render-context.ts";
-import { articleQuery, relatedQuery } from "../api/articles.ts";
+import { articleKeys, articleQuery, relatedQuery } from "../api/articles.ts";
 import styles from "./article.module.css";
 import { ArticleBody } from "./article-body.tsx";
 import { DisclaimerAndCredits, GeneratedByline } from "./provenance.tsx";
@@ -80,15 +81,46 @@ function Related({ article }: { article: Article }) {
   );
 }
 
+/** Its tags, each a link to the tag's page. */
+function Tags({ article }: { article: Article }) {
+  if (!article.tags.length) return null;
+  return (
+    <ul className={styles.tags} aria-label="Tags">
+      {article.tags.map((tag) => (
+        <li key={tag.slug}>
+          <Link to={`/tag/${tag.slug}`}>{tag.name}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * An address the article had before its slug was edited: the API answers the article with its current
+ * slug, and the page moves there (replacing the old address in the history, as the server's 301 would).
+ */
+function useCurrentAddress(slug: string, article: Article | undefined) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { search, hash } = useLocation();
+  const moved = article && article.slug !== slug ? article : null;
+  useEffect(() => {
+    if (!moved) return;
+    client.setQueryData(articleKeys.one(moved.slug), moved);
+    navigate(`${articlePath(moved)}${search}${hash}`, { replace: true });
+  }, [moved, client, navigate, search, hash]);
+  return moved !== null;
+}
+
 /** /article/{slug} and /crypto-101/{slug}: one reading view for news and guides. */
 export function ArticleView({ slug }: { slug: string }) {
   const { data: article, isLoading, error } = useQuery(articleQuery(slug));
-  const origin = useSiteOrigin();
+  const moving = useCurrentAddress(slug, article);
 
   const notFound = error instanceof HttpError && (error.status === 404 || error.status === 400);
   useDocumentTitle(article?.title ?? (notFound ? "Article not found" : null));
 
-  if (isLoading) return <ArticleSkeleton />;
+  if (isLoading || moving) return <ArticleSkeleton />;
   if (notFound) return <ArticleNotFound />;
   if (!article)
     return (
@@ -96,7 +128,12 @@ export function ArticleView({ slug }: { slug: string }) {
         <Notice tone="error">Failed to load the article. Please try again later.</Notice>
       </div>
     );
+  return <ArticleReading article={article} />;
+}
 
+/** The article as readers see it; `related: false` for the desk's preview, which is not on the site yet. */
+export function ArticleReading({ article, related = true }: { article: Article; related?: boolean }) {
+  const origin = useSiteOrigin();
   const url = `${origin}${articlePath(article)}`;
   return (
     <div className="container page">
@@ -108,7 +145,13 @@ export function ArticleView({ slug }: { slug: string }) {
         <h1 className={styles.headline}>{article.title}</h1>
         <ArticleMeta publishedAt={article.publishedAt} readTime={article.readTime} commentCount={article.commentCount} />
         {article.cryptoSymbol ? <CoinPriceChip symbol={article.cryptoSymbol} name={article.cryptoName} /> : null}
-        {carriesDisclaimer(article.categoryId) ? <GeneratedByline article={article} /> : null}
+        {carriesDisclaimer(article.categoryId) ? (
+          <GeneratedByline article={article} />
+        ) : article.byline ? (
+          <p className={styles.byline} data-testid="article-byline">
+            <strong>By {article.byline}</strong>
+          </p>
+        ) : null}
         <ArticleImage
           src={article.imageUrl}
           alt=""
@@ -118,10 +161,11 @@ export function ArticleView({ slug }: { slug: string }) {
         />
         {article.excerpt ? <p className={styles.standfirst}>{article.excerpt}</p> : null}
         <ArticleBody content={article.content} />
+        <Tags article={article} />
         {carriesDisclaimer(article.categoryId) ? <DisclaimerAndCredits article={article} /> : null}
         <ShareCard url={url} title={article.title} excerpt={article.excerpt} />
       </article>
-      <Related article={article} />
+      {related ? <Related article={article} /> : null}
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function GeneratedByline({ article }: { article: Article }) {
   return (
     <div className={styles.byline} data-testid="article-byline">
       <p>
-        <strong>{p.byline}</strong>
+        <strong>{article.byline ?? p.byline}</strong>
         {p.production ? <span className={styles.production}> · {p.production}</span> : null}
       </p>
       <p className={styles.dataTimes}>

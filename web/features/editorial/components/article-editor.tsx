@@ -14,6 +14,7 @@ import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { type FieldErrors, fieldErrorsOf, invalidProps, unplacedErrors } from "#web/lib/field-errors.ts";
 import { editableQuery, editorKeys, moveToTrash, restoreVersion, saveArticle } from "../api/editor.ts";
 import { heldReasonsOf, reasonLines } from "../lib/held.ts";
+import { ArticleMetaCard } from "./article-meta-card.tsx";
 import { CheckPanel } from "./check-panel.tsx";
 import { ContentField, type ContentMode } from "./content-field.tsx";
 import styles from "./editor.module.css";
@@ -23,6 +24,7 @@ import {
   FIELD_IDS,
   formOf,
   isDirty,
+  metaBody,
   PLACED_FIELDS,
   type PlacedField,
   VALIDATION_TEXT,
@@ -30,6 +32,7 @@ import {
 } from "./editor-form.ts";
 import { HeldConfirm } from "./held-confirm.tsx";
 import { PresencePanel } from "./presence-strip.tsx";
+import { PreviewButton } from "./preview-button.tsx";
 import { PublishSettings } from "./publish-settings.tsx";
 import { RestorePreview } from "./restore-preview.tsx";
 import { ScheduleControl } from "./schedule-control.tsx";
@@ -96,6 +99,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
     categoryId: Number.parseInt(f.categoryId, 10),
     isPublished: f.isPublished,
     ...(f.authorNotes.trim() ? { authorNotes: f.authorNotes } : {}),
+    ...metaBody(f),
     revision,
     ...(override ? { override } : {}),
   });
@@ -290,6 +294,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
             <FieldError id={errorIdOf("authorNotes")} message={errors.authorNotes} />
           </div>
         </Card>
+        <ArticleMetaCard form={form} savedSlug={article.slug} errors={errors} onChange={set} />
       </div>
       <div className={styles.side}>
         <PublishSettings
@@ -308,6 +313,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
           <Button disabled={busy} onClick={onSave}>
             {save.isPending ? "Saving…" : "Save Changes"}
           </Button>
+          <PreviewButton articleId={article.id} form={form} onErrors={showErrors} />
         </div>
         {showVersions ? (
           <VersionPanel

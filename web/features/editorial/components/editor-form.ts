@@ -9,6 +9,13 @@ export type EditorForm = {
   categoryId: string;
   isPublished: boolean;
   authorNotes: string;
+  /** The metadata card's fields (article-meta-card.tsx); tags as chips, by name. */
+  slug: string;
+  metaTitle: string;
+  metaDescription: string;
+  socialImage: string;
+  tags: string[];
+  byline: string;
 };
 
 export function formOf(article: EditableArticle): EditorForm {
@@ -20,12 +27,32 @@ export function formOf(article: EditableArticle): EditorForm {
     categoryId: String(article.categoryId),
     isPublished: article.isPublished,
     authorNotes: "",
+    slug: article.slug,
+    metaTitle: article.metaTitle,
+    metaDescription: article.metaDescription,
+    socialImage: article.socialImage,
+    tags: article.tags.map((t) => t.name),
+    byline: article.byline,
   };
 }
 
 export function isDirty(form: EditorForm, article: EditableArticle): boolean {
   const base = formOf(article);
-  return (Object.keys(base) as (keyof EditorForm)[]).some((k) => k !== "authorNotes" && form[k] !== base[k]);
+  return (Object.keys(base) as (keyof EditorForm)[]).some(
+    (k) => k !== "authorNotes" && JSON.stringify(form[k]) !== JSON.stringify(base[k]),
+  );
+}
+
+/** The metadata as a save or a preview sends it. */
+export function metaBody(f: EditorForm) {
+  return {
+    slug: f.slug.trim(),
+    metaTitle: f.metaTitle,
+    metaDescription: f.metaDescription,
+    socialImage: f.socialImage,
+    tags: f.tags,
+    byline: f.byline,
+  };
 }
 
 export const VALIDATION_TITLE = "Validation Error";
@@ -41,6 +68,12 @@ export const FIELD_IDS = {
   imageUrl: "editor-image",
   content: "editor-content",
   authorNotes: "editor-notes",
+  slug: "editor-slug",
+  metaTitle: "editor-meta-title",
+  metaDescription: "editor-meta-description",
+  socialImage: "editor-social-image",
+  tags: "editor-tags",
+  byline: "editor-byline",
   categoryId: "editor-category",
 } as const;
 export type PlacedField = keyof typeof FIELD_IDS;

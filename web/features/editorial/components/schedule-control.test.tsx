@@ -5,6 +5,7 @@ import type { Category } from "#schema/contracts/article.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { type ArticleSchedule, SCHEDULE_IN_PAST } from "#schema/contracts/schedule.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
+import { NO_META } from "#web/test/fixtures.ts";
 import { calls, mock } from "#web/test/msw.ts";
 import { SCHEDULE_REFRESH_MS } from "../api/schedule.ts";
 import { SCHEDULE_EMPTY } from "./schedule-control.tsx";
@@ -28,6 +29,7 @@ const article: EditableArticle = {
   createdAt: "2026-11-29T06:00:00.000Z",
   updatedAt: "2026-11-29T06:00:00.000Z",
   publishedAt: null,
+  ...NO_META,
 };
 const categories: Category[] = [{ id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" }];
 const scheduled = (overrides: Partial<ArticleSchedule> = {}): ArticleSchedule => ({
