@@ -10,6 +10,7 @@ import { contractRoutes, mountedPath, route } from "#worker/lib/route.ts";
 import { invalid } from "#worker/lib/validate.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
 import { adminArticlePage } from "./article-admin-store.ts";
+import { clearDraft, deleteDraft, getDraft, putDraft } from "./drafts.service.ts";
 import { getEditable, restoreVersion, saveArticle } from "./editor.service.ts";
 import { deleteForever, listTrash, moveToTrash, publishNow, restoreFromTrash } from "./lifecycle.service.ts";
 import { regenerateArticle } from "./regenerate.service.ts";
@@ -36,6 +37,9 @@ const {
   scheduleArticle,
   cancelArticleSchedule,
   listScheduledArticles,
+  getArticleDraft,
+  saveArticleDraft,
+  deleteArticleDraft,
 } = apiContract;
 const db = (c: Context<AppEnv>) => getDb(c.env.DB);
 
@@ -66,9 +70,16 @@ export const editorialArticleRoutes = new Hono<AppEnv>().use(mountedPath(apiCont
     route(getEditableArticle, async (c) => c.json(await getEditable(db(c), c.req.valid("param").id), 200)),
     route(save, async (c) => {
       const user = currentUser(c);
-      const saved = await saveArticle(db(c), c.env, c.req.valid("param").id, c.req.valid("json"), { id: user.id, email: user.email });
+      const { id } = c.req.valid("param");
+      const saved = await saveArticle(db(c), c.env, id, c.req.valid("json"), { id: user.id, email: user.email });
+      await clearDraft(db(c), id, user.id);
       return c.json(saved, 200);
     }),
+    route(getArticleDraft, async (c) => c.json(await getDraft(db(c), c.req.valid("param").id, currentUser(c).id), 200)),
+    route(saveArticleDraft, async (c) =>
+      c.json(await putDraft(db(c), c.req.valid("param").id, currentUser(c).id, c.req.valid("json")), 200),
+    ),
+    route(deleteArticleDraft, async (c) => c.json(await deleteDraft(db(c), c.req.valid("param").id, currentUser(c).id), 200)),
     route(trashArticle, async (c) => c.json(await moveToTrash(db(c), c.env, c.req.valid("param").id, currentUser(c).id), 200)),
     route(getArticleSchedule, async (c) => c.json(await getSchedule(db(c), c.env, c.req.valid("param").id), 200)),
     route(scheduleArticle, async (c) => {
