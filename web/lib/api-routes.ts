@@ -93,6 +93,9 @@ export const webRoutes = {
   scheduleArticle: { method: "PUT", path: "/api/articles/:id/schedule" },
   cancelArticleSchedule: { method: "DELETE", path: "/api/articles/:id/schedule" },
   listScheduledArticles: { method: "GET", path: "/api/admin/scheduled-articles" },
+  getArticleDraft: { method: "GET", path: "/api/articles/:id/draft" },
+  saveArticleDraft: { method: "PUT", path: "/api/articles/:id/draft" },
+  deleteArticleDraft: { method: "DELETE", path: "/api/articles/:id/draft" },
 } as const satisfies { [K in OperationId]?: RouteLine<K> };
 
 export type WebOperation = keyof typeof webRoutes;

@@ -32,7 +32,6 @@ export const VALIDATION_TITLE = "Validation Error";
 export const VALIDATION_TEXT = "Title and content are required";
 export const RESTORE_CONFIRM = "Are you sure you want to restore this version? Current changes will be saved as a new version.";
 export const TRASH_CONFIRM = "Are you sure you want to move this article to trash? This action can be undone.";
-export const VISUAL_NOTE = "WYSIWYG editor coming soon. Use HTML mode for now.";
 
 /** The inputs the server's field messages go under, in the order focus looks for the first one (main column, then the side). */
 export const FIELD_IDS = {

@@ -24,9 +24,13 @@ describe("paste clean-up", () => {
   });
 
   it("keeps a lone styled bold or italic span as emphasis, and drops what is only colour and size", () => {
-    expect(cleanPastedHtml('<p><span style="font-weight:bold">b</span><span style="font-style:italic">i</span><span style="color:red">c</span></p>')).toBe(
-      "<p><strong>b</strong><em>i</em>c</p>",
+    expect(
+      cleanPastedHtml(
+        '<p><span style="font-weight:bold">b</span><span style="font-style:italic">i</span><span style="color:red">c</span></p>',
+      ),
+    ).toBe("<p><strong>b</strong><em>i</em>c</p>");
+    expect(cleanPastedHtml('<p><b style="font-weight:normal">not bold</b> <strong>bold</strong></p>')).toBe(
+      "<p>not bold <strong>bold</strong></p>",
     );
-    expect(cleanPastedHtml('<p><b style="font-weight:normal">not bold</b> <strong>bold</strong></p>')).toBe("<p>not bold <strong>bold</strong></p>");
   });
 });

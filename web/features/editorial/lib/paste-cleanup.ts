@@ -100,7 +100,10 @@ function wordListsToLists(body: HTMLElement) {
     const info = wordListInfo(p) as { list: string; level: number };
     // A run continues only across its own siblings (whitespace between them aside).
     if (!last || last.nextElementSibling !== p) stack = [];
-    while (stack.length && ((stack.at(-1)?.level ?? 0) > info.level || ((stack.at(-1)?.level ?? 0) === info.level && stack.at(-1)?.list !== info.list)))
+    while (
+      stack.length &&
+      ((stack.at(-1)?.level ?? 0) > info.level || ((stack.at(-1)?.level ?? 0) === info.level && stack.at(-1)?.list !== info.list))
+    )
       stack.pop();
     const li = doc.createElement("li");
     li.append(...p.childNodes);

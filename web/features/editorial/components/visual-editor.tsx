@@ -1,0 +1,74 @@
+import { type Editor, Extension, getSchema } from "@tiptap/core";
+import { Gapcursor, UndoRedo } from "@tiptap/extensions";
+import { EditorContent, useEditor } from "@tiptap/react";
+import { useEffect, useRef } from "react";
+import { parseArticleHtml, serializeArticleHtml } from "../lib/editor-html.ts";
+import { allowlistExtensions } from "../lib/editor-schema.ts";
+import { cleanPastedHtml } from "../lib/paste-cleanup.ts";
+import { EditorToolbar } from "./editor-toolbar.tsx";
+import styles from "./visual-editor.module.css";
+
+/** The keys of a word processor, on the allowlist's own node and mark names. */
+const Keys = Extension.create({
+  name: "articleKeys",
+  addKeyboardShortcuts() {
+    const marks = { "Mod-b": "strong", "Mod-i": "em", "Mod-u": "u", "Mod-Shift-s": "s", "Mod-e": "code" } as const;
+    return {
+      ...Object.fromEntries(Object.entries(marks).map(([key, mark]) => [key, () => this.editor.commands.toggleMark(mark)])),
+      "Shift-Enter": () => this.editor.commands.insertContent({ type: "br" }),
+      Enter: () => this.editor.commands.splitListItem("li"),
+      Tab: () => this.editor.commands.sinkListItem("li"),
+      "Shift-Tab": () => this.editor.commands.liftListItem("li"),
+    };
+  },
+});
+
+const EXTENSIONS = [...allowlistExtensions(), UndoRedo, Gapcursor, Keys];
+const SCHEMA = getSchema(EXTENSIONS);
+const docOf = (html: string) => parseArticleHtml(SCHEMA, html).toJSON();
+
+/**
+ * The Visual tab: TipTap on a schema made from the sanitiser's allowlist
+ * (docs/decisions/editorial/visual-editor.md). It edits the form's one `content`, as the HTML tab does:
+ * each change is written back as sanitised HTML, and a change made elsewhere (the HTML tab, a restored
+ * draft or version, a save) is loaded in without counting as an edit. Opening it changes nothing.
+ */
+export default function VisualEditor({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  // The HTML this editor last wrote, so that the form echoing it back is not loaded again.
+  const written = useRef(value);
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: docOf(value),
+    // The site's CSP allows no inline style elements; the styles are in visual-editor.module.css.
+    injectCSS: false,
+    editorProps: {
+      attributes: {
+        id: "editor-content-visual",
+        class: styles.surface ?? "",
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": "editor-content-label",
+        "data-testid": "visual-editor",
+      },
+      transformPastedHTML: cleanPastedHtml,
+    },
+    onUpdate: ({ editor: e }) => {
+      const html = serializeArticleHtml(e.schema, e.state.doc);
+      written.current = html;
+      onChange(html);
+    },
+  });
+
+  useEffect(() => {
+    if (!editor || value === written.current) return;
+    written.current = value;
+    editor.commands.setContent(docOf(value), { emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <div className={styles.frame}>
+      <EditorToolbar editor={editor as Editor} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
