@@ -1,6 +1,6 @@
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { type InsertKind, InsertPanel } from "./insert-panel.tsx";
 import styles from "./visual-editor.module.css";
 
@@ -47,20 +47,29 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
   const bar = useRef<HTMLDivElement>(null);
   const chain = () => editor.chain().focus();
 
-  const controls = () => [...(bar.current?.querySelectorAll<HTMLElement>("[data-tool]") ?? [])];
+  const controls = () => [...(bar.current?.querySelectorAll<HTMLButtonElement | HTMLSelectElement>("[data-tool]") ?? [])];
+  // One stop in the Tab order: the control last moved to, or the first when that one is disabled now.
+  useLayoutEffect(() => {
+    const list = controls();
+    const stop = list[active] && !list[active].disabled ? list[active] : list.find((c) => !c.disabled);
+    for (const c of list) c.tabIndex = c === stop ? 0 : -1;
+  });
   const onKeyDown = (e: KeyboardEvent) => {
     const list = controls();
-    const at = list.indexOf(e.target as HTMLElement);
+    const at = list.indexOf(e.target as HTMLButtonElement);
     if (at === -1 || (e.target instanceof HTMLSelectElement && (e.key === "ArrowUp" || e.key === "ArrowDown"))) return;
-    const moves: Record<string, number> = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: list.length - 1 };
+    const enabled = list.filter((c) => !c.disabled);
+    const here = enabled.indexOf(list[at] as HTMLButtonElement);
+    const moves: Record<string, number> = { ArrowRight: here + 1, ArrowLeft: here - 1, Home: 0, End: enabled.length - 1 };
     const to = moves[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    const next = (to + list.length) % list.length;
-    setActive(next);
-    list[next]?.focus();
+    const next = enabled[(to + enabled.length) % enabled.length];
+    if (!next) return;
+    setActive(list.indexOf(next));
+    next.focus();
   };
-  const tool = (index: number) => ({ "data-tool": "", tabIndex: index === active ? 0 : -1, onFocus: () => setActive(index) });
+  const tool = (index: number) => ({ "data-tool": "", onFocus: () => setActive(index) });
 
   let i = 0;
   const toggle = (label: string, glyph: string, pressed: boolean, run: () => void, keys?: string) => (

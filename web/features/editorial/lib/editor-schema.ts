@@ -22,7 +22,7 @@ type Role =
   /** A block holding blocks; inline content written straight inside it is held in an implicit paragraph. */
   | { kind: "flow"; group?: "block"; content?: string }
   /** Structure with a fixed content (lists, tables, figures), or a leaf. */
-  | { kind: "structure"; group?: "block"; content: string };
+  | { kind: "structure"; group?: "block" | "block list"; content: string };
 
 export const ELEMENT_ROLES: Readonly<Record<string, Role>> = {
   // Marks, outermost first: ProseMirror writes nested marks in this order.
@@ -69,8 +69,9 @@ export const ELEMENT_ROLES: Readonly<Record<string, Role>> = {
   td: { kind: "flow" },
   th: { kind: "flow" },
   hr: { kind: "structure", group: "block", content: "" },
-  ul: { kind: "structure", group: "block", content: "li+" },
-  ol: { kind: "structure", group: "block", content: "li+" },
+  // "list": TipTap's list commands find lists by this group.
+  ul: { kind: "structure", group: "block list", content: "li+" },
+  ol: { kind: "structure", group: "block list", content: "li+" },
   dl: { kind: "structure", group: "block", content: "(dt | dd)+" },
   table: { kind: "structure", group: "block", content: "caption? thead? tbody* tfoot?" },
   thead: { kind: "structure", content: "tr+" },
