@@ -1,6 +1,6 @@
-import type { Editor } from "@tiptap/core";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { Editor } from "@tiptap/core";
 import { useState } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ContentField, type ContentMode } from "./content-field.tsx";
@@ -196,7 +196,10 @@ describe("the Visual tab", () => {
       editor.commands.setTextSelection(editor.state.doc.content.size - 1);
       // jsdom has no ClipboardEvent; ProseMirror only needs an event to hand its handlers.
       const event = new Event("paste") as ClipboardEvent;
-      editor.view.pasteHTML('<b style="font-weight:normal" id="docs-internal-guid-1"><p dir="ltr"><span style="font-weight:700">Up</span> 4%</p></b>', event);
+      editor.view.pasteHTML(
+        '<b style="font-weight:normal" id="docs-internal-guid-1"><p dir="ltr"><span style="font-weight:700">Up</span> 4%</p></b>',
+        event,
+      );
     });
     expect(content()).toContain("<strong>Up</strong> 4%");
     expect(content()).not.toMatch(/<b>|docs-internal|dir=/);

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { ArticleDraft } from "#schema/contracts/article-draft.ts";
 import type { Category } from "#schema/contracts/article.ts";
+import type { ArticleDraft } from "#schema/contracts/article-draft.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
 import { calls, failure, mock } from "#web/test/msw.ts";
@@ -69,7 +69,10 @@ describe("autosave and recovery", () => {
   });
 
   it("offers the browser's copy back after a closed tab, and Restore puts every field back", async () => {
-    const saved = draftOf({ title: "Ether breaks out", content: "<p>Unsaved words.</p>", authorNotes: "Rewrote the lead" }, "2026-11-29T12:03:00.000Z");
+    const saved = draftOf(
+      { title: "Ether breaks out", content: "<p>Unsaved words.</p>", authorNotes: "Rewrote the lead" },
+      "2026-11-29T12:03:00.000Z",
+    );
     localStorage.setItem(LOCAL_KEY, JSON.stringify(saved));
     openArticleEditor(article, categories);
     const notice = await screen.findByTestId("draft-recovery");

@@ -105,7 +105,6 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
 
   return (
     <>
-      {/* biome-ignore lint/a11y/useSemanticElements: a toolbar has no element of its own */}
       <div
         ref={bar}
         role="toolbar"

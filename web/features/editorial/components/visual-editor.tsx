@@ -1,6 +1,6 @@
 import { type Editor, Extension, getSchema } from "@tiptap/core";
-import { Gapcursor, UndoRedo } from "@tiptap/extensions";
 import { EditorContent, useEditor } from "@tiptap/react";
+import { StarterKit } from "@tiptap/starter-kit";
 import { useEffect, useRef } from "react";
 import { parseArticleHtml, serializeArticleHtml } from "../lib/editor-html.ts";
 import { allowlistExtensions } from "../lib/editor-schema.ts";
@@ -23,7 +23,34 @@ const Keys = Extension.create({
   },
 });
 
-const EXTENSIONS = [...allowlistExtensions(), UndoRedo, Gapcursor, Keys];
+/**
+ * StarterKit for its editing behaviour only (undo history, the gap and drop cursors); every node and mark
+ * of its own is off: the schema is the allowlist's.
+ */
+const Behaviour = StarterKit.configure({
+  blockquote: false,
+  bold: false,
+  bulletList: false,
+  code: false,
+  codeBlock: false,
+  document: false,
+  hardBreak: false,
+  heading: false,
+  horizontalRule: false,
+  italic: false,
+  listItem: false,
+  listKeymap: false,
+  link: false,
+  orderedList: false,
+  paragraph: false,
+  strike: false,
+  text: false,
+  underline: false,
+  // It would add an empty paragraph after a closing table or list: a change nobody typed.
+  trailingNode: false,
+});
+
+const EXTENSIONS = [...allowlistExtensions(), Behaviour, Keys];
 const SCHEMA = getSchema(EXTENSIONS);
 const docOf = (html: string) => parseArticleHtml(SCHEMA, html).toJSON();
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ArticleDraft } from "#schema/contracts/article-draft.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { useAuth } from "#web/lib/auth.ts";
@@ -49,11 +49,11 @@ export function useAutosave(article: EditableArticle, form: EditorForm, setForm:
   const latest = useRef({ form, article });
   latest.current = { form, article };
 
-  const clearBoth = () => {
+  const clearBoth = useCallback(() => {
     seq.current++;
     if (userId) clearLocalDraft(userId, id);
     void deleteServerDraft(id).catch(() => {});
-  };
+  }, [userId, id]);
 
   // Once the server has answered (or failed to), offer the newer copy if it says something new.
   useEffect(() => {
@@ -100,7 +100,7 @@ export function useAutosave(article: EditableArticle, form: EditorForm, setForm:
       (saved) => mine === seq.current && setStatus({ kind: "saved", at: saved.savedAt, local, server: true }),
       () => mine === seq.current && setStatus({ kind: "saved", at, local, server: false }),
     );
-  }, [settled, decided, recovery, userId, id]);
+  }, [settled, decided, recovery, userId, id, clearBoth]);
 
   // Closing the tab (or leaving the page) inside the delay: the browser's copy is written at once.
   useEffect(() => {
