@@ -139,7 +139,18 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
         {action("Undo", "↶", () => chain().undo().run(), !state.canUndo)}
         {action("Redo", "↷", () => chain().redo().run(), !state.canRedo)}
       </div>
-      {panel ? <InsertPanel kind={panel} editor={editor} href={state.href} onClose={() => setPanel(null)} /> : null}
+      {panel ? (
+        <InsertPanel
+          kind={panel}
+          editor={editor}
+          href={state.href}
+          onClose={() => {
+            setPanel(null);
+            // Back to the text the link or image was for.
+            editor.commands.focus();
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type Editor, Extension, getSchema } from "@tiptap/core";
+import { Extension, getSchema } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { StarterKit } from "@tiptap/starter-kit";
 import { useEffect, useRef } from "react";
@@ -92,9 +92,10 @@ export default function VisualEditor({ value, onChange }: { value: string; onCha
     editor.commands.setContent(docOf(value), { emitUpdate: false });
   }, [editor, value]);
 
+  if (!editor) return null;
   return (
     <div className={styles.frame}>
-      <EditorToolbar editor={editor as Editor} />
+      <EditorToolbar editor={editor} />
       <EditorContent editor={editor} />
     </div>
   );
