@@ -190,6 +190,21 @@ describe("the Visual tab", () => {
     await waitFor(() => expect(content()).toBe("<p>gamma delta epsilon zeta</p>"));
   });
 
+  it("writes a long body back once typing pauses or the editor loses focus, not on every key", async () => {
+    const long = `<p>${"word ".repeat(5000).trim()}</p>`;
+    const { editor, seen, content } = await open(long);
+    act(() => {
+      editor.commands.insertContentAt(1, "Lead. ");
+    });
+    expect(seen).toEqual([]);
+    act(() => {
+      editor.commands.insertContentAt(1, "New ");
+      editor.view.dom.dispatchEvent(new FocusEvent("blur"));
+    });
+    await waitFor(() => expect(content()?.startsWith("<p>New Lead. word word")).toBe(true));
+    expect(seen).toHaveLength(1);
+  });
+
   it("cleans a Google Docs paste on the way in", async () => {
     const { editor, content } = await open("<p>start</p>");
     act(() => {

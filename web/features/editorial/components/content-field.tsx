@@ -1,4 +1,4 @@
-import { Component, lazy, type ReactNode, Suspense, useMemo } from "react";
+import { Component, lazy, type ReactNode, Suspense, useDeferredValue, useMemo } from "react";
 import { countWords, readTimeMinutes } from "#schema/contracts/read-time.ts";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Tabs } from "#web/components/ui/tabs.tsx";
@@ -31,7 +31,9 @@ class VisualFallback extends Component<{ children: ReactNode }, { failed: boolea
 
 /** "1,234 words · 7 min read", by the rule the site stores with the article, on the HTML it would store. */
 export function WordCount({ html }: { html: string }) {
-  const clean = useMemo(() => sanitizeArticleHtml(html), [html]);
+  // Counted after the keystroke has been drawn: typing never waits for the count.
+  const deferred = useDeferredValue(html);
+  const clean = useMemo(() => sanitizeArticleHtml(deferred), [deferred]);
   const words = countWords(clean);
   return (
     <p className={visual.counts} data-testid="word-count">
