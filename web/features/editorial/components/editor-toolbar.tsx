@@ -132,7 +132,7 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
         )}
         {toggle("Link", "Link", state.link || panel === "link", () => setPanel(panel === "link" ? null : "link"))}
         {toggle("Bulleted list", "• List", state.ul, () => chain().toggleList("ul", "li").run())}
-        {toggle("Numbered list", "1. List", state.ol, () => chain().toggleList("ol", "li").run())}
+        {toggle("Numbered list", "# List", state.ol, () => chain().toggleList("ol", "li").run())}
         {toggle("Quotation", "❝", state.blockquote, () => chain().toggleWrap("blockquote").run())}
         {action("Horizontal rule", "―", () => chain().insertContent({ type: "hr" }).run())}
         {toggle("Image", "Image", panel === "image", () => setPanel(panel === "image" ? null : "image"))}
