@@ -1,7 +1,8 @@
 /**
  * The one allowlist of article HTML, shared by the Worker's sanitiser (worker/features/content/
  * sanitize-html.ts, which stores and serves it) and DOMPurify in the browser (web/lib/safe-html.ts, the
- * reader and the editor's Visual tab), so that both keep and drop the same things
+ * reader and the editor), and by the visual editor's schema (web/features/editorial/lib/editor-schema.ts),
+ * so that all keep and drop the same things
  * (docs/decisions/security/html-sanitiser.md). An allowlist: a tag or attribute not named here is not
  * kept. Tags in DROPPED_WITH_CONTENT go with everything inside them; any other unknown tag is unwrapped
  * (its text stays).

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts.ts";
 
 /**
  * Categories have fixed ids (public-site.md §9): 17 Trending Analysis (social momentum), 18 Daily
@@ -180,4 +181,25 @@ export const articleTags = sqliteTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index("article_tags_tag_idx").on(t.tagId, t.articleId)],
+);
+
+/**
+ * Autosaved editor forms (docs/decisions/editorial/autosave-and-recovery.md): one per article and admin,
+ * the form as typed (JSON) and the revision it started from. Not a version and never public: only the
+ * admin who wrote it reads it back, and a save or a discard deletes it.
+ */
+export const articleDrafts = sqliteTable(
+  "article_drafts",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    form: text("form").notNull(),
+    baseRevision: integer("base_revision").notNull(),
+    savedAt: text("saved_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.userId] })],
 );

@@ -64,10 +64,12 @@ export const generationRuns = sqliteTable(
     status: text("status", { enum: runStatuses }).notNull().default("not_started"),
     /** What started the current attempt: schedule, manual, retry, recovery, dev. */
     trigger: text("trigger").notNull().default("schedule"),
-    /** The Workflow instance that runs (or ran) the current attempt, e.g. newsroom-2026-11-27. */
+    /**
+     * The Workflow instance that runs (or ran) the current attempt, e.g. newsroom-2026-11-27-5f3a9c1e.
+     * Never reused, so it is also the claim's version: a new start claims the row only from the
+     * instance it read there (worker/features/newsroom/runs.ts, claimRun).
+     */
     instanceId: text("instance_id"),
-    /** The number of the date's start (newsroom_starts) that queued the task last; a new start claims the row only from it. */
-    attempt: integer("attempt").notNull().default(0),
     currentStep: text("current_step"),
     completedSteps: integer("completed_steps").notNull().default(0),
     totalSteps: integer("total_steps").notNull().default(0),
@@ -91,16 +93,6 @@ export const generationRuns = sqliteTable(
   },
   (t) => [uniqueIndex("generation_runs_task_date_idx").on(t.task, t.date), index("generation_runs_status_idx").on(t.status)],
 );
-
-/**
- * How many times the tasks of a UTC day were started (by the schedule, `npm start`, an admin's
- * generate or retry, recovery): each start takes the next number in one statement and names its
- * Workflow instance after it (`newsroom-2026-11-27`, then `newsroom-2026-11-27-2`, ...).
- */
-export const newsroomStarts = sqliteTable("newsroom_starts", {
-  date: text("date").primaryKey(),
-  last: integer("last").notNull().default(0),
-});
 
 /** Tokens the article writer spent per UTC day, for the daily budget (LLM_DAILY_TOKEN_BUDGET). */
 export const llmUsage = sqliteTable("llm_usage", {

@@ -159,9 +159,9 @@ describe("the worst mXSS cases in Chromium", () => {
       await page.getByRole("tab", { name: "HTML" }).click();
       await page.getByRole("textbox", { name: "Content" }).fill(`<p>Preview of ${name}</p>${html}`);
       await page.getByRole("tab", { name: "Visual" }).click();
-      await page.getByTestId("visual-preview").getByText(`Preview of ${name}`).waitFor();
-      await page.getByTestId("visual-preview").hover();
-      expect(await dangerousMarkup(page, "[data-testid=visual-preview]"), name).toEqual({ elements: [], handlers: [], scriptUrls: 0 });
+      await page.getByTestId("visual-editor").getByText(`Preview of ${name}`).waitFor();
+      await page.getByTestId("visual-editor").hover();
+      expect(await dangerousMarkup(page, "[data-testid=visual-editor]"), name).toEqual({ elements: [], handlers: [], scriptUrls: 0 });
     }
     expect(await executed(page, watch)).toEqual([]);
     expect(new Set(watch.navigations)).toEqual(new Set([`/admin/articles/${row?.id}/edit`]));

@@ -6,7 +6,7 @@
  *   node scripts/e2e/news-fixtures.ts [baseURL] [adminEmail]
  */
 import type { Crypto } from "#schema/contracts/crypto.ts";
-import { readTimeMinutes } from "#worker/features/content/read-time.ts";
+import { readTimeMinutes } from "#schema/contracts/read-time.ts";
 import { siteSql } from "./site-state.ts";
 
 export type NewsRow = {

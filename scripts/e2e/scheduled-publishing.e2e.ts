@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 import { d1, d1Batch } from "./d1.ts";
+import { scheduleOnDesk } from "./schedule.ts";
 
 /**
  * Scheduled publishing in Chromium: an admin schedules a draft from the desk, sees it on the Overview,
@@ -9,9 +10,6 @@ import { d1, d1Batch } from "./d1.ts";
  * Trending Analysis (17) without a generation key, so journeys that count the day's articles never count it.
  */
 const DRAFT = { slug: "e2e-schedule-capybaracoin-outlook", title: "Capybaracoin outlook for the week ahead" };
-/** The desk's field takes whole minutes: the time is the next minute at least this far ahead. */
-const LEAD_MS = 25_000;
-
 const browser = browserForFile();
 beforeAll(async () => {
   await d1Batch([
@@ -31,19 +29,7 @@ describe("scheduled publishing", () => {
     await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${id?.id}/edit`)}`);
     await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
     await page.getByRole("heading", { name: "Article Editor" }).waitFor();
-    const card = page.getByRole("region", { name: "Schedule" });
-    await card.getByText("Not scheduled.").waitFor();
-
-    const at = new Date(Math.ceil((Date.now() + LEAD_MS) / 60_000) * 60_000);
-    const utc = `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 16)} UTC`;
-    await card.getByLabel("Publish at (UTC)").fill(at.toISOString().slice(0, 16));
-    // The admin's own time of the same moment is shown beside the field before anything is sent.
-    await card.getByTestId("schedule-local").getByText(utc).waitFor();
-    await card.getByRole("button", { name: "Schedule", exact: true }).click();
-    await card
-      .getByTestId("schedule-state")
-      .filter({ hasText: `Publishes at ${utc}` })
-      .waitFor();
+    const { at, utc } = await scheduleOnDesk(page);
     // Not before its time: while the clock is short of it, readers get no article.
     const early = await publicStatus();
     expect(early === 404 || Date.now() >= at.getTime(), `public answer ${early} before ${at.toISOString()}`).toBe(true);

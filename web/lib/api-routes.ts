@@ -97,6 +97,9 @@ export const webRoutes = {
   listScheduledArticles: { method: "GET", path: "/api/admin/scheduled-articles" },
   previewArticle: { method: "POST", path: "/api/admin/articles/:id/preview" },
   getArticlePreview: { method: "GET", path: "/api/admin/previews/:token" },
+  getArticleDraft: { method: "GET", path: "/api/articles/:id/draft" },
+  saveArticleDraft: { method: "PUT", path: "/api/articles/:id/draft" },
+  deleteArticleDraft: { method: "DELETE", path: "/api/articles/:id/draft" },
 } as const satisfies { [K in OperationId]?: RouteLine<K> };
 
 export type WebOperation = keyof typeof webRoutes;

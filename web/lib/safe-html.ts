@@ -10,7 +10,7 @@ import {
 
 /**
  * DOMPurify configured with the Worker's allowlist (schema/contracts/html-allowlist.ts): the reader's
- * article body and the editor's Visual tab both go through this one function, so neither shows a form,
+ * article body and the visual editor (in and out) both go through this one function, so neither shows a form,
  * a button or anything else the server would not store (docs/decisions/security/html-sanitiser.md).
  */
 export const ARTICLE_PURIFY_CONFIG: Config = {

@@ -20,6 +20,10 @@ export function openArticleEditor(article: EditableArticle, categories: Category
     mock(apiContract.listCategories, categories),
     mock(apiContract.getEditableArticle, article),
     mock(apiContract.getArticleSchedule, { schedule: null }),
+    // Autosave: no draft waiting, and each autosave stored as sent.
+    mock(apiContract.getArticleDraft, { draft: null }),
+    mock(apiContract.saveArticleDraft, ({ body }) => ({ ...body, savedAt: new Date().toISOString() })),
+    mock(apiContract.deleteArticleDraft, { success: true, message: "Draft discarded" }),
   );
   server.use(...handlers);
   render(<Toaster />);

@@ -1,4 +1,5 @@
 import { articleSchema } from "../article.ts";
+import { articleDraftAnswerSchema, articleDraftSchema, draftBody } from "../article-draft.ts";
 import { articlePreviewSchema, previewTokenParams } from "../article-meta.ts";
 import {
   articleIdParam,
@@ -210,6 +211,38 @@ export const editorialContract = {
     access: "admin",
     request: { params: previewTokenParams, query: noQuery },
     responses: { 200: json("The article as the reader's page shows it", articleSchema), ...errors(400, 401, 403, 404) },
+  },
+  getArticleDraft: {
+    method: "GET",
+    path: "/api/articles/:id/draft",
+    summary: "This admin's autosaved draft of an article",
+    description:
+      "The editor's form as last autosaved by the signed-in admin, with the revision it started from; `draft` is null when there is none. A draft is not a version and is never public.",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: articleIdParam, query: noQuery },
+    responses: { 200: json("The draft, or null", articleDraftAnswerSchema), ...errors(400, 401, 403, 404) },
+  },
+  saveArticleDraft: {
+    method: "PUT",
+    path: "/api/articles/:id/draft",
+    summary: "Autosave the editor's form as this admin's draft (replaces the last one)",
+    description: "Stored as typed, one per article and admin; a successful save of the article deletes it.",
+    tags: ["Admin: articles"],
+    access: "admin",
+    // The same limit as the save the draft stands in for.
+    maxBodyBytes: 512 * 1024,
+    request: { params: articleIdParam, body: draftBody },
+    responses: { 200: json("The stored draft", articleDraftSchema), ...errors(400, 401, 403, 404, 413) },
+  },
+  deleteArticleDraft: {
+    method: "DELETE",
+    path: "/api/articles/:id/draft",
+    summary: "Discard this admin's draft of an article",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: articleIdParam },
+    responses: { 200: json("Discarded (or there was none)", editorialResultSchema), ...errors(400, 401, 403, 404, 413) },
   },
   listScheduledArticles: {
     method: "GET",

@@ -8,7 +8,7 @@ import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { MAX_HTML_ELEMENTS, TOO_MANY_ELEMENTS } from "#schema/contracts/html-allowlist.ts";
 import AdminArticleEditPage, { EDITOR_DENIED_TEXT, EDITOR_DENIED_TOAST } from "#web/app/routes/admin-article-edit.tsx";
 import { Toaster } from "#web/components/ui/toast.tsx";
-import { RESTORE_CONFIRM, TRASH_CONFIRM, VISUAL_NOTE } from "#web/features/editorial/components/editor-form.ts";
+import { RESTORE_CONFIRM, TRASH_CONFIRM } from "#web/features/editorial/components/editor-form.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
 import { authMocks, makeUser } from "#web/test/auth-fixtures.ts";
 import { NO_META } from "#web/test/fixtures.ts";
@@ -59,11 +59,12 @@ describe("Article editor", () => {
     expect(screen.getByLabelText("Excerpt")).toHaveAttribute("rows", "3");
     expect(screen.getByLabelText("Featured Image URL")).toHaveValue(article.imageUrl);
     expect(screen.getByLabelText("Version Notes")).toHaveAttribute("rows", "3");
-    // Visual mode: a sanitised, read-only preview and the note.
-    expect(screen.getByText(VISUAL_NOTE)).toBeInTheDocument();
-    const preview = screen.getByTestId("visual-preview");
-    expect(preview.querySelector("h2")?.textContent).toBe("Overview");
-    expect(preview.querySelector("script")).toBeNull();
+    // Visual mode: the visual editor, on the sanitised content, with its word count.
+    const visual = await screen.findByTestId("visual-editor");
+    expect(visual).toHaveAttribute("contenteditable", "true");
+    expect(visual.querySelector("h2")?.textContent).toBe("Overview");
+    expect(visual.querySelector("script")).toBeNull();
+    expect(screen.getByTestId("word-count")).toHaveTextContent("4 words · 1 min read");
     await userEvent.click(screen.getByRole("tab", { name: "HTML" }));
     expect(screen.getByRole("textbox", { name: "Content" })).toHaveAttribute("rows", "20");
     // Publish Settings.

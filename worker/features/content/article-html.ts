@@ -1,5 +1,5 @@
 import { Marked } from "marked";
-import { replaceTags } from "#worker/lib/html.ts";
+import { replaceTags } from "#schema/contracts/html-text.ts";
 import { displayHtml } from "./sanitize-html.ts";
 
 /** GitHub-flavoured Markdown, as the editor's preview shows it (web/features/editor). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { slugParam } from "#schema/contracts/article.ts";
 import { CATEGORY } from "#schema/contracts/article-rules.ts";
-import { readTimeMinutes } from "./read-time.ts";
+import { readTimeMinutes } from "#schema/contracts/read-time.ts";
 
 /**
  * Crypto 101 guides are Markdown files with a small frontmatter block (guides/*.md):

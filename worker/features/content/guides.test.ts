@@ -2,8 +2,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { GUIDE_CARD_IDS } from "#schema/contracts/article-rules.ts";
+import { countWords } from "#schema/contracts/read-time.ts";
 import { type Guide, guideUpsertSql, parseGuide } from "./guide-file.ts";
-import { countWords } from "./read-time.ts";
 
 // The committed guides, as the seeder reads them (scripts/lib/guides.ts reads the same folder).
 const files = import.meta.glob<string>("./guides/*.md", { query: "?raw", import: "default", eager: true });

@@ -10,8 +10,9 @@
  */
 import { decodeHTMLAttribute } from "entities/decode";
 import { ATTR_WHITESPACE, countStartTags, MAX_HTML_ELEMENTS, SAFE_URI, TOO_MANY_ELEMENTS } from "#schema/contracts/html-allowlist.ts";
+import { replaceTags } from "#schema/contracts/html-text.ts";
 import { ApiError } from "#worker/lib/errors.ts";
-import { escapeHtml, replaceTags } from "#worker/lib/html.ts";
+import { escapeHtml } from "#worker/lib/html.ts";
 import { tokenize } from "./html-tokens.ts";
 import { buildTree, HtmlRefused, serializeTree } from "./html-tree.ts";
 

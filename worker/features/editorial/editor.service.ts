@@ -7,9 +7,9 @@ import {
   type OverrideRequest,
   type SavedArticle,
 } from "#schema/contracts/editorial.ts";
+import { readTimeMinutes } from "#schema/contracts/read-time.ts";
 import { articles, articleVersions, categories } from "#schema/db/content.ts";
 import { displayHtml, markdownToHtml, sanitizeArticleContent, textOf } from "#worker/features/content/index.ts";
-import { readTime } from "#worker/features/newsroom/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { type ArticleRow, findArticle } from "./article-admin-store.ts";
@@ -206,7 +206,7 @@ export async function saveArticle(
           contentFormat: "html",
           imageUrl: body.imageUrl,
           categoryId: body.categoryId,
-          readTime: readTime(text),
+          readTime: readTimeMinutes(content),
           ...published,
           revision: sql`${articles.revision} + 1`,
           updatedAt: now,
@@ -262,7 +262,7 @@ export async function restoreVersion(
         contentFormat: version.contentFormat,
         imageUrl: version.imageUrl,
         categoryId: version.categoryId,
-        readTime: readTime(version.contentFormat === "html" ? textOf(content) : content),
+        readTime: readTimeMinutes(content),
         ...checked,
         revision: sql`${articles.revision} + 1`,
         updatedAt: now,

@@ -12,6 +12,7 @@ import { fromSitePage } from "#worker/lib/same-origin.ts";
 import { invalid } from "#worker/lib/validate.ts";
 import { createSocial } from "#worker/ports/social/create-social.ts";
 import { adminArticlePage } from "./article-admin-store.ts";
+import { clearDraft, deleteDraft, getDraft, putDraft } from "./drafts.service.ts";
 import { getEditable, liveArticle, restoreVersion, saveArticle } from "./editor.service.ts";
 import { deleteForever, listTrash, moveToTrash, publishNow, restoreFromTrash } from "./lifecycle.service.ts";
 import { type ChangeNote, changedBy, presenceOf, presenceUser, tellEditors } from "./presence.ts";
@@ -43,6 +44,9 @@ const {
   listScheduledArticles,
   previewArticle,
   getArticlePreview,
+  getArticleDraft,
+  saveArticleDraft,
+  deleteArticleDraft,
 } = apiContract;
 const db = (c: Context<AppEnv>) => getDb(c.env.DB);
 
@@ -99,10 +103,16 @@ export const editorialArticleRoutes = new Hono<AppEnv>().use(mountedPath(apiCont
       const user = currentUser(c);
       const { id } = c.req.valid("param");
       const saved = await saveArticle(db(c), c.env, id, c.req.valid("json"), { id: user.id, email: user.email });
+      await clearDraft(db(c), id, user.id);
       const { revision, status, updatedAt: at } = saved.article;
       tellLater(c, id, { kind: "saved", revision, status, at });
       return c.json(saved, 200);
     }),
+    route(getArticleDraft, async (c) => c.json(await getDraft(db(c), c.req.valid("param").id, currentUser(c).id), 200)),
+    route(saveArticleDraft, async (c) =>
+      c.json(await putDraft(db(c), c.req.valid("param").id, currentUser(c).id, c.req.valid("json")), 200),
+    ),
+    route(deleteArticleDraft, async (c) => c.json(await deleteDraft(db(c), c.req.valid("param").id, currentUser(c).id), 200)),
     route(trashArticle, async (c) => {
       const { id } = c.req.valid("param");
       const done = await moveToTrash(db(c), c.env, id, currentUser(c).id);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { insertArticle } from "#worker/test/articles.ts";
 import { BrowserAgent } from "#worker/test/browser-agent.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
+import { DRAFT_FORM } from "./test-support.ts";
 
 /** Every call of the desk that is admin-only, with a body where it needs one. */
 async function calls(): Promise<[string, string, unknown?][]> {
@@ -24,6 +25,9 @@ async function calls(): Promise<[string, string, unknown?][]> {
     ["PUT", `/api/articles/${id}/schedule`, { publishAt: new Date(Date.now() + 3_600_000).toISOString() }],
     ["DELETE", `/api/articles/${id}/schedule`],
     ["GET", "/api/admin/scheduled-articles"],
+    ["GET", `/api/articles/${id}/draft`],
+    ["PUT", `/api/articles/${id}/draft`, { form: DRAFT_FORM, baseRevision: 1 }],
+    ["DELETE", `/api/articles/${id}/draft`],
   ];
 }
 

@@ -3,9 +3,9 @@ import type { z } from "zod";
 import { type Article, articleSchema } from "#schema/contracts/article.ts";
 import type { ArticlePreview } from "#schema/contracts/article-meta.ts";
 import type { articlePreviewBody } from "#schema/contracts/editorial.ts";
+import { readTimeMinutes } from "#schema/contracts/read-time.ts";
 import { categories } from "#schema/db/content.ts";
-import { presentArticle, sanitizeArticleContent, textOf } from "#worker/features/content/index.ts";
-import { readTime } from "#worker/features/newsroom/index.ts";
+import { presentArticle, sanitizeArticleContent } from "#worker/features/content/index.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { metaColumns, metaOf, normaliseTags } from "./article-meta.ts";
@@ -45,7 +45,7 @@ export async function createPreview(
       imageUrl: body.imageUrl,
       publishedAt: row.publishedAt ?? now,
       updatedAt: now,
-      readTime: readTime(textOf(content)),
+      readTime: readTimeMinutes(content),
       commentCount: row.commentCount,
       categoryId: category.id,
       categoryName: category.name,

@@ -14,3 +14,14 @@ export function saveBody(a: EditableArticle, changes: Partial<Record<string, unk
     ...changes,
   };
 }
+
+/** An autosaved form as the editor sends it (every field a string as typed, but the published switch). */
+export const DRAFT_FORM = {
+  title: "Half-written title",
+  excerpt: "",
+  content: "<p>Unsaved paragraph</p>",
+  imageUrl: "",
+  categoryId: "18",
+  isPublished: false,
+  authorNotes: "",
+};

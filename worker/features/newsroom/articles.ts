@@ -1,4 +1,5 @@
 import { and, eq, gte, lt } from "drizzle-orm";
+import { readTimeMinutes } from "#schema/contracts/read-time.ts";
 import { articles } from "#schema/db/content.ts";
 import { invalidateContentCache, sanitizeArticleContent } from "#worker/features/content/index.ts";
 import type { Db } from "#worker/lib/db.ts";
@@ -57,13 +58,6 @@ export type GeneratedArticle = {
 
 export type SaveResult = { status: "published" | "review" | "existing"; id: number | null; slug: string };
 
-const WORDS_PER_MINUTE = 200;
-
-export function readTime(text: string): number {
-  const words = text.split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
-}
-
 /** "Data as of 22 November 2026, 06:00 UTC." and the sources, as the article's last lines. */
 export function footer(dataAsOf: string, sources: readonly Source[]): string {
   const at = new Date(dataAsOf);
@@ -106,7 +100,7 @@ export async function saveGenerated(db: Db, env: Pick<Env, "KV">, article: Gener
     rank: article.coin?.rank ?? null,
     status: published ? ("published" as const) : ("review" as const),
     publishedAt: published ? now.toISOString() : null,
-    readTime: readTime(content),
+    readTime: readTimeMinutes(content),
     dataAsOf: article.dataAsOf,
     sourcesJson: JSON.stringify(article.sources),
     // One failed figure or phrase per line: the review screen shows it as written.

@@ -1,5 +1,5 @@
 /** The newsroom's public face: the daily pipeline, its articles and its snapshots (docs/decisions/architecture/feature-faces.md). */
-export { CATEGORY_ROUNDUP, type GeneratedArticle, readTime, type Source, saveGenerated } from "./articles.ts";
+export { CATEGORY_ROUNDUP, type GeneratedArticle, type Source, saveGenerated } from "./articles.ts";
 export { runDailyPipeline } from "./cron.ts";
 export { type DepsFactory, defaultDeps, type NewsroomDeps, utcDate } from "./deps.ts";
 export { devRoutes } from "./dev.routes.ts";

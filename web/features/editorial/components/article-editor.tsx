@@ -13,10 +13,12 @@ import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { type FieldErrors, fieldErrorsOf, invalidProps, unplacedErrors } from "#web/lib/field-errors.ts";
 import { editableQuery, editorKeys, moveToTrash, restoreVersion, saveArticle } from "../api/editor.ts";
+import { useAutosave } from "../hooks/use-autosave.ts";
 import { heldReasonsOf, reasonLines } from "../lib/held.ts";
 import { ArticleMetaCard } from "./article-meta-card.tsx";
 import { CheckPanel } from "./check-panel.tsx";
 import { ContentField, type ContentMode } from "./content-field.tsx";
+import { DraftRecovery } from "./draft-recovery.tsx";
 import styles from "./editor.module.css";
 import {
   type EditorForm,
@@ -61,6 +63,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
   // A new object per refusal, so the same first field is focused again on the next one.
   const [focusTarget, setFocusTarget] = useState<{ field: PlacedField | null } | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const autosave = useAutosave(article, form, setForm);
   const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([path]) => path !== key)) : e));
@@ -223,6 +226,7 @@ function EditorBody({ initial }: { initial: EditableArticle }) {
           </div>
         ) : null}
         <CheckPanel check={article.check} override={article.override} />
+        <DraftRecovery autosave={autosave} />
         <Card aria-label="Article">
           <div className={styles.field}>
             <label className={styles.label} htmlFor="editor-title">

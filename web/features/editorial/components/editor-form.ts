@@ -1,3 +1,4 @@
+import type { DraftForm } from "#schema/contracts/article-draft.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 
 /** What the editor's fields hold: strings as typed, so nothing is lost or reformatted on a failed save. */
@@ -36,6 +37,11 @@ export function formOf(article: EditableArticle): EditorForm {
   };
 }
 
+/** A kept draft as the form it was: fields it does not hold (a draft from before they existed) as the article has them. */
+export function formOfDraft(draft: DraftForm, article: EditableArticle): EditorForm {
+  return { ...formOf(article), ...draft };
+}
+
 export function isDirty(form: EditorForm, article: EditableArticle): boolean {
   const base = formOf(article);
   return (Object.keys(base) as (keyof EditorForm)[]).some(
@@ -59,7 +65,6 @@ export const VALIDATION_TITLE = "Validation Error";
 export const VALIDATION_TEXT = "Title and content are required";
 export const RESTORE_CONFIRM = "Are you sure you want to restore this version? Current changes will be saved as a new version.";
 export const TRASH_CONFIRM = "Are you sure you want to move this article to trash? This action can be undone.";
-export const VISUAL_NOTE = "WYSIWYG editor coming soon. Use HTML mode for now.";
 
 /** The inputs the server's field messages go under, in the order focus looks for the first one (main column, then the side). */
 export const FIELD_IDS = {

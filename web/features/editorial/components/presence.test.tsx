@@ -7,6 +7,7 @@ import type { Category } from "#schema/contracts/article.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import type { ArticleChange, PresencePerson, PresenceServerMessage } from "#schema/contracts/presence.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
+import { NO_META } from "#web/test/fixtures.ts";
 import { calls, mock, server } from "#web/test/msw.ts";
 import { clock, WARNING_TEXT } from "../lib/presence-text.ts";
 
@@ -29,6 +30,7 @@ const article: EditableArticle = {
   createdAt: "2026-11-22T06:00:00.000Z",
   updatedAt: "2026-11-22T06:00:00.000Z",
   publishedAt: "2026-11-22T06:00:00.000Z",
+  ...NO_META,
 };
 const categories: Category[] = [{ id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" }];
 
