@@ -6,7 +6,7 @@ import Provider, { type Configuration } from "oidc-provider";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connectBrowser } from "../lib/chromium.ts";
-import { type DevServer, freePort, startDevServer } from "../lib/wrangler.ts";
+import { DEV_SERVER_START_MS, type DevServer, freePort, startDevServer } from "../lib/wrangler.ts";
 
 /**
  * The real authorization-code round trip against a certified OpenID provider (`oidc-provider`),
@@ -63,7 +63,7 @@ beforeAll(async () => {
     privateRegistry: true,
   });
   browser = await connectBrowser(inject("browserEndpoint"));
-});
+}, DEV_SERVER_START_MS + 60_000);
 
 afterAll(async () => {
   await browser?.close();

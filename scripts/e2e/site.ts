@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type DevServer, startDevServer } from "../lib/wrangler.ts";
+import { DEV_SERVER_START_MS, type DevServer, startDevServer } from "../lib/wrangler.ts";
 import { E2E_ADMIN } from "./admin.ts";
 
 /**
@@ -30,7 +30,7 @@ export function ownSite(): void {
     cpSync(inject("seededState"), dir, { recursive: true });
     server = await startDevServer({ persistTo: dir, vars: { ADMIN_EMAILS: E2E_ADMIN }, privateRegistry: true });
     own = { url: server.url };
-  }, 120_000);
+  }, DEV_SERVER_START_MS + 60_000);
   afterAll(async () => {
     own = undefined;
     await server?.stop();

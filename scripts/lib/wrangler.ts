@@ -69,6 +69,13 @@ export type DevServerOptions = {
   privateRegistry?: boolean;
 };
 
+/**
+ * How long a starting `wrangler dev` may take to answer while its process lives (an exit fails at
+ * once). A bound for a hang, not a wait: on a loaded machine (CI beside other work) bundling and
+ * starting workerd took over a minute, and one e2e file's own site failed on the old 60 s.
+ */
+export const DEV_SERVER_START_MS = 180_000;
+
 /** Starts `wrangler dev` (real workerd, local D1/KV/DO) and waits until it answers. */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const [port, inspector] = [options.port ?? (await freePort()), await freePort()];
@@ -111,7 +118,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     keep(d);
     if (options.echo) process.stderr.write(d);
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + DEV_SERVER_START_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
     try {
@@ -124,7 +131,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   if (Date.now() >= deadline) {
     child.kill("SIGTERM");
-    throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
+    throw new Error(`wrangler dev did not answer within ${DEV_SERVER_START_MS / 1000} s:\n${output}`);
   }
   return {
     url,
