@@ -17,3 +17,14 @@ export const SOCKET_PING_MS = 25_000;
 export function socketUrl(path: string): string {
   return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
 }
+
+/**
+ * Stops listening to a socket and closes it. One still connecting is closed once it opens: closing it
+ * while it connects makes the browser log an error.
+ */
+export function closeSocket(ws: WebSocket): void {
+  ws.onmessage = null;
+  ws.onclose = null;
+  if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000, "bye");
+  else if (ws.readyState === WebSocket.OPEN) ws.close(1000, "bye");
+}

@@ -34,14 +34,34 @@ export function sendQuietly(ws: WebSocket, text: string): boolean {
 export type MessageWindow = { windowStart: number; count: number };
 
 /** The allowance after one more message at `now`, and whether that message is over `limit` for the window. */
-export function countMessage<A extends MessageWindow>(a: A, now: number, windowMs: number, limit: number): { next: A; over: boolean } {
+function countMessage<A extends MessageWindow>(a: A, now: number, windowMs: number, limit: number): { next: A; over: boolean } {
   const fresh = now - a.windowStart >= windowMs;
   const next = { ...a, windowStart: fresh ? now : a.windowStart, count: fresh ? 1 : a.count + 1 };
   return { next, over: next.count > limit };
 }
 
-export function messageBytes(message: string | ArrayBuffer): number {
+function messageBytes(message: string | ArrayBuffer): number {
   return typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
+}
+
+const MINUTE_MS = 60_000;
+
+/** What a client may send a socket: bytes a message, and messages a minute. */
+export type MessageLimits = { maxBytes: number; perMinute: number };
+
+/** Why a message is refused: the close code, the protocol's error code and its message. */
+export type MessageRefusal = { close: number; code: "PAYLOAD_TOO_LARGE" | "RATE_LIMITED"; message: string };
+
+/**
+ * Counts a client message against its socket's allowance (kept in the attachment, which this updates):
+ * the refusal when it is too big or over the minute's allowance, else null.
+ */
+export function admitMessage(ws: WebSocket, message: string | ArrayBuffer, limits: MessageLimits): MessageRefusal | null {
+  if (messageBytes(message) > limits.maxBytes)
+    return { close: WS_CLOSE.tooBig, code: "PAYLOAD_TOO_LARGE", message: `Messages are at most ${limits.maxBytes} bytes.` };
+  const counted = countMessage(ws.deserializeAttachment() as MessageWindow, Date.now(), MINUTE_MS, limits.perMinute);
+  ws.serializeAttachment(counted.next);
+  return counted.over ? { close: WS_CLOSE.policy, code: "RATE_LIMITED", message: `At most ${limits.perMinute} messages a minute.` } : null;
 }
 
 /** Tells the client why in `errorText` (the protocol's own error message), then closes with `code`. */

@@ -1,6 +1,6 @@
 import type { LiveServerMessage, LiveTopic } from "#schema/contracts/live.ts";
 import { setLiveStatus } from "#web/lib/live-status.ts";
-import { backoffDelay, SOCKET_PING_MS } from "#web/lib/socket.ts";
+import { backoffDelay, closeSocket, SOCKET_PING_MS } from "#web/lib/socket.ts";
 
 /** A tab hidden this long lets its socket go; it resumes from its last tick when seen again. */
 const HIDDEN_CLOSE_MS = 30_000;
@@ -134,12 +134,7 @@ export class LiveConnection {
     clearInterval(this.ping);
     const ws = this.ws;
     this.ws = null;
-    if (!ws) return;
-    ws.onmessage = null;
-    ws.onclose = null;
-    // Closing a socket still connecting makes the browser log an error: close it once it is open.
-    if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000, "bye");
-    else if (ws.readyState === WebSocket.OPEN) ws.close(1000, "bye");
+    if (ws) closeSocket(ws);
   }
 
   private readonly onVisibility = (): void => {

@@ -8,11 +8,10 @@ import {
 } from "#schema/contracts/presence.ts";
 import { errorBody } from "#worker/lib/errors.ts";
 import {
+  admitMessage,
   answerClose,
   closeQuietly,
-  countMessage,
   type MessageWindow,
-  messageBytes,
   refuseMessage,
   sendQuietly,
   WS_CLOSE,
@@ -27,9 +26,8 @@ export type PresenceUser = { userId: string; name: string; email: string };
 export const PRESENCE_LIMITS = {
   /** Open editors of one article: a newsroom's admins in a few tabs each. */
   socketsPerArticle: 50,
-  /** Client messages per socket per window: an editor speaks when it starts typing and when it saves. */
-  messagesPerWindow: 30,
-  messageWindowMs: 60_000,
+  /** Client messages per socket per minute: an editor speaks when it starts typing and when it saves. */
+  messagesPerMinute: 30,
 } as const;
 
 const LAST_CHANGE = "lastChange";
@@ -100,20 +98,13 @@ export class ArticlePresence extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (messageBytes(message) > PRESENCE_MAX_MESSAGE_BYTES)
-      return refuse(ws, WS_CLOSE.tooBig, "PAYLOAD_TOO_LARGE", `Messages are at most ${PRESENCE_MAX_MESSAGE_BYTES} bytes.`);
-    const counted = countMessage(
-      ws.deserializeAttachment() as Attachment,
-      Date.now(),
-      PRESENCE_LIMITS.messageWindowMs,
-      PRESENCE_LIMITS.messagesPerWindow,
-    );
-    ws.serializeAttachment(counted.next);
-    if (counted.over) return refuse(ws, WS_CLOSE.policy, "RATE_LIMITED", `At most ${PRESENCE_LIMITS.messagesPerWindow} messages a minute.`);
+    const refused = admitMessage(ws, message, { maxBytes: PRESENCE_MAX_MESSAGE_BYTES, perMinute: PRESENCE_LIMITS.messagesPerMinute });
+    if (refused) return refuse(ws, refused.close, refused.code, refused.message);
+    const me = ws.deserializeAttachment() as Attachment;
     const parsed = presenceClientMessage.safeParse(typeof message === "string" ? safeJson(message) : null);
     if (!parsed.success) return refuse(ws, WS_CLOSE.policy, "BAD_REQUEST", 'Send {"type":"state","editing":true|false} or "ping".');
-    if (parsed.data.editing === counted.next.editing) return;
-    ws.serializeAttachment({ ...counted.next, editing: parsed.data.editing, since: new Date().toISOString() } satisfies Attachment);
+    if (parsed.data.editing === me.editing) return;
+    ws.serializeAttachment({ ...me, editing: parsed.data.editing, since: new Date().toISOString() } satisfies Attachment);
     this.sendPeople();
   }
 

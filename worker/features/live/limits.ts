@@ -10,9 +10,8 @@ export const LIVE_LIMITS = {
   socketsPerAddress: 20,
   /** Sockets one hub holds before it sends readers back to polling (raise LIVE_SHARDS first). */
   socketsPerHub: 20_000,
-  /** Client messages per socket per window: a client speaks only to resume after a gap. */
-  messagesPerWindow: 10,
-  messageWindowMs: 60_000,
+  /** Client messages per socket per minute: a client speaks only to resume after a gap. */
+  messagesPerMinute: 10,
 } as const;
 
 /** How many hubs share the readers; a reader's address picks one, so its socket cap holds. */

@@ -8,11 +8,10 @@ import {
   liveClientMessage,
 } from "#schema/contracts/live.ts";
 import {
+  admitMessage,
   answerClose,
   closeQuietly,
-  countMessage,
   type MessageWindow,
-  messageBytes,
   refuseMessage,
   sendQuietly,
   WS_CLOSE,
@@ -100,16 +99,8 @@ export class LiveHub extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (messageBytes(message) > LIVE_MAX_MESSAGE_BYTES)
-      return refuse(ws, LIVE_CLOSE.tooBig, "PAYLOAD_TOO_LARGE", `Messages are at most ${LIVE_MAX_MESSAGE_BYTES} bytes.`);
-    const counted = countMessage(
-      ws.deserializeAttachment() as Attachment,
-      Date.now(),
-      LIVE_LIMITS.messageWindowMs,
-      LIVE_LIMITS.messagesPerWindow,
-    );
-    ws.serializeAttachment(counted.next);
-    if (counted.over) return refuse(ws, LIVE_CLOSE.policy, "RATE_LIMITED", `At most ${LIVE_LIMITS.messagesPerWindow} messages a minute.`);
+    const refused = admitMessage(ws, message, { maxBytes: LIVE_MAX_MESSAGE_BYTES, perMinute: LIVE_LIMITS.messagesPerMinute });
+    if (refused) return refuse(ws, refused.close, refused.code, refused.message);
     if (typeof message !== "string") return refuse(ws, LIVE_CLOSE.policy, "BAD_REQUEST", "Messages are JSON text.");
     let parsed: unknown;
     try {

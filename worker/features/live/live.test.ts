@@ -160,7 +160,7 @@ describe("limits and bad messages", () => {
     expect(big.messages.at(-1)).toMatchObject({ type: "error", code: "PAYLOAD_TOO_LARGE" });
 
     const chatty = await connect("global", { address: "chatty" });
-    for (let i = 0; i <= LIVE_LIMITS.messagesPerWindow; i++) chatty.ws.send(JSON.stringify({ type: "resume", since: 1 }));
+    for (let i = 0; i <= LIVE_LIMITS.messagesPerMinute; i++) chatty.ws.send(JSON.stringify({ type: "resume", since: 1 }));
     expect(await chatty.whenClosed()).toMatchObject({ code: 1008 });
     expect(chatty.messages.at(-1)).toMatchObject({ type: "error", code: "RATE_LIMITED" });
   });

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
-import { buttonClass } from "#web/components/ui/button.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { articlesQuery, categoryArticlesQuery, categoryQuery } from "../api/articles.ts";
 import styles from "./articles.module.css";
+import { NewsNotFound } from "./news-not-found.tsx";
 import { PagedArticles } from "./paged-articles.tsx";
 
 /** Empty messages of the two news categories (public-site.md §8); any other says 'No articles found'. */
@@ -52,15 +51,7 @@ export function CategoryView({ slug }: { slug: string }) {
   useDocumentTitle(category.data?.name ?? (notFound ? "Category not found" : null));
 
   if (notFound) {
-    return (
-      <div className="container page" style={{ textAlign: "center", paddingBlock: 64 }}>
-        <h1>Category not found</h1>
-        <p className="muted">There is no category called "{slug}".</p>
-        <Link to="/news" className={buttonClass("primary")}>
-          Browse news
-        </Link>
-      </div>
-    );
+    return <NewsNotFound title="Category not found" text={`There is no category called "${slug}".`} />;
   }
 
   return (

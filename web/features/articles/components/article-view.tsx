@@ -7,7 +7,6 @@ import { CoinPriceChip } from "#web/components/coin-price-chip.tsx";
 import { ArticleCard, ArticleCardSkeleton } from "#web/components/ui/article-card.tsx";
 import { ArticleImage } from "#web/components/ui/article-image.tsx";
 import { ArticleMeta } from "#web/components/ui/article-meta.tsx";
-import { buttonClass } from "#web/components/ui/button.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
@@ -16,19 +15,12 @@ import { useSiteOrigin } from "#web/lib/render-context.ts";
 import { articleKeys, articleQuery, relatedQuery } from "../api/articles.ts";
 import styles from "./article.module.css";
 import { ArticleBody } from "./article-body.tsx";
+import { NewsNotFound } from "./news-not-found.tsx";
 import { DisclaimerAndCredits, GeneratedByline } from "./provenance.tsx";
 import { ShareCard } from "./share-card.tsx";
 
 export function ArticleNotFound() {
-  return (
-    <div className="container page" style={{ textAlign: "center", paddingBlock: 64 }}>
-      <h1>Article not found</h1>
-      <p className="muted">It may have been moved or taken down.</p>
-      <Link to="/news" className={buttonClass("primary")}>
-        Browse news
-      </Link>
-    </div>
-  );
+  return <NewsNotFound title="Article not found" text="It may have been moved or taken down." />;
 }
 
 function ArticleSkeleton() {

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
-import { buttonClass } from "#web/components/ui/button.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/document-title.ts";
 import { tagArticlesQuery, tagQuery } from "../api/articles.ts";
 import styles from "./articles.module.css";
+import { NewsNotFound } from "./news-not-found.tsx";
 import { PagedArticles } from "./paged-articles.tsx";
 
 const isMissing = (error: unknown) => error instanceof HttpError && (error.status === 404 || error.status === 400);
@@ -19,15 +18,7 @@ export function TagView({ slug }: { slug: string }) {
   useDocumentTitle(tag.data ? `${tag.data.name}: articles` : notFound ? "Tag not found" : null);
 
   if (notFound) {
-    return (
-      <div className="container page" style={{ textAlign: "center", paddingBlock: 64 }}>
-        <h1>Tag not found</h1>
-        <p className="muted">No published article is tagged "{slug}".</p>
-        <Link to="/news" className={buttonClass("primary")}>
-          Browse news
-        </Link>
-      </div>
-    );
+    return <NewsNotFound title="Tag not found" text={`No published article is tagged "${slug}".`} />;
   }
 
   return (

@@ -1,5 +1,5 @@
 import { type PresenceClientMessage, type PresenceServerMessage, presenceServerMessage } from "#schema/contracts/presence.ts";
-import { backoffDelay, SOCKET_PING_MS, socketUrl } from "#web/lib/socket.ts";
+import { backoffDelay, closeSocket, SOCKET_PING_MS, socketUrl } from "#web/lib/socket.ts";
 
 export type PresenceHandlers = {
   onMessage(message: PresenceServerMessage): void;
@@ -90,11 +90,6 @@ export class PresenceConnection {
     clearInterval(this.ping);
     const ws = this.ws;
     this.ws = null;
-    if (!ws) return;
-    ws.onmessage = null;
-    ws.onclose = null;
-    // Closing a socket still connecting makes the browser log an error: close it once it is open.
-    if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000, "bye");
-    else if (ws.readyState === WebSocket.OPEN) ws.close(1000, "bye");
+    if (ws) closeSocket(ws);
   }
 }
