@@ -1,5 +1,6 @@
-import type { Article, ArticleSummary } from "#schema/contracts/article.ts";
+import type { Article, ArticleSummary, Category } from "#schema/contracts/article.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
+import type { EditableArticle } from "#schema/contracts/editorial.ts";
 
 export function makeCrypto(overrides: Partial<Crypto> = {}): Crypto {
   return {
@@ -75,3 +76,32 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
 
 /** An editable article's metadata when none is set (slug aside). */
 export const NO_META = { metaTitle: "", metaDescription: "", socialImage: "", tags: [], byline: "" };
+
+/** An article as the desk's editor loads it: a hand-written draft in the Daily Roundup. */
+export function makeEditable(overrides: Partial<EditableArticle> = {}): EditableArticle {
+  return {
+    id: 9,
+    slug: "ether-draft",
+    title: "Ether draft for Monday",
+    excerpt: "Ether and its staking yield.",
+    content: "<p>Ether at $3,000.</p>",
+    convertedFromMarkdown: false,
+    imageUrl: "",
+    categoryId: 18,
+    isPublished: false,
+    status: "draft",
+    reviewReason: null,
+    check: null,
+    override: null,
+    cryptoSymbol: null,
+    revision: 2,
+    createdAt: "2026-11-22T06:00:00.000Z",
+    updatedAt: "2026-11-22T06:00:00.000Z",
+    publishedAt: null,
+    ...NO_META,
+    ...overrides,
+  };
+}
+
+/** The one category the editor's tests offer. */
+export const EDITOR_CATEGORIES: Category[] = [{ id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" }];

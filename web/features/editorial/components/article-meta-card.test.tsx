@@ -2,41 +2,25 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { Category } from "#schema/contracts/article.ts";
-import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
+import { EDITOR_CATEGORIES, makeEditable } from "#web/test/fixtures.ts";
 import { calls, mock } from "#web/test/msw.ts";
 import { slugFromTitle } from "./article-meta-card.tsx";
 
-const article: EditableArticle = {
-  id: 9,
+const article = makeEditable({
   slug: "bitcoin-holds-steady",
   title: "Bitcoin holds steady as ETF inflows continue",
   excerpt: "Bitcoin traded in a narrow range.",
   content: "<p>Bitcoin traded between $63,800 and $64,400.</p>",
-  convertedFromMarkdown: false,
   imageUrl: "/images/covers/daily-roundup.svg",
-  categoryId: 18,
   isPublished: true,
   status: "published",
-  reviewReason: null,
-  check: null,
-  override: null,
-  cryptoSymbol: null,
   revision: 4,
-  createdAt: "2026-11-22T06:00:00.000Z",
-  updatedAt: "2026-11-22T06:00:00.000Z",
   publishedAt: "2026-11-22T06:00:00.000Z",
   metaTitle: "Bitcoin steady",
-  metaDescription: "",
-  socialImage: "",
   tags: [{ slug: "bitcoin", name: "Bitcoin" }],
-  byline: "",
-};
-const categories: Category[] = [
-  { id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" },
-  { id: 20, name: "Getting Started", slug: "getting-started", description: "", kind: "guide" },
-];
+});
+const categories = [...EDITOR_CATEGORIES, { id: 20, name: "Getting Started", slug: "getting-started", description: "", kind: "guide" }];
 
 afterEach(() => vi.restoreAllMocks());
 

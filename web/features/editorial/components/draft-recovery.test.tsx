@@ -2,37 +2,21 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { Category } from "#schema/contracts/article.ts";
 import type { ArticleDraft } from "#schema/contracts/article-draft.ts";
-import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
-import { NO_META } from "#web/test/fixtures.ts";
+import { EDITOR_CATEGORIES, makeEditable } from "#web/test/fixtures.ts";
 import { calls, failure, mock } from "#web/test/msw.ts";
 import { AUTOSAVE_DELAY_MS } from "../hooks/use-autosave.ts";
 import { formOf } from "./editor-form.ts";
 
-const article: EditableArticle = {
-  id: 9,
+const article = makeEditable({
   slug: "eth-roundup",
   title: "Ether holds its ground",
   excerpt: "A quiet week.",
   content: "<p>Ether closed the week flat.</p>",
-  convertedFromMarkdown: false,
-  imageUrl: "",
-  categoryId: 18,
-  isPublished: false,
-  status: "draft",
-  reviewReason: null,
-  check: null,
-  override: null,
-  cryptoSymbol: null,
   revision: 4,
-  createdAt: "2026-11-22T06:00:00.000Z",
-  updatedAt: "2026-11-22T06:00:00.000Z",
-  publishedAt: null,
-  ...NO_META,
-};
-const categories: Category[] = [{ id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" }];
+});
+const categories = EDITOR_CATEGORIES;
 // The admin openArticleEditor signs in (makeUser's id).
 const LOCAL_KEY = "coinsight:article-draft:u-1:9";
 // The debounce plus the server's answer, on a loaded machine: a bound on a condition, not a wait.

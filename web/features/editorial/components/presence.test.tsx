@@ -3,36 +3,23 @@ import userEvent from "@testing-library/user-event";
 import { ws } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { Category } from "#schema/contracts/article.ts";
-import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import type { ArticleChange, PresencePerson, PresenceServerMessage } from "#schema/contracts/presence.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
-import { NO_META } from "#web/test/fixtures.ts";
+import { EDITOR_CATEGORIES, makeEditable } from "#web/test/fixtures.ts";
 import { calls, mock, server } from "#web/test/msw.ts";
 import { clock, WARNING_TEXT } from "../lib/presence-text.ts";
 
-const article: EditableArticle = {
-  id: 9,
+const article = makeEditable({
   slug: "eth-weekly",
   title: "Ether holds its range",
   excerpt: "Ether traded flat.",
-  content: "<p>Ether at $3,000.</p>",
-  convertedFromMarkdown: false,
   imageUrl: "/images/eth.svg",
-  categoryId: 18,
   isPublished: true,
   status: "published",
-  reviewReason: null,
-  check: null,
-  override: null,
-  cryptoSymbol: null,
   revision: 3,
-  createdAt: "2026-11-22T06:00:00.000Z",
-  updatedAt: "2026-11-22T06:00:00.000Z",
   publishedAt: "2026-11-22T06:00:00.000Z",
-  ...NO_META,
-};
-const categories: Category[] = [{ id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" }];
+});
+const categories = EDITOR_CATEGORIES;
 
 const person = (over: Partial<PresencePerson>): PresencePerson => ({
   connection: "c-me",

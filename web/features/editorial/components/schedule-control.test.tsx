@@ -1,37 +1,18 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import type { Category } from "#schema/contracts/article.ts";
-import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import { type ArticleSchedule, SCHEDULE_IN_PAST } from "#schema/contracts/schedule.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
-import { NO_META } from "#web/test/fixtures.ts";
+import { EDITOR_CATEGORIES, makeEditable } from "#web/test/fixtures.ts";
 import { calls, mock } from "#web/test/msw.ts";
 import { SCHEDULE_REFRESH_MS } from "../api/schedule.ts";
 import { SCHEDULE_EMPTY } from "./schedule-control.tsx";
 
-const article: EditableArticle = {
-  id: 9,
-  slug: "ether-draft",
-  title: "Ether draft for Monday",
-  excerpt: "Ether and its staking yield.",
-  content: "<p>Ether at $3,000.</p>",
-  convertedFromMarkdown: false,
-  imageUrl: "",
-  categoryId: 18,
-  isPublished: false,
-  status: "draft",
-  reviewReason: null,
-  check: null,
-  override: null,
-  cryptoSymbol: null,
-  revision: 2,
+const article = makeEditable({
   createdAt: "2026-11-29T06:00:00.000Z",
   updatedAt: "2026-11-29T06:00:00.000Z",
-  publishedAt: null,
-  ...NO_META,
-};
-const categories: Category[] = [{ id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" }];
+});
+const categories = EDITOR_CATEGORIES;
 const scheduled = (overrides: Partial<ArticleSchedule> = {}): ArticleSchedule => ({
   articleId: 9,
   publishAt: "2026-12-01T09:30:00.000Z",
