@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
+import type { Category } from "#schema/contracts/article.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
 import { EDITOR_CATEGORIES, makeEditable } from "#web/test/fixtures.ts";
 import { calls, mock } from "#web/test/msw.ts";
@@ -20,7 +21,10 @@ const article = makeEditable({
   metaTitle: "Bitcoin steady",
   tags: [{ slug: "bitcoin", name: "Bitcoin" }],
 });
-const categories = [...EDITOR_CATEGORIES, { id: 20, name: "Getting Started", slug: "getting-started", description: "", kind: "guide" }];
+const categories: Category[] = [
+  ...EDITOR_CATEGORIES,
+  { id: 20, name: "Getting Started", slug: "getting-started", description: "", kind: "guide" },
+];
 
 afterEach(() => vi.restoreAllMocks());
 
