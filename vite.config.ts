@@ -43,15 +43,22 @@ const serverRenderer: ViteUserConfig = {
  * - `react`: React, its DOM renderer and scheduler, the first stage of web/main.tsx;
  * - `core`: the router and the data cache, which every page starts with (web/app/mount.tsx);
  * - `shared`: the app's own modules used by three or more chunks, except the admin's, which no
- *   reader's page should load.
+ *   reader's page should load, and the sanitiser's, which would bring DOMPurify to every page once a
+ *   third chunk (the article, the editor's two) uses it.
  * The rest (zod, the chart library, DOMPurify, Stripe) stays with the pages that use it.
  */
 const ADMIN_CODE = /[\\/]features[\\/](admin-[a-z]+|editorial)[\\/]|[\\/]routes[\\/]admin/;
+const SANITISER_CODE = /[\\/](safe-html|html-allowlist)\.ts$/;
 const CHUNKS = {
   groups: [
     { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
     { name: "core", test: /node_modules[\\/](react-router|@tanstack)[\\/]/, priority: 20 },
-    { name: "shared", test: (id: string) => !id.includes("node_modules") && !ADMIN_CODE.test(id), minShareCount: 3, priority: 10 },
+    {
+      name: "shared",
+      test: (id: string) => !id.includes("node_modules") && !ADMIN_CODE.test(id) && !SANITISER_CODE.test(id),
+      minShareCount: 3,
+      priority: 10,
+    },
   ],
 };
 

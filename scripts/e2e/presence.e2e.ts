@@ -28,7 +28,7 @@ async function openEditorAs(page: Page, email: string, name: string, id: number)
   await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${id}/edit`)}`);
   await signIn(page, email, name);
   await page.getByRole("heading", { name: "Article Editor" }).waitFor();
-  await page.getByLabel("Title").waitFor();
+  await page.getByLabel("Title", { exact: true }).waitFor();
 }
 
 describe("presence", () => {
@@ -62,7 +62,7 @@ describe("presence", () => {
     await stripA.getByText(BEN.name, { exact: true }).waitFor();
 
     // Ben's first keystroke is held and he is asked; Cancel has the focus.
-    const titleB = b.page.getByLabel("Title");
+    const titleB = b.page.getByLabel("Title", { exact: true });
     await titleB.click();
     await titleB.press("End");
     await b.page.keyboard.type("!");
