@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { axeViolations, settle } from "./axe.ts";
-import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
-import { d1 } from "./d1.ts";
-import { siteSql } from "./site-state.ts";
+import { baseURL, browserForFile, openPage } from "./browser.ts";
+import { deskArticle, openEditor } from "./desk.ts";
 import { expectToast } from "./toast.ts";
 
 /**
@@ -21,21 +19,22 @@ const TAG = { name: "E2E Wombat Watch", slug: "e2e-wombat-watch" };
 const DESCRIPTION = "Why Wombatcoin's social volume jumped, in one line.";
 
 const browser = browserForFile();
+let id = 0;
 beforeAll(async () => {
   // Through the site, with a new content version: readers' caches and the slug filter then know it.
-  const sql = `INSERT INTO articles (slug, title, excerpt, content, content_format, category_id, status, published_at)
-     VALUES ('${ARTICLE.slug}', '${ARTICLE.title}', 'Wombatcoin led the social charts.',
-             '<p>Wombatcoin traded in a narrow range.</p>', 'html', 17, 'published', '2026-11-01T06:00:00.000Z')`;
-  await siteSql(baseURL(), E2E_ADMIN, { statements: [{ sql }], invalidateContent: true });
+  id = await deskArticle({
+    slug: ARTICLE.slug,
+    title: ARTICLE.title,
+    excerpt: "Wombatcoin led the social charts.",
+    html: "<p>Wombatcoin traded in a narrow range.</p>",
+    publishedAt: "2026-11-01T06:00:00.000Z",
+  });
 });
 
 describe("article metadata on the desk", () => {
   it("renames the slug, tags and describes the article, previews it unsaved, and the old address leads to the new one", async () => {
-    const [row] = await d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${ARTICLE.slug}'`);
     const { page, errors, context } = await openPage(browser());
-    await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${row?.id}/edit`)}`);
-    await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
-    await page.getByRole("heading", { name: "Article Editor" }).waitFor();
+    await openEditor(page, id);
 
     const card = page.getByRole("region", { name: "Address, search and social" });
     await card.getByLabel("Slug").fill(ARTICLE.renamed);

@@ -17,7 +17,8 @@ export type NewsRow = {
   contentFormat?: "markdown" | "html";
   categoryId: number;
   imageUrl: string;
-  publishedAt: string;
+  /** Absent for a draft. */
+  publishedAt?: string;
   cryptoName?: string;
   cryptoSymbol?: string;
   rank?: number;

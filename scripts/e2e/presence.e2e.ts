@@ -1,9 +1,9 @@
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminUserList } from "#schema/contracts/admin-users.ts";
-import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
+import { E2E_ADMIN_NAME } from "./admin.ts";
 import { browserForFile, openPage, signIn } from "./browser.ts";
-import { d1, d1Batch } from "./d1.ts";
+import { d1 } from "./d1.ts";
+import { deskArticle, openEditor } from "./desk.ts";
 
 /**
  * Presence in Chromium, two admins in two browser contexts: the shared admin (Ava) opens an article
@@ -16,25 +16,13 @@ const ARTICLE = { slug: "e2e-presence-wombatcoin-notes", title: "Wombatcoin note
 const BEN = { email: "presence-ben@coinsight.test", name: "Ben" };
 
 const browser = browserForFile();
+let id = 0;
 beforeAll(async () => {
-  await d1Batch([
-    `INSERT INTO articles (slug, title, excerpt, content, content_format, category_id, status, published_at)
-     VALUES ('${ARTICLE.slug}', '${ARTICLE.title}', 'Notes on Wombatcoin.',
-             '<p>Wombatcoin traded in a narrow range.</p>', 'html', 17, 'draft', NULL)`,
-  ]);
+  id = await deskArticle({ ...ARTICLE, excerpt: "Notes on Wombatcoin.", html: "<p>Wombatcoin traded in a narrow range.</p>" });
 });
-
-async function openEditorAs(page: Page, email: string, name: string, id: number): Promise<void> {
-  await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${id}/edit`)}`);
-  await signIn(page, email, name);
-  await page.getByRole("heading", { name: "Article Editor" }).waitFor();
-  await page.getByLabel("Title", { exact: true }).waitFor();
-}
 
 describe("presence", () => {
   it("two admins see each other; the second is asked before editing, hears of the first's save and keeps his text", async () => {
-    const [row] = await d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${ARTICLE.slug}'`);
-    const id = row?.id ?? 0;
     const a = await openPage(browser());
     const b = await openPage(browser());
 
@@ -43,7 +31,7 @@ describe("presence", () => {
     await b.page.goto("/api/login?returnTo=/");
     await signIn(b.page, BEN.email, BEN.name);
     await b.page.waitForURL((u) => !u.pathname.startsWith("/api/login"));
-    await openEditorAs(a.page, E2E_ADMIN, E2E_ADMIN_NAME, id);
+    await openEditor(a.page, id);
     const users = (await (await a.context.request.get("/api/admin/users")).json()) as AdminUserList;
     const ben = users.users.find((u) => u.email === BEN.email);
     expect(ben, "Ben's account").toBeTruthy();
@@ -55,7 +43,7 @@ describe("presence", () => {
     await stripA.getByText("Only you are here.").waitFor();
     await a.page.getByLabel("Excerpt").fill("Ava's sharper excerpt on Wombatcoin.");
 
-    await openEditorAs(b.page, BEN.email, BEN.name, id);
+    await openEditor(b.page, id, BEN);
     const stripB = b.page.getByTestId("presence-strip");
     await stripB.getByText(E2E_ADMIN_NAME, { exact: true }).waitFor();
     await stripB.getByText(/editing since/).waitFor();

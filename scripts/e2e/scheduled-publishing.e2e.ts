@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
-import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
-import { d1, d1Batch } from "./d1.ts";
+import { baseURL, browserForFile, openPage } from "./browser.ts";
+import { deskArticle, openEditor } from "./desk.ts";
 import { scheduleOnDesk } from "./schedule.ts";
 
 /**
@@ -11,24 +10,22 @@ import { scheduleOnDesk } from "./schedule.ts";
  */
 const DRAFT = { slug: "e2e-schedule-capybaracoin-outlook", title: "Capybaracoin outlook for the week ahead" };
 const browser = browserForFile();
+let id = 0;
 beforeAll(async () => {
-  await d1Batch([
-    `INSERT INTO articles (slug, title, excerpt, content, content_format, category_id, status, published_at)
-     VALUES ('${DRAFT.slug}', '${DRAFT.title}', 'What the week may bring for Capybaracoin.',
-             '<p>Capybaracoin traded in a narrow range.</p>', 'html', 17, 'draft', NULL)`,
-  ]);
+  id = await deskArticle({
+    ...DRAFT,
+    excerpt: "What the week may bring for Capybaracoin.",
+    html: "<p>Capybaracoin traded in a narrow range.</p>",
+  });
 });
 
 describe("scheduled publishing", () => {
   it("an admin schedules a draft on the desk, the Overview lists it, and readers get it once its time passes", async () => {
-    const [id] = await d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${DRAFT.slug}'`);
     const { page, errors, context } = await openPage(browser());
     const reader = await browser().newContext({ baseURL: baseURL() });
     const publicStatus = async () => (await reader.request.get(`/api/articles/${DRAFT.slug}`)).status();
 
-    await page.goto(`/api/login?returnTo=${encodeURIComponent(`/admin/articles/${id?.id}/edit`)}`);
-    await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
-    await page.getByRole("heading", { name: "Article Editor" }).waitFor();
+    await openEditor(page, id);
     const { at, utc } = await scheduleOnDesk(page);
     // Not before its time: while the clock is short of it, readers get no article.
     const early = await publicStatus();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
-import { baseURL, browserForFile, openPage, signIn, waitForAppAfterLoads } from "./browser.ts";
-import { d1, d1Batch } from "./d1.ts";
+import { baseURL, browserForFile, openPage, waitForAppAfterLoads } from "./browser.ts";
+import { d1 } from "./d1.ts";
+import { deskArticle, openEditor } from "./desk.ts";
 import { scheduleOnDesk } from "./schedule.ts";
 
 /**
@@ -16,25 +16,19 @@ const TYPED = "Quokkas hopped ahead of the market";
 const BOLD = "on thin volume";
 
 const browser = browserForFile();
+let id = 0;
 beforeAll(async () => {
-  await d1Batch([
-    `INSERT INTO articles (slug, title, excerpt, content, content_format, category_id, status, published_at)
-     VALUES ('${DRAFT.slug}', '${DRAFT.title}', 'What moved Quokkacoin this week.',
-             '<p>Quokkacoin opened the week quietly.</p>', 'html', 17, 'draft', NULL)`,
-  ]);
+  id = await deskArticle({ ...DRAFT, excerpt: "What moved Quokkacoin this week.", html: "<p>Quokkacoin opened the week quietly.</p>" });
 });
 
 describe("the visual editor", () => {
   it("an admin writes, closes the tab, restores the text, schedules the article and readers get it at its time", async () => {
-    const [row] = await d1<{ id: number }>(`SELECT id FROM articles WHERE slug = '${DRAFT.slug}'`);
-    const editPath = `/admin/articles/${row?.id}/edit`;
+    const editPath = `/admin/articles/${id}/edit`;
     const { page, errors, context } = await openPage(browser());
     const reader = await browser().newContext({ baseURL: baseURL() });
     const publicArticle = () => reader.request.get(`/api/articles/${DRAFT.slug}`);
 
-    await page.goto(`/api/login?returnTo=${encodeURIComponent(editPath)}`);
-    await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
-    await page.getByRole("heading", { name: "Article Editor" }).waitFor();
+    await openEditor(page, id);
 
     // Writes in the Visual tab: a new paragraph at the end, part of it bold from the keyboard.
     const surface = page.getByTestId("visual-editor");
@@ -69,10 +63,10 @@ describe("the visual editor", () => {
 
     await again.getByRole("button", { name: "Save Changes" }).click();
     await again.getByText("Article updated successfully").waitFor();
-    const [stored] = await d1<{ content: string }>(`SELECT content FROM articles WHERE id = ${row?.id}`);
+    const [stored] = await d1<{ content: string }>(`SELECT content FROM articles WHERE id = ${id}`);
     expect(stored?.content).toBe(`<p>Quokkacoin opened the week quietly.</p><p>${TYPED} <strong>${BOLD}</strong></p>`);
     // The save cleared the drafts: nothing is offered on the next visit.
-    expect(await d1(`SELECT 1 FROM article_drafts WHERE article_id = ${row?.id}`)).toEqual([]);
+    expect(await d1(`SELECT 1 FROM article_drafts WHERE article_id = ${id}`)).toEqual([]);
 
     const { at } = await scheduleOnDesk(again);
     expect((await publicArticle()).status() === 404 || Date.now() >= at.getTime()).toBe(true);
