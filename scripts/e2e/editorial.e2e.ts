@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { browserForFile, openPage, signIn } from "./browser.ts";
 import { d1, d1Batch } from "./d1.ts";
+import { recordTexts, seenTexts } from "./seen-texts.ts";
 
 /**
  * The editors' desk in Chromium: a held article is found, fixed, published, trashed, restored on
@@ -179,18 +180,23 @@ describe("the editors' desk", () => {
 
   it("a member is refused the editor and the trash with the spec's texts, then sent to /admin", async () => {
     const { page, context } = await openPage(browser());
+    // Each refusal shows for 2 s before its redirect: the page records them as they appear.
+    const trashTexts = [
+      "Unauthorized: Admin access required. Redirecting...",
+      "Access Denied: You need admin privileges to access this page.",
+    ];
+    const editorTexts = ["Unauthorized access. Admin privileges required.", "Admin access required. Redirecting..."];
+    await recordTexts(context, [...trashTexts, ...editorTexts]);
     const heldId = await idOf(HELD.slug);
     await page.goto("/api/login?returnTo=%2F");
     await signIn(page, "editorial-reader@coinsight.test", "Rita");
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/admin/trash");
-    await page.getByText("Unauthorized: Admin access required. Redirecting...").waitFor();
-    await page.getByText("Access Denied: You need admin privileges to access this page.").waitFor();
     await page.waitForURL((url) => url.pathname === "/admin");
+    expect(await seenTexts(page)).toEqual(expect.arrayContaining(trashTexts));
     await page.goto(`/admin/articles/${heldId}/edit`);
-    await page.getByText("Unauthorized access. Admin privileges required.").waitFor();
-    await page.getByText("Admin access required. Redirecting...").waitFor();
     await page.waitForURL((url) => url.pathname === "/admin");
+    expect(await seenTexts(page)).toEqual(expect.arrayContaining(editorTexts));
     await context.close();
   });
 });

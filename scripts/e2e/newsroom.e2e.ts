@@ -4,6 +4,7 @@ import { runTodaysPipeline } from "../lib/todays-pipeline.ts";
 import { E2E_ADMIN, E2E_ADMIN_NAME } from "./admin.ts";
 import { baseURL, browserForFile, openPage, signIn } from "./browser.ts";
 import { d1, failTodaysRun, waitForMail } from "./d1.ts";
+import { recordTexts, seenTexts } from "./seen-texts.ts";
 import { ownSite } from "./site.ts";
 
 type Row = Record<string, string | number | null>;
@@ -73,10 +74,15 @@ describe("first-run newsroom pipeline", () => {
     const today = new Date().toISOString().slice(0, 10);
 
     // A guest is told why and sent to sign in, coming back to the panel afterwards.
+    // The refusal shows for 2 s before its redirect: the page records it as it appears.
+    const refusal = [
+      "Access Denied: You need admin privileges to access this page.",
+      "Unauthorized - Admin access required. Redirecting to login...",
+    ];
+    await recordTexts(context, refusal);
     await page.goto("/admin");
-    await page.getByText("Access Denied: You need admin privileges to access this page.").waitFor();
-    await page.getByText("Unauthorized - Admin access required. Redirecting to login...").waitFor();
     await page.waitForURL((url) => url.pathname === "/api/login");
+    expect(await seenTexts(page)).toEqual(expect.arrayContaining(refusal));
     await signIn(page, E2E_ADMIN, E2E_ADMIN_NAME);
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
