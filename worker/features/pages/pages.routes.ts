@@ -111,15 +111,18 @@ async function notFoundPage(req: PageRequest, what: string): Promise<Response> {
 }
 
 type Head = { meta: PageMeta; hints: PreloadHints };
+/** What a page's head data may answer instead: the page lives at another address now. */
+type Moved = { movedTo: string };
 
 /**
  * Serves the SPA with this page's <head>, rendered for a guest. The head's data is read first, so a
  * missing page answers 404 with noindex (the SPA still shows its not-found state) before any cache
  * lookup or render: a made-up address costs a lookup in memory (the slug filter, the price snapshot,
- * the categories). If the data cannot be read at all, the plain shell is served.
+ * the categories). A page now at another address answers 301 there. If the data cannot be read at all,
+ * the plain shell is served.
  */
-async function page(req: PageRequest, what: string, params: PageParams, build: () => Promise<Head>): Promise<Response> {
-  let head: Head;
+async function page(req: PageRequest, what: string, params: PageParams, build: () => Promise<Head | Moved>): Promise<Response> {
+  let head: Head | Moved;
   try {
     head = await build();
   } catch (error) {
@@ -127,6 +130,7 @@ async function page(req: PageRequest, what: string, params: PageParams, build: (
     logger("pages", req.requestId).error("edge head failed", { path: req.url.pathname, error });
     return loadShell(req);
   }
+  if ("movedTo" in head) return new Response(null, { status: 301, headers: { location: head.movedTo } });
   return renderedPage(req, head.meta, head.hints, params);
 }
 
@@ -160,25 +164,15 @@ function notFound(): never {
   throw new ApiError("NOT_FOUND", "Not found");
 }
 
-/**
- * An address the article had before its slug was edited answers a 301 to the current one (the query
- * kept), before any cache or render: the page is never kept under an old address.
- */
-async function movedTo(req: PageRequest, slug: string): Promise<string | null> {
-  const article = await getArticle(req.env, slug).catch(() => null);
-  if (!article || article.slug === slug) return null;
-  return `${articlePath(article)}${req.url.search}`;
-}
-
 async function articlePage(c: Ctx) {
   const req = pageRequest(c);
-  const asked = slugParam.safeParse(c.req.param("slug"));
-  const moved = asked.success ? await movedTo(req, asked.data) : null;
-  if (moved) return c.redirect(moved, 301);
   return page(req, "Article", NO_PARAMS, async () => {
     const slug = slugParam.safeParse(c.req.param("slug"));
     if (!slug.success) notFound();
     const article = await getArticle(req.env, slug.data);
+    // An address the article had before its slug was edited: a 301 to the current one (the query
+    // kept), before any cache or render, so the page is never kept under an old address.
+    if (article.slug !== slug.data) return { movedTo: `${articlePath(article)}${req.url.search}` };
     return { meta: articleMeta(article, origin(req)), hints: articleHints(slug.data, article.cryptoSymbol?.toUpperCase() ?? null) };
   });
 }
