@@ -1,6 +1,7 @@
 import type { Article, ArticleSummary, Category } from "#schema/contracts/article.ts";
 import type { Crypto } from "#schema/contracts/crypto.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
+import type { ArticleSchedule, ScheduledArticle } from "#schema/contracts/schedule.ts";
 
 export function makeCrypto(overrides: Partial<Crypto> = {}): Crypto {
   return {
@@ -105,3 +106,28 @@ export function makeEditable(overrides: Partial<EditableArticle> = {}): Editable
 
 /** The one category the editor's tests offer. */
 export const EDITOR_CATEGORIES: Category[] = [{ id: 18, name: "Daily Roundup", slug: "daily-roundup", description: "", kind: "news" }];
+
+/** A waiting schedule as the desk reads it (GET /api/articles/{id}/schedule). */
+export function makeSchedule(overrides: Partial<ArticleSchedule> = {}): ArticleSchedule {
+  return {
+    articleId: 9,
+    publishAt: "2026-12-01T09:30:00.000Z",
+    state: "scheduled",
+    reasons: [],
+    message: null,
+    scheduledBy: "Chief Editor",
+    scheduledAt: "2026-11-29T20:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A row of the Overview's scheduled articles: a schedule with its article's title, slug and status. */
+export function makeScheduledArticle(overrides: Partial<ScheduledArticle> = {}): ScheduledArticle {
+  return {
+    ...makeSchedule({ articleId: 11 }),
+    title: "Solana weekly outlook",
+    slug: "solana-weekly-outlook",
+    status: "draft",
+    ...overrides,
+  };
+}

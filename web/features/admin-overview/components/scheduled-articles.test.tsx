@@ -2,23 +2,12 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
 import type { ScheduledArticle } from "#schema/contracts/schedule.ts";
+import { makeScheduledArticle } from "#web/test/fixtures.ts";
 import { failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { ScheduledArticlesCard } from "./scheduled-articles.tsx";
 
-const row = (overrides: Partial<ScheduledArticle> = {}): ScheduledArticle => ({
-  articleId: 11,
-  title: "Solana weekly outlook",
-  slug: "solana-weekly-outlook",
-  status: "draft",
-  publishAt: "2026-12-01T09:30:00.000Z",
-  state: "scheduled",
-  reasons: [],
-  message: null,
-  scheduledBy: "Chief Editor",
-  scheduledAt: "2026-11-29T20:00:00.000Z",
-  ...overrides,
-});
+const row = makeScheduledArticle;
 
 const card = () => screen.findByRole("region", { name: "Scheduled articles" });
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import { type ArticleSchedule, SCHEDULE_IN_PAST } from "#schema/contracts/schedule.ts";
+import { SCHEDULE_IN_PAST } from "#schema/contracts/schedule.ts";
 import { openArticleEditor } from "#web/test/article-editor.tsx";
-import { EDITOR_CATEGORIES, makeEditable } from "#web/test/fixtures.ts";
+import { EDITOR_CATEGORIES, makeEditable, makeSchedule } from "#web/test/fixtures.ts";
 import { calls, mock } from "#web/test/msw.ts";
 import { SCHEDULE_REFRESH_MS } from "../api/schedule.ts";
 import { SCHEDULE_EMPTY } from "./schedule-control.tsx";
@@ -13,16 +13,7 @@ const article = makeEditable({
   updatedAt: "2026-11-29T06:00:00.000Z",
 });
 const categories = EDITOR_CATEGORIES;
-const scheduled = (overrides: Partial<ArticleSchedule> = {}): ArticleSchedule => ({
-  articleId: 9,
-  publishAt: "2026-12-01T09:30:00.000Z",
-  state: "scheduled",
-  reasons: [],
-  message: null,
-  scheduledBy: "Chief Editor",
-  scheduledAt: "2026-11-29T20:00:00.000Z",
-  ...overrides,
-});
+const scheduled = makeSchedule;
 
 const card = async () => screen.findByRole("region", { name: "Schedule" });
 const typeTime = (box: HTMLElement, label: RegExp, value: string) =>
