@@ -4,6 +4,7 @@ import { type Answerer, AnswerFormatError } from "./answer.ts";
 import { buildAnswerMessages } from "./answer-prompt.ts";
 import { postChatCompletion } from "./http.ts";
 import { stripHtml } from "./prompt.ts";
+import type { AiRunner } from "./workers-ai.ts";
 import { DEFAULT_WORKERS_AI_MODEL } from "./workers-ai.ts";
 
 const MAX_TOKENS = 700;
@@ -87,13 +88,8 @@ export function createOpenAiCompatibleAnswerer(options: OpenAiAnswererOptions): 
   };
 }
 
-/** The slice of the `Ai` binding the answerer uses, so tests can pass a recorded one. */
-export type AiAnswerRunner = {
-  run(model: string, input: { messages: { role: string; content: string }[]; max_tokens: number; temperature: number }): Promise<unknown>;
-};
-
 /** Workers AI through the `AI` binding; answers arrive whole (one piece for the stream). */
-export function createWorkersAiAnswerer(options: { ai: AiAnswerRunner; model?: string | undefined }): Answerer {
+export function createWorkersAiAnswerer(options: { ai: AiRunner; model?: string | undefined }): Answerer {
   const model = options.model || DEFAULT_WORKERS_AI_MODEL;
   return {
     source: "workers-ai",
