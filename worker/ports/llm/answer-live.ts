@@ -4,8 +4,7 @@ import { type Answerer, AnswerFormatError } from "./answer.ts";
 import { buildAnswerMessages } from "./answer-prompt.ts";
 import { postChatCompletion } from "./http.ts";
 import { stripHtml } from "./prompt.ts";
-import type { AiRunner } from "./workers-ai.ts";
-import { DEFAULT_WORKERS_AI_MODEL } from "./workers-ai.ts";
+import { type AiRunner, DEFAULT_WORKERS_AI_MODEL } from "./workers-ai.ts";
 
 const MAX_TOKENS = 700;
 const TEMPERATURE = 0.3;
