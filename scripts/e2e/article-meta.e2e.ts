@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, settle } from "./axe.ts";
-import { baseURL, browserForFile, openPage } from "./browser.ts";
+import { baseURL, browserForFile, openPage, waitForAppAfterLoads } from "./browser.ts";
 import { deskArticle, openEditor } from "./desk.ts";
 import { expectToast } from "./toast.ts";
 
@@ -67,6 +67,8 @@ describe("article metadata on the desk", () => {
 
     // A reader's old link lands on the new address (the server's 301), with the new description.
     const readerPage = await reader.newPage();
+    // Its tag link is clicked below: wait for the app to take the page over, as openPage's pages do.
+    waitForAppAfterLoads(readerPage);
     const res = await readerPage.goto(`/article/${ARTICLE.slug}`);
     expect(new URL(readerPage.url()).pathname).toBe(`/article/${ARTICLE.renamed}`);
     expect(res?.request().redirectedFrom()?.url()).toContain(`/article/${ARTICLE.slug}`);
