@@ -97,12 +97,17 @@ function roundTrips(c: Context<AppEnv>, query: URLSearchParams, params: Record<s
  * already says whom an entry is for), nor the request id (each answer gets its own: request-id.ts).
  */
 export async function storedCopy(res: Response, ttl: number): Promise<Response> {
-  const headers = new Headers(res.headers);
+  return new Response(await res.clone().arrayBuffer(), { status: 200, headers: storedHeaders(res.headers, ttl) });
+}
+
+/** The headers `storedCopy` keeps a copy with, for a caller that has read the answer's body itself. */
+export function storedHeaders(answered: Headers, ttl: number): Headers {
+  const headers = new Headers(answered);
   for (const name of ["set-cookie", "vary", REQUEST_ID_HEADER, BROWSER_CC, EDGE_CACHE_HEADER]) headers.delete(name);
-  const browser = res.headers.get("cache-control");
+  const browser = answered.get("cache-control");
   if (browser) headers.set(BROWSER_CC, browser);
   headers.set("cache-control", `public, max-age=${ttl}`);
-  return new Response(await res.clone().arrayBuffer(), { status: 200, headers });
+  return headers;
 }
 
 /**

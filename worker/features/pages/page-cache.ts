@@ -2,7 +2,7 @@ import { contentVersion, nextScheduledPublish } from "#worker/features/content/i
 import { readSnapshot } from "#worker/features/cryptos/index.ts";
 import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { acceptsGzip, matchColo, rememberColo } from "#worker/lib/colo-cache.ts";
-import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedCopy } from "#worker/lib/public-cache.ts";
+import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedHeaders } from "#worker/lib/public-cache.ts";
 import { type PageParams, pageAddress } from "./page-query.ts";
 import { type PageRequest, rendersPage } from "./page-request.ts";
 import { gzipBody, type PageCopy, pageKvKey, pageKvTtl, readPageCopy, writePageCopy } from "./page-store.ts";
@@ -64,10 +64,10 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
   // Work after the answer; without an execution context (tests) it finishes before the answer.
   const later = async (work: Promise<unknown>) => (req.waitUntil ? req.waitUntil(work) : await work);
 
+  // Gzipped once per kept page for every reader that takes it (precompressed-answers.md).
+  const match = { present: PAGE_HIT, gzip: acceptsGzip(req.acceptEncoding), memoryOnly: true };
   if (!ahead) {
     const tick = await prices();
-    // Gzipped once per kept page for every reader that takes it (precompressed-answers.md).
-    const match = { present: PAGE_HIT, gzip: acceptsGzip(req.acceptEncoding), memoryOnly: true };
     const hit = await matchColo(coloKey(tick), Date.now(), match);
     if (hit) return hit;
     const key = kvKey(tick);
@@ -83,13 +83,14 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
     }
   }
 
-  const { res, shared } = await make(address);
-  if (!shared || !storable(res)) return res;
+  const made = await make(address);
+  if (!made.shared || !storable(made.res)) return made.res;
+  // Read once: the bytes are the copies, the gzip and the answer.
+  const body = await made.res.arrayBuffer();
+  const res = new Response(body, made.res);
   // Kept under the tick the render read: the first render of all may be the one that made it.
   const tick = await prices();
-  const stored = await storedCopy(res, PAGE_TTL);
-  const body = await stored.arrayBuffer();
-  const copy: PageCopy = { status: stored.status, headers: [...stored.headers], body };
+  const copy: PageCopy = { status: 200, headers: [...storedHeaders(made.res.headers, PAGE_TTL)], body };
   // Gzipped once: for the copy in KV and for this isolate's readers who take gzip.
   const gzip = gzipBody(body).catch(() => null);
   const key = kvKey(tick);
@@ -108,6 +109,9 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
   // miss: the colo's Cache API is not written (page-copies-in-kv.md).
   await rememberColo(coloKey(tick), new Response(body, { status: copy.status, headers: copy.headers }), { gzip });
   await later(keepInKv());
-  res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.render);
-  return res;
+  // Answered as this isolate's next reader will be: a reader who takes gzip gets the bytes just made
+  // for the copies, not a second compression of the same page by the runtime on its way out.
+  const answered = (await matchColo(coloKey(tick), Date.now(), match)) ?? res;
+  answered.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.render);
+  return answered;
 }

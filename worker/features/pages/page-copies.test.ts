@@ -115,6 +115,23 @@ describe("a guest's page kept in KV beyond the colo", () => {
     expect(match).not.toHaveBeenCalled();
   });
 
+  it("answers its first reader who takes gzip with the bytes it made for its copies, not a second compression", async () => {
+    const compress = vi.spyOn(globalThis, "CompressionStream");
+    const path = `/article/${slug}`;
+    const first = await page(path, { "accept-encoding": "gzip, br" });
+    expect(from(first)).toBe("MISS");
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    expect(first.headers.get("vary")).toContain("Accept-Encoding");
+    expect(compress).toHaveBeenCalledTimes(1);
+    // The same page a reader who takes no gzip is sent plain, from memory.
+    const plain = await page(path, { "accept-encoding": "identity" });
+    expect(from(plain)).toBe("HIT");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const inflated = new Response(new Blob([await first.arrayBuffer()]).stream().pipeThrough(new DecompressionStream("gzip")));
+    expect(await inflated.text()).toBe(await plain.text());
+    expect(compress).toHaveBeenCalledTimes(1);
+  });
+
   it("gives each answer its own request id, rendered or kept, and keeps none in a copy", async () => {
     const path = `/article/${slug}`;
     const rendered = await page(path);
