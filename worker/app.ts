@@ -19,7 +19,7 @@ import {
 } from "./features/charts/index.ts";
 import { articlesRoutes, categoriesRoutes, contentVersion, guidesRoutes, tagsRoutes } from "./features/content/index.ts";
 import { cryptosRoutes } from "./features/cryptos/index.ts";
-import { editorialAdminRoutes, editorialArticleRoutes, editorialDevRoutes } from "./features/editorial/index.ts";
+import { editorialAdminRoutes, editorialArticleRoutes, editorialDevRoutes, editorialTagRoutes } from "./features/editorial/index.ts";
 import { liveRoutes } from "./features/live/index.ts";
 import { newsletterRoutes } from "./features/newsletter/index.ts";
 import { adminNewsroomRoutes, devRoutes } from "./features/newsroom/index.ts";
@@ -103,6 +103,7 @@ const api = new Hono<AppEnv>()
   .route("/", adminChartsRoutes)
   .route("/", adminUsersRoutes)
   .route("/", editorialAdminRoutes)
+  .route("/", editorialTagRoutes)
   // Local-only helpers (answer 404 unless APP_ENV is development or test).
   .route("/", devRoutes)
   .route("/", editorialDevRoutes)

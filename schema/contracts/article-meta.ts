@@ -38,7 +38,7 @@ export const articleSlug = z
   .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
   .regex(SLUG_PATTERN, "Slug may only contain lowercase letters, digits and single hyphens (no hyphen at either end)");
 
-const tagName = z
+export const tagName = z
   .string()
   .trim()
   .min(1, "A tag cannot be empty")

@@ -168,6 +168,23 @@ export const tags = sqliteTable("tags", {
   createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
 });
 
+/**
+ * A tag's earlier addresses (docs/decisions/editorial/tags.md): a renamed tag's old slug, a merged tag's
+ * slug. `/tag/{slug}` answers 301 to the tag's page, and a name typed on the desk with that slug is
+ * the tag it now belongs to. A tag that takes the slug back shadows the row.
+ */
+export const tagSlugRedirects = sqliteTable(
+  "tag_slug_redirects",
+  {
+    slug: text("slug").primaryKey(),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (t) => [index("tag_slug_redirects_tag_idx").on(t.tagId)],
+);
+
 export const articleTags = sqliteTable(
   "article_tags",
   {

@@ -1,3 +1,4 @@
+import { adminTagListSchema, tagChangeSchema, tagIdParam, tagMergeBody, tagRenameBody } from "../admin-tags.ts";
 import { articleSchema } from "../article.ts";
 import { articleDraftAnswerSchema, articleDraftSchema, draftBody } from "../article-draft.ts";
 import { articlePreviewSchema, previewTokenParams } from "../article-meta.ts";
@@ -252,6 +253,46 @@ export const editorialContract = {
     access: "admin",
     request: { query: noQuery },
     responses: { 200: json("Scheduled articles", scheduledArticlesSchema), ...errors(400, 401, 403) },
+  },
+  listTags: {
+    method: "GET",
+    path: "/api/admin/tags",
+    summary: "Every tag, with how many articles carry it",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { query: noQuery },
+    responses: { 200: json("Tags by name", adminTagListSchema), ...errors(400, 401, 403) },
+  },
+  renameTag: {
+    method: "PATCH",
+    path: "/api/admin/tags/:tagId",
+    summary: "Rename a tag",
+    description:
+      "Its address follows the new name, and the old address leads to it from now on. 409 when another tag already has that address (merge them instead).",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: tagIdParam, body: tagRenameBody },
+    responses: { 200: json("The tag as renamed", tagChangeSchema), ...errors(400, 401, 403, 404, 409, 413) },
+  },
+  mergeTag: {
+    method: "POST",
+    path: "/api/admin/tags/:tagId/merge",
+    summary: "Merge a tag into another",
+    description: "Every article that carried it carries the other instead, and its address leads to the other's page.",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: tagIdParam, body: tagMergeBody },
+    responses: { 200: json("The tag it was merged into", tagChangeSchema), ...errors(400, 401, 403, 404, 413) },
+  },
+  deleteTag: {
+    method: "DELETE",
+    path: "/api/admin/tags/:tagId",
+    summary: "Delete a tag",
+    description: "It is taken off every article, and its page and earlier addresses answer 404.",
+    tags: ["Admin: articles"],
+    access: "admin",
+    request: { params: tagIdParam },
+    responses: { 200: json("Deleted", editorialResultSchema), ...errors(400, 401, 403, 404, 413) },
   },
   resumeSchedules: {
     method: "POST",

@@ -19,11 +19,11 @@ const edgePage = <P extends string>(path: P, summary: string) =>
   }) as const satisfies RouteContract;
 
 /** An article's page: at an address it had before its slug was edited, a 301 to the current one. */
-const movablePage = <P extends string>(path: P, summary: string) => {
+const movablePage = <P extends string>(path: P, summary: string, what = "the article") => {
   const page = edgePage(path, summary);
   return {
     ...page,
-    responses: { ...page.responses, 301: redirect("An earlier address of the article: Location is the current one") },
+    responses: { ...page.responses, 301: redirect(`An earlier address of ${what}: Location is the current one`) },
   } as const;
 };
 
@@ -54,7 +54,7 @@ export const pagesContract = {
   guidePage: { ...movablePage("/crypto-101/:slug", "A Crypto 101 guide's page"), request: { params: pageSlug } },
   coinPage: { ...edgePage("/coin/:symbol", "A coin's page"), request: { params: symbolParams } },
   categoryPage: { ...edgePage("/categories/:slug", "A category's page"), request: { params: pageSlug } },
-  tagPage: { ...edgePage("/tag/:slug", "A tag's page: its public articles"), request: { params: pageSlug } },
+  tagPage: { ...movablePage("/tag/:slug", "A tag's page: its public articles", "a renamed or merged tag"), request: { params: pageSlug } },
   previewPage: {
     method: "GET",
     path: "/preview/:token",

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, max, or, sql } from "drizzle-orm";
 import type { Tag } from "#schema/contracts/article-meta.ts";
-import { articleSlugRedirects, articles, articleTags, categories, tags } from "#schema/db/content.ts";
+import { articleSlugRedirects, articles, articleTags, categories, tagSlugRedirects, tags } from "#schema/db/content.ts";
 import type { Db } from "#worker/lib/db.ts";
 import { isPublic, summaryColumns, toSummary } from "./article-store.ts";
 
@@ -14,18 +14,26 @@ export async function tagsOfArticle(db: Db, articleId: number): Promise<Tag[]> {
     .orderBy(asc(articleTags.position), asc(tags.slug));
 }
 
-/** The tag, when at least one public article carries it: a tag only drafts use has no page yet. */
+/**
+ * The tag at `slug`, or the one an earlier address `slug` leads to (renamed or merged: its current slug
+ * then differs), when at least one public article carries it: a tag only drafts use has no page yet.
+ */
 export async function findPublicTag(db: Db, slug: string, now: string): Promise<(Tag & { id: number }) | null> {
   const [row] = await db
     .select({ id: tags.id, slug: tags.slug, name: tags.name })
     .from(tags)
     .where(
       and(
-        eq(tags.slug, slug),
+        or(
+          eq(tags.slug, slug),
+          eq(tags.id, sql`(SELECT ${tagSlugRedirects.tagId} FROM ${tagSlugRedirects} WHERE ${tagSlugRedirects.slug} = ${slug})`),
+        ),
         sql`EXISTS (SELECT 1 FROM ${articleTags} JOIN ${articles} ON ${articles.id} = ${articleTags.articleId}
           WHERE ${articleTags.tagId} = ${tags.id} AND ${isPublic(now)})`,
       ),
     )
+    // A tag that has the slug itself comes before the one an earlier address leads to.
+    .orderBy(sql`${tags.slug} = ${slug} DESC`)
     .limit(1);
   return row ?? null;
 }

@@ -18,6 +18,7 @@ import { checkOf, overrideFor, overrideOf, reviewReasonOf, storedHeldReasons } f
 import { invalidateNow } from "./invalidate.ts";
 import { checkRecord, checkTextOf, parseClaimInput, recheck } from "./recheck.ts";
 import { dropSchedule } from "./schedule-store.ts";
+import { currentTagNames } from "./tags-admin.ts";
 
 type EditorEnv = Env;
 export const ARTICLE_NOT_FOUND = "Article not found";
@@ -187,6 +188,8 @@ export async function saveArticle(
   const content = await sanitizeArticleContent(body.content, "html");
   const text = textOf(content);
   if (!text.trim() && !/<img\b/i.test(content)) throw new ApiError("BAD_REQUEST", "Title and content are required");
+  // A tag renamed or merged since the editor opened is written as the tag it became.
+  const tagged = body.tags === undefined ? body : { ...body, tags: await currentTagNames(db, body.tags) };
   const now = new Date().toISOString();
   // Before anything is written: a refused publication (409) stores nothing, and the form keeps every edit.
   const checkedExcerpt = [body.excerpt, metaCheckText(row, body)].filter(Boolean).join("\n\n");
@@ -195,7 +198,7 @@ export async function saveArticle(
   const results = await db
     .batch([
       snapshotStatement(db, id, body.revision, notes, editor.id),
-      ...metaStatements(db, row, body, body.revision),
+      ...metaStatements(db, row, tagged, body.revision),
       db
         .update(articles)
         .set({

@@ -4,3 +4,4 @@ export { ArticlePresence } from "./article-presence.ts";
 export { editorialAdminRoutes, editorialArticleRoutes, editorialDevRoutes } from "./editorial.routes.ts";
 export { resumeOverdue } from "./schedule-store.ts";
 export { PublishScheduleWorkflow } from "./schedule-workflow.ts";
+export { editorialTagRoutes } from "./tags.routes.ts";

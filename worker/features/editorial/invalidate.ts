@@ -10,19 +10,23 @@ import { logger } from "#worker/lib/log.ts";
  * Then the article's page (and `/`) is rendered for readers after the answer (pages/render-ahead.ts).
  */
 export async function invalidateNow(env: Env, articleId: number): Promise<void> {
+  // Under the old version, a page rendered now would be kept under a key that says older content.
+  if (await bumpContentVersion(env, { articleId })) renderArticleAheadLater(env, articleId);
+}
+
+/** The content version bumped (tried twice, a second apart); false, logged, when KV refused both. */
+export async function bumpContentVersion(env: Env, about: Record<string, unknown>): Promise<boolean> {
   try {
     await invalidateContentCache(env);
+    return true;
   } catch {
     await new Promise((r) => setTimeout(r, 1100));
-    const bumped = await invalidateContentCache(env).then(
+    return invalidateContentCache(env).then(
       () => true,
       (err) => {
-        logger("editorial").warn("content cache invalidation failed", { articleId, error: err });
+        logger("editorial").warn("content cache invalidation failed", { ...about, error: err });
         return false;
       },
     );
-    // Under the old version, a page rendered now would be kept under a key that says older content.
-    if (!bumped) return;
   }
-  renderArticleAheadLater(env, articleId);
 }

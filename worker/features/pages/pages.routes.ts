@@ -232,7 +232,10 @@ export const pagesRoutes = contractRoutes(
       return page(req, "Tag", CATEGORY_PARAMS, async () => {
         const slug = slugParam.safeParse(c.req.param("slug"));
         if (!slug.success) notFound();
-        return { meta: tagMeta(await getTag(req.env, slug.data), origin(req)), hints: tagHints(slug.data) };
+        const tag = await getTag(req.env, slug.data);
+        // An earlier address of a renamed or merged tag: a 301 to its page now, the query kept.
+        if (tag.slug !== slug.data) return { movedTo: `/tag/${tag.slug}${req.url.search}` };
+        return { meta: tagMeta(tag, origin(req)), hints: tagHints(slug.data) };
       });
     },
     OWN_PARAMS,

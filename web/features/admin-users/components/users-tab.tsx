@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { AdminUserRow as AdminUser, AdminUserPlan } from "#schema/contracts/admin-users.ts";
 import type { Role } from "#schema/contracts/auth.ts";
 import { PLANS } from "#schema/contracts/plans.ts";
@@ -9,9 +9,9 @@ import { FieldError } from "#web/components/ui/field-error.tsx";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { LoadFailed, LoadingRows } from "#web/components/ui/query-states.tsx";
 import { toast } from "#web/components/ui/toast.tsx";
-import { SESSION_EXPIRED_DELAY_MS, SESSION_EXPIRED_TEXT, serverMessage } from "#web/lib/admin-links.ts";
+import { SESSION_EXPIRED_TEXT, serverMessage, useSignInAfterExpiry } from "#web/lib/admin-links.ts";
 import { HttpError } from "#web/lib/api.ts";
-import { loginHref, useAuth } from "#web/lib/auth.ts";
+import { useAuth } from "#web/lib/auth.ts";
 import { fieldErrorsOf, invalidProps } from "#web/lib/field-errors.ts";
 import { utcDateTime } from "#web/lib/format.ts";
 import { changeRole, usersKeys, usersQuery } from "../api/users.ts";
@@ -67,11 +67,7 @@ export function UsersTab({ go = (href) => window.location.assign(href) }: { go?:
     },
   });
 
-  useEffect(() => {
-    if (!expired) return;
-    const timer = window.setTimeout(() => go(loginHref("/admin?tab=users")), SESSION_EXPIRED_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [expired, go]);
+  useSignInAfterExpiry(expired, "/admin?tab=users", go);
 
   return (
     <Card title="Users" aria-label="Users">

@@ -34,6 +34,17 @@ describe("the tag page", () => {
     expect(await screen.findByText("No published articles have this tag yet")).toBeInTheDocument();
   });
 
+  it("moves to the tag's address when it was renamed or merged, replacing the old one in the history", async () => {
+    server.use(mock(apiContract.getTag, { slug: "spot-etfs", name: "Spot ETFs" }), mock(apiContract.listTagArticles, many(2)));
+    const { router } = renderAt(<TagView slug="bitcoin-etf" />, {
+      path: "/tag/:slug",
+      at: "/tag/bitcoin-etf?page=2",
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tag/spot-etfs"));
+    expect(router.state.location.search).toBe("?page=2");
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
   it("an unknown tag is the not-found page", async () => {
     server.use(
       mock(apiContract.getTag, errorResponse(404, "NOT_FOUND", "Tag not found"), { status: 404 }),
