@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { BYLINE_MAX, META_DESCRIPTION_MAX, META_TITLE_MAX, SLUG_MAX, TAG_NAME_MAX, TAGS_PER_ARTICLE_MAX } from "./article-meta.ts";
+import { BYLINE_MAX, META_DESCRIPTION_MAX, META_TITLE_MAX, SLUG_MAX, TAGS_PER_ARTICLE_MAX } from "./article-meta.ts";
 import { MAX_CONTENT_CHARS } from "./editorial.ts";
+import { TAG_NAME_MAX } from "./tag-slug.ts";
 
 /**
  * The editor's autosaved form (docs/decisions/editorial/autosave-and-recovery.md): the fields as typed,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SLUG_PATTERN } from "./article-rules.ts";
+import { TAG_NAME_MAX, tagSlug } from "./tag-slug.ts";
 
 /**
  * The desk's article metadata (issue 46): an editable slug, the search and social fields, tags and the
@@ -13,20 +14,7 @@ export const META_DESCRIPTION_MAX = 160;
 export const BYLINE_MAX = 100;
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 120;
-export const TAG_NAME_MAX = 40;
 export const TAGS_PER_ARTICLE_MAX = 10;
-
-/** A tag's address from its name as typed: "Layer 2 / Rollups" → "layer-2-rollups"; "" when nothing is left. */
-export function tagSlug(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, TAG_NAME_MAX)
-    .replace(/-+$/, "");
-}
 
 export const tagSchema = z.object({ slug: z.string(), name: z.string() });
 export type Tag = z.infer<typeof tagSchema>;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { type Seo, seoSchema } from "#schema/contracts/article.ts";
-import { type ArticleMeta, type ArticleMetaBody, tagSlug } from "#schema/contracts/article-meta.ts";
+import type { ArticleMeta, ArticleMetaBody } from "#schema/contracts/article-meta.ts";
+import { tagSlug } from "#schema/contracts/tag-slug.ts";
 import { articleSlugRedirects, articles, articleTags, tags } from "#schema/db/content.ts";
 import { type Db, inList } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";

@@ -7,8 +7,8 @@ import {
   TAG_NOT_FOUND_ADMIN,
   type TagChange,
 } from "#schema/contracts/admin-tags.ts";
-import { tagSlug } from "#schema/contracts/article-meta.ts";
 import type { EditorialResult } from "#schema/contracts/editorial.ts";
+import { tagSlug } from "#schema/contracts/tag-slug.ts";
 import { articles, articleTags, tagSlugRedirects, tags } from "#schema/db/content.ts";
 import { isPublic } from "#worker/features/content/index.ts";
 import { type Db, inList } from "#worker/lib/db.ts";

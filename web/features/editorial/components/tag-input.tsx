@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useState } from "react";
-import { TAG_NAME_MAX, TAGS_PER_ARTICLE_MAX, tagSlug } from "#schema/contracts/article-meta.ts";
+import { TAGS_PER_ARTICLE_MAX } from "#schema/contracts/article-meta.ts";
+import { TAG_NAME_MAX, tagSlug } from "#schema/contracts/tag-slug.ts";
 import { invalidProps } from "#web/lib/field-errors.ts";
 import styles from "./meta.module.css";
 

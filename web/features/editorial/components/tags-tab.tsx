@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { AdminTag } from "#schema/contracts/admin-tags.ts";
-import { tagSlug } from "#schema/contracts/article-meta.ts";
+import { tagSlug } from "#schema/contracts/tag-slug.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { Card } from "#web/components/ui/card.tsx";
 import { DataTable } from "#web/components/ui/data-table.tsx";
