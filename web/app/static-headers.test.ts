@@ -24,20 +24,13 @@ describe("the SPA's static headers", () => {
     expect(headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 
-  it("allows only the third-party hosts a shipped feature uses (Stripe's Payment Element, TradingView's widget, an embedded video's player)", () => {
+  it("allows only the third-party hosts a shipped feature uses (Stripe's Payment Element, TradingView's widget)", () => {
     const csp = headers["content-security-policy"] ?? "";
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     const hosts = [...csp.matchAll(/https:\/\/[^\s;]+/g)].map((m) => new URL(m[0].replace("*.", "wildcard.")).hostname);
-    for (const host of hosts) expect(host).toMatch(/(^|\.)(stripe\.com|tradingview\.com)$|^www\.youtube-nocookie\.com$/);
-    // The video player is framed (docs/decisions/editorial/embeds.md), never a script or a connection.
-    const directiveOf = (host: string) =>
-      csp
-        .split(";")
-        .filter((d) => d.includes(host))
-        .map((d) => d.trim().split(" ")[0]);
-    expect(directiveOf("youtube-nocookie.com")).toEqual(["frame-src"]);
+    for (const host of hosts) expect(host).toMatch(/(^|\.)(stripe\.com|tradingview\.com)$/);
     expect(headers["permissions-policy"] ?? "").toContain('payment=(self "https://js.stripe.com")');
   });
 });
