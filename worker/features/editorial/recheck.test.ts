@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticlePage, EditableArticle, SavedArticle } from "#schema/contracts/editorial.ts";
-import { type Embed, embedHtml } from "#schema/contracts/embeds.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
 import {
   articlesOf,
@@ -135,22 +134,6 @@ describe("editing keeps the claim check", () => {
     expect(refused.status).toBe(409);
     expect(heldReasons(refused.body)).toEqual([`In "${advice}" (Bitcoin): "should buy": investment advice, which the data does not show`]);
     expect((await open(honestId)).metaDescription).toBe("");
-  });
-
-  it("reads an embed's caption like any added sentence, but not its link, which is the site's words for the video", async () => {
-    const { open, save } = await editor();
-    const a = await open(honestId);
-    const video: Embed = { kind: "youtube", id: "dQw4w9WgXcQ", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
-    const advice = "Investors should buy Bitcoin now.";
-    const captioned = await save(a, { content: `${a.content}${embedHtml(video, advice)}` });
-    expect(captioned.status).toBe(409);
-    expect(heldReasons(captioned.body)).toEqual([
-      `In "${advice}" (Bitcoin): "should buy": investment advice, which the data does not show`,
-    ]);
-    const saved = await save(a, { content: `${a.content}${embedHtml(video)}` });
-    expect(saved.status).toBe(200);
-    expect(saved.body.article).toMatchObject({ status: "published", check: { ok: true, reasons: [] } });
-    expect(saved.body.article?.content).toContain("Watch the video on YouTube");
   });
 
   it("a held draft saved as a draft stays held with the reasons of the edited text; fixed, it is a draft nothing holds", async () => {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { ClaimCheck } from "#schema/contracts/editorial.ts";
-import { embedLinkText, embedOf } from "#schema/contracts/embeds.ts";
 import { type ClaimInput, type ClaimReport, checkClaims, type Fact } from "#worker/lib/grounding/index.ts";
 
 /** The stored facts of a generated article, read back defensively: a row that does not parse is not re-checked. */
@@ -48,29 +47,13 @@ function textOfHtml(html: string): string {
 }
 
 /**
- * An embed's link ("Watch the video on YouTube", schema/contracts/embeds.ts) is the site's own words for
- * a video or a post, not the article's prose: left out of what is checked. Its caption is read like any
- * sentence an editor adds.
- */
-function withoutEmbedLinks(html: string): string {
-  return html.replace(
-    /(<figure\b[^>]*>\s*)<p>\s*<a\b[^>]*?\bhref="([^"]*)"[^>]*>([^<]*)<\/a>\s*<\/p>/gi,
-    (whole, open: string, href: string, text: string) => {
-      const embed = embedOf(decode(href));
-      return embed && decode(text).trim() === embedLinkText(embed) ? open : whole;
-    },
-  );
-}
-
-/**
  * The editor's HTML as the check reads a draft: blocks become paragraphs and list items lines (a
  * paragraph break forgets the coin "it" refers to, as in the newsroom's Markdown), inline tags go
  * without a trace ("<strong>Zcash</strong>," is "Zcash,"). The newsroom's footer lines after the last
  * rule are left out, as they were at generation; anything else after it (a sentence an editor added)
  * is checked.
  */
-export function checkTextOf(title: string, excerpt: string, edited: string): string {
-  const html = withoutEmbedLinks(edited);
+export function checkTextOf(title: string, excerpt: string, html: string): string {
   const rule = html.search(/<hr\b[^>]*>(?![\s\S]*<hr\b)/i);
   const head = rule >= 0 ? html.slice(0, rule) : html;
   const tail = rule >= 0 ? textOfHtml(html.slice(rule)) : "";
