@@ -1,9 +1,8 @@
-import { type MouseEvent, useMemo, useRef } from "react";
+import { type MouseEvent, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { useHydrated } from "#web/lib/render-context.ts";
 import { sanitizeArticleHtml } from "#web/lib/safe-html.ts";
 import styles from "./article.module.css";
-import { useEmbeds } from "./embeds.ts";
 
 /**
  * The rendered, sanitised body. Links to other pages of the site navigate inside the app
@@ -15,9 +14,6 @@ export function ArticleBody({ content }: { content: string }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const html = useMemo(() => (hydrated ? sanitizeArticleHtml(content) : ""), [hydrated, content]);
-  const body = useRef<HTMLDivElement>(null);
-  // A video or a post the desk embedded: a player or a card here, the plain link anywhere else.
-  useEmbeds(body, html);
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     const link = (e.target as HTMLElement).closest("a");
@@ -32,7 +28,6 @@ export function ArticleBody({ content }: { content: string }) {
     // biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the links inside, which stay keyboard-operable
     // biome-ignore lint/a11y/useKeyWithClickEvents: the links handle keys themselves
     <div
-      ref={body}
       className={styles.prose}
       data-testid="article-body"
       onClick={onClick}

@@ -4,7 +4,7 @@ import type { Editor } from "@tiptap/core";
 import { useState } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ContentField, type ContentMode } from "./content-field.tsx";
-import { EMBED_INVALID, IMAGE_INVALID, LINK_INVALID } from "./insert-panel.tsx";
+import { IMAGE_INVALID, LINK_INVALID } from "./insert-panel.tsx";
 
 // jsdom lays nothing out; ProseMirror asks where the selection is to scroll it into view.
 beforeAll(() => {
@@ -151,28 +151,6 @@ describe("the Visual tab", () => {
     expect(content()).toContain('<img src="/images/chart.png" alt="BTC chart">');
   });
 
-  it("embeds a YouTube video or a post on X as a figure with one link and its caption, and nothing else", async () => {
-    const { editor, content } = await open("<p>Before the video.</p>");
-    act(() => {
-      editor.commands.setTextSelection(editor.state.doc.content.size - 1);
-    });
-    await userEvent.click(screen.getByRole("button", { name: "Embed a YouTube video or a post on X" }));
-    const address = screen.getByLabelText("Video or post address");
-    await userEvent.type(address, "https://vimeo.com/123456");
-    await userEvent.click(screen.getByRole("button", { name: "Embed" }));
-    expect(screen.getByText(EMBED_INVALID)).toBeInTheDocument();
-    expect(content()).toBe("<p>Before the video.</p>");
-    await userEvent.clear(address);
-    await userEvent.type(address, "https://youtu.be/dQw4w9WgXcQ");
-    await userEvent.type(screen.getByLabelText("Caption (optional)"), "The Fed, explained");
-    await userEvent.click(screen.getByRole("button", { name: "Embed" }));
-    // The link as the sanitiser keeps every outside link (opened apart), the caption as the schema's paragraph.
-    expect(content()).toBe(
-      '<p>Before the video.</p><figure><p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer nofollow">' +
-        "Watch the video on YouTube</a></p><figcaption><p>The Fed, explained</p></figcaption></figure>",
-    );
-  });
-
   it("is one toolbar stop: arrow keys move between its controls", async () => {
     await open("<p>x</p>");
     const style = screen.getByRole("combobox", { name: "Text style" });
@@ -185,12 +163,11 @@ describe("the Visual tab", () => {
     expect(style).toHaveAttribute("tabindex", "-1");
     // Undo and Redo have nothing to do yet: End skips them.
     await userEvent.keyboard("{End}");
-    const last = screen.getByRole("button", { name: "Embed a YouTube video or a post on X" });
-    expect(last).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Image" })).toHaveFocus();
     await userEvent.keyboard("{ArrowRight}");
     expect(style).toHaveFocus();
     await userEvent.keyboard("{ArrowLeft}");
-    expect(last).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Image" })).toHaveFocus();
   });
 
   it("keeps both tabs in step over the form's one content, with the word count under them", async () => {

@@ -136,7 +136,6 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
         {toggle("Quotation", "❝", state.blockquote, () => chain().toggleWrap("blockquote").run())}
         {action("Horizontal rule", "―", () => chain().insertContent({ type: "hr" }).run())}
         {toggle("Image", "Image", panel === "image", () => setPanel(panel === "image" ? null : "image"))}
-        {toggle("Embed a YouTube video or a post on X", "Embed", panel === "embed", () => setPanel(panel === "embed" ? null : "embed"))}
         {action("Undo", "↶", () => chain().undo().run(), !state.canUndo)}
         {action("Redo", "↷", () => chain().redo().run(), !state.canRedo)}
       </div>

@@ -1,12 +1,11 @@
 import type { Editor } from "@tiptap/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { embedHtml, embedOf } from "#schema/contracts/embeds.ts";
 import { attributeValueAllowed } from "#schema/contracts/html-allowlist.ts";
 import { Button } from "#web/components/ui/button.tsx";
 import { FieldError } from "#web/components/ui/field-error.tsx";
 import styles from "./visual-editor.module.css";
 
-export type InsertKind = "link" | "image" | "embed";
+export type InsertKind = "link" | "image";
 
 /** The addresses the sanitiser keeps, said the way an editor writes them. */
 const LINK_RULE = /^(https?:\/\/\S+|mailto:\S+|\/\S*|#\S*)$/i;
@@ -14,24 +13,8 @@ const IMAGE_RULE = /^(https?:\/\/\S+|\/\S+)$/i;
 export const LINK_INVALID = "Enter an address starting with https://, http://, mailto:, / or #.";
 export const IMAGE_INVALID = "Enter an image address starting with https://, http:// or /.";
 export const ALT_MISSING = "Describe the image for readers who cannot see it.";
-export const EMBED_INVALID =
-  "Enter a YouTube video or a post on X: https://www.youtube.com/watch?v=…, https://youtu.be/… or https://x.com/name/status/….";
 
-const LABELS = {
-  link: { form: "Link", address: "Link address", placeholder: "https://… or /news/…", submit: "Apply link" },
-  image: { form: "Image", address: "Image address", placeholder: "https://… or /images/…", submit: "Insert image" },
-  embed: {
-    form: "Embed",
-    address: "Video or post address",
-    placeholder: "https://www.youtube.com/watch?v=… or https://x.com/…",
-    submit: "Embed",
-  },
-} as const;
-
-/**
- * The link, image or embed form under the toolbar: validated here, applied to the editor's selection.
- * An embed is stored as a figure with one link (schema/contracts/embeds.ts); its second field is the caption.
- */
+/** The link or image form under the toolbar: validated here, applied to the editor's selection. */
 export function InsertPanel({ kind, editor, href, onClose }: { kind: InsertKind; editor: Editor; href: string; onClose: () => void }) {
   const [url, setUrl] = useState(kind === "link" ? href : "");
   const [alt, setAlt] = useState("");
@@ -42,19 +25,17 @@ export function InsertPanel({ kind, editor, href, onClose }: { kind: InsertKind;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const address = url.trim();
-    const embed = kind === "embed" ? embedOf(address) : null;
     const rule = kind === "link" ? LINK_RULE : IMAGE_RULE;
-    const valid =
-      kind === "embed" ? embed !== null : rule.test(address) && attributeValueAllowed(kind === "link" ? "href" : "src", address);
     const next = {
-      ...(valid ? {} : { url: kind === "link" ? LINK_INVALID : kind === "image" ? IMAGE_INVALID : EMBED_INVALID }),
+      ...(rule.test(address) && attributeValueAllowed(kind === "link" ? "href" : "src", address)
+        ? {}
+        : { url: kind === "link" ? LINK_INVALID : IMAGE_INVALID }),
       ...(kind === "image" && !alt.trim() ? { alt: ALT_MISSING } : {}),
     };
     setErrors(next);
     if (next.url || next.alt) return;
     const chain = editor.chain().focus();
-    if (embed) chain.insertContent(embedHtml(embed, alt)).run();
-    else if (kind === "image") chain.insertContent({ type: "img", attrs: { src: address, alt: alt.trim() } }).run();
+    if (kind === "image") chain.insertContent({ type: "img", attrs: { src: address, alt: alt.trim() } }).run();
     else if (editor.state.selection.empty && !editor.isActive("a"))
       chain.insertContent({ type: "text", text: address, marks: [{ type: "a", attrs: { href: address } }] }).run();
     else chain.extendMarkRange("a").setMark("a", { href: address }).run();
@@ -67,17 +48,16 @@ export function InsertPanel({ kind, editor, href, onClose }: { kind: InsertKind;
   };
 
   const id = `editor-insert-${kind}`;
-  const labels = LABELS[kind];
   return (
-    <form className={styles.panel} aria-label={labels.form} onSubmit={submit} noValidate>
+    <form className={styles.panel} aria-label={kind === "link" ? "Link" : "Image"} onSubmit={submit} noValidate>
       <label className={styles.panelField} htmlFor={`${id}-url`}>
-        {labels.address}
+        {kind === "link" ? "Link address" : "Image address"}
         <input
           ref={first}
           id={`${id}-url`}
           className="input"
           inputMode="url"
-          placeholder={labels.placeholder}
+          placeholder={kind === "link" ? "https://… or /news/…" : "https://… or /images/…"}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           onKeyDown={(e) => e.key === "Escape" && onClose()}
@@ -86,10 +66,10 @@ export function InsertPanel({ kind, editor, href, onClose }: { kind: InsertKind;
         />
       </label>
       <FieldError id={`${id}-url-error`} message={errors.url} />
-      {kind !== "link" ? (
+      {kind === "image" ? (
         <>
           <label className={styles.panelField} htmlFor={`${id}-alt`}>
-            {kind === "image" ? "Alt text" : "Caption (optional)"}
+            Alt text
             <input
               id={`${id}-alt`}
               className="input"
@@ -105,7 +85,7 @@ export function InsertPanel({ kind, editor, href, onClose }: { kind: InsertKind;
       ) : null}
       <div className={styles.panelButtons}>
         <Button size="sm" type="submit">
-          {labels.submit}
+          {kind === "link" ? "Apply link" : "Insert image"}
         </Button>
         {kind === "link" && editor.isActive("a") ? (
           <Button size="sm" variant="outline" onClick={unlink}>
