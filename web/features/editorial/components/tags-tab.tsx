@@ -18,6 +18,10 @@ import styles from "./tags.module.css";
 
 const FAILED = "The tag was not changed.";
 type Asking = { kind: "merge" | "delete"; tag: AdminTag } | null;
+type TagAction =
+  | { kind: "rename"; tag: AdminTag; name: string }
+  | { kind: "merge"; tag: AdminTag; into: AdminTag }
+  | { kind: "delete"; tag: AdminTag };
 
 /**
  * The desk's Tags tab (docs/decisions/editorial/tags.md): every tag with the articles that carry it.
@@ -39,7 +43,7 @@ export function TagsTab({ go = (href) => window.location.assign(href) }: { go?: 
     setRefusal(null);
     await client.invalidateQueries({ queryKey: tagsKeys.all });
   };
-  const failed = (tagId: number) => (error: unknown) => {
+  const failed = (tagId: number, error: unknown) => {
     if (error instanceof HttpError && error.status === 401) {
       toast({ title: SESSION_EXPIRED_TEXT, variant: "destructive" });
       setExpired(true);
@@ -51,22 +55,24 @@ export function TagsTab({ go = (href) => window.location.assign(href) }: { go?: 
     // A tag another admin merged or deleted meanwhile: the list shows what is there now.
     if (error instanceof HttpError && error.status === 404) void client.invalidateQueries({ queryKey: tagsKeys.all });
   };
-  const rename = useMutation({
-    mutationFn: ({ tag, name }: { tag: AdminTag; name: string }) => renameTag(tag.id, name),
+  // One change at a time, whichever it is: the rows' buttons wait for it, and its dialog says it is under way.
+  const change = useMutation({
+    mutationFn: (action: TagAction) =>
+      action.kind === "rename"
+        ? renameTag(action.tag.id, action.name)
+        : action.kind === "merge"
+          ? mergeTag(action.tag.id, action.into.id)
+          : deleteTag(action.tag.id),
     onSuccess: (answer) => done(answer.message),
-    onError: (error, { tag }) => failed(tag.id)(error),
+    onError: (error, action) => failed(action.tag.id, error),
   });
-  const merge = useMutation({
-    mutationFn: ({ tag, into }: { tag: AdminTag; into: AdminTag }) => mergeTag(tag.id, into.id),
-    onSuccess: (answer) => done(answer.message),
-    onError: (error, { tag }) => failed(tag.id)(error),
-  });
-  const remove = useMutation({
-    mutationFn: (tag: AdminTag) => deleteTag(tag.id),
-    onSuccess: (answer) => done(answer.message),
-    onError: (error, tag) => failed(tag.id)(error),
-  });
-  const busy = rename.isPending || merge.isPending || remove.isPending || expired;
+  const pending = change.isPending ? change.variables.kind : null;
+  const busy = pending !== null || expired;
+  const action = (label: string, variant: "outline" | "danger", tag: AdminTag, disabled: boolean, onClick: () => void) => (
+    <Button size="sm" variant={variant} aria-label={`${label} ${tag.name}`} disabled={busy || disabled} onClick={onClick}>
+      {label}
+    </Button>
+  );
 
   useSignInAfterExpiry(expired, "/admin?tab=tags", go);
 
@@ -91,9 +97,9 @@ export function TagsTab({ go = (href) => window.location.assign(href) }: { go?: 
                   {editing === tag.id ? (
                     <RenameField
                       tag={tag}
-                      busy={rename.isPending}
+                      busy={pending === "rename"}
                       refusal={refusalOf(tag)}
-                      onSave={(name) => rename.mutate({ tag, name })}
+                      onSave={(name) => change.mutate({ kind: "rename", tag, name })}
                       onCancel={() => {
                         setEditing(null);
                         setRefusal(null);
@@ -120,33 +126,9 @@ export function TagsTab({ go = (href) => window.location.assign(href) }: { go?: 
                 </td>
                 <td>
                   <div className={styles.actions}>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Rename ${tag.name}`}
-                      disabled={busy || editing === tag.id}
-                      onClick={() => setEditing(tag.id)}
-                    >
-                      Rename
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Merge ${tag.name}`}
-                      disabled={busy || data.tags.length < 2}
-                      onClick={() => setAsking({ kind: "merge", tag })}
-                    >
-                      Merge
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={`Delete ${tag.name}`}
-                      disabled={busy}
-                      onClick={() => setAsking({ kind: "delete", tag })}
-                    >
-                      Delete
-                    </Button>
+                    {action("Rename", "outline", tag, editing === tag.id, () => setEditing(tag.id))}
+                    {action("Merge", "outline", tag, data.tags.length < 2, () => setAsking({ kind: "merge", tag }))}
+                    {action("Delete", "danger", tag, false, () => setAsking({ kind: "delete", tag }))}
                   </div>
                 </td>
               </tr>
@@ -156,17 +138,17 @@ export function TagsTab({ go = (href) => window.location.assign(href) }: { go?: 
             <MergeDialog
               tag={asking.tag}
               others={data.tags.filter((t) => t.id !== asking.tag.id)}
-              busy={merge.isPending}
+              busy={pending === "merge"}
               refusal={refusalOf(asking.tag)}
-              onConfirm={(into) => merge.mutate({ tag: asking.tag, into })}
+              onConfirm={(into) => change.mutate({ kind: "merge", tag: asking.tag, into })}
               onClose={() => setAsking(null)}
             />
           ) : null}
           {asking?.kind === "delete" ? (
             <DeleteDialog
               tag={asking.tag}
-              busy={remove.isPending}
-              onConfirm={() => remove.mutate(asking.tag)}
+              busy={pending === "delete"}
+              onConfirm={() => change.mutate({ kind: "delete", tag: asking.tag })}
               onClose={() => setAsking(null)}
             />
           ) : null}
