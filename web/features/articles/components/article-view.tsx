@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link } from "react-router";
 import type { Article } from "#schema/contracts/article.ts";
 import { articlePath, CATEGORY, carriesDisclaimer, isGuideCategory } from "#schema/contracts/article-rules.ts";
 import { CoinPriceChip } from "#web/components/coin-price-chip.tsx";
@@ -18,6 +18,7 @@ import { ArticleBody } from "./article-body.tsx";
 import { NewsNotFound } from "./news-not-found.tsx";
 import { DisclaimerAndCredits, GeneratedByline } from "./provenance.tsx";
 import { ShareCard } from "./share-card.tsx";
+import { useMovedAddress } from "./use-moved-address.ts";
 
 export function ArticleNotFound() {
   return <NewsNotFound title="Article not found" text="It may have been moved or taken down." />;
@@ -89,18 +90,15 @@ function Tags({ article }: { article: Article }) {
 
 /**
  * An address the article had before its slug was edited: the API answers the article with its current
- * slug, and the page moves there (replacing the old address in the history, as the server's 301 would).
+ * slug, the answer is kept for the new address (declared first, so it is there when the page moves).
  */
 function useCurrentAddress(slug: string, article: Article | undefined) {
-  const navigate = useNavigate();
   const client = useQueryClient();
-  const { search, hash } = useLocation();
   const moved = article && article.slug !== slug ? article : null;
   useEffect(() => {
-    if (!moved) return;
-    client.setQueryData(articleKeys.one(moved.slug), moved);
-    navigate(`${articlePath(moved)}${search}${hash}`, { replace: true });
-  }, [moved, client, navigate, search, hash]);
+    if (moved) client.setQueryData(articleKeys.one(moved.slug), moved);
+  }, [moved, client]);
+  useMovedAddress(moved ? articlePath(moved) : null);
   return moved !== null;
 }
 

@@ -1,6 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { Notice } from "#web/components/ui/notice.tsx";
 import { Skeleton } from "#web/components/ui/skeleton.tsx";
 import { HttpError } from "#web/lib/api.ts";
@@ -9,6 +7,7 @@ import { tagArticlesQuery, tagQuery } from "../api/articles.ts";
 import styles from "./articles.module.css";
 import { NewsNotFound } from "./news-not-found.tsx";
 import { PagedArticles } from "./paged-articles.tsx";
+import { useMovedAddress } from "./use-moved-address.ts";
 
 const isMissing = (error: unknown) => error instanceof HttpError && (error.status === 404 || error.status === 400);
 
@@ -16,7 +15,8 @@ const isMissing = (error: unknown) => error instanceof HttpError && (error.statu
 export function TagView({ slug }: { slug: string }) {
   const tag = useQuery(tagQuery(slug));
   const list = useQuery(tagArticlesQuery(slug));
-  useCurrentTagAddress(slug, tag.data?.slug);
+  // An earlier address of a renamed or merged tag: the API answers the tag at its current one.
+  useMovedAddress(tag.data && tag.data.slug !== slug ? `/tag/${tag.data.slug}` : null);
   const notFound = isMissing(tag.error) || isMissing(list.error);
   useDocumentTitle(tag.data ? `${tag.data.name}: articles` : notFound ? "Tag not found" : null);
 
@@ -42,16 +42,4 @@ export function TagView({ slug }: { slug: string }) {
       />
     </div>
   );
-}
-
-/**
- * An earlier address of a renamed or merged tag: the API answers the tag with its current slug, and
- * the page moves there (replacing the old address in the history, as the server's 301 would).
- */
-function useCurrentTagAddress(slug: string, current: string | undefined) {
-  const navigate = useNavigate();
-  const { search, hash } = useLocation();
-  useEffect(() => {
-    if (current && current !== slug) navigate(`/tag/${current}${search}${hash}`, { replace: true });
-  }, [current, slug, navigate, search, hash]);
 }
