@@ -8,6 +8,7 @@ import { sanitizeArticleHtml as renderArticleHtml } from "#web/lib/safe-html.ts"
 import { makeArticle, makeArticleSummary } from "#web/test/fixtures.ts";
 import { errorBody, failure, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
+import { articleKeys } from "../api/articles.ts";
 import { ArticleView } from "./article-view.tsx";
 import { COPIED_MS } from "./share-card.tsx";
 
@@ -88,6 +89,19 @@ afterEach(() => {
 });
 
 describe("ArticleView", () => {
+  it("moves an earlier address to the article's current one, replacing it in the history, with the answer already kept there", async () => {
+    serve({ "/api/articles/solana-old-title": analysis, "/api/articles/solana-momentum/related": [] });
+    const { router, client } = renderAt(<ArticleView slug="solana-old-title" />, {
+      path: "/article/:slug",
+      at: "/article/solana-old-title?utm_source=x#price",
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/article/solana-momentum"));
+    expect(router.state.location.search).toBe("?utm_source=x");
+    expect(router.state.location.hash).toBe("#price");
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(client.getQueryData(articleKeys.one("solana-momentum"))).toMatchObject({ slug: "solana-momentum" });
+  });
+
   it("shows breadcrumb, meta, rank badge, body, disclaimer and credits, and Related Articles", async () => {
     renderArticle("solana-momentum", {
       "/api/articles/solana-momentum": analysis,
