@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTag,
@@ -10,10 +11,13 @@ import {
 } from "#schema/contracts/admin-tags.ts";
 import type { Tag } from "#schema/contracts/article-meta.ts";
 import type { EditableArticle, SavedArticle } from "#schema/contracts/editorial.ts";
+import { articleTags as articleTagRows, tags as tagRows } from "#schema/db/content.ts";
 import indexHtml from "#web/index.html?raw";
+import { getDb } from "#worker/lib/db.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { call, getJson } from "#worker/test/http.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
+import { mergeTag } from "./tags-admin.ts";
 import { saveBody } from "./test-support.ts";
 
 /**
@@ -179,6 +183,25 @@ describe("merging a tag into another", () => {
     expect((await send(await admin(), "POST", `/api/admin/tags/${tag.id}/merge`, { into: 99999 })).status).toBe(404);
     expect((await send(await admin(), "POST", `/api/admin/tags/${tag.id}/merge`, { into: "two" })).status).toBe(400);
     expect(await articleTags(row.id)).toEqual(["oracles"]);
+  });
+});
+
+describe("a change that races another admin's", () => {
+  it("answers 404, not 500, and writes nothing, when the tag it merges into is deleted between its checks and its write", async () => {
+    const row = await insertArticle({ slug: "merge-race" });
+    await tagThrough(row.id, ["Race source", "Race target"]);
+    const from = await tagNamed("race-source");
+    const into = await tagNamed("race-target");
+    const db = getDb(env.DB);
+    const batch = db.batch.bind(db);
+    // The other admin's delete lands after this merge read both tags.
+    vi.spyOn(db, "batch").mockImplementationOnce(async (statements) => {
+      await batch([db.delete(articleTagRows).where(eq(articleTagRows.tagId, into.id)), db.delete(tagRows).where(eq(tagRows.id, into.id))]);
+      return batch(statements);
+    });
+    await expect(mergeTag(db, from.id, into.id)).rejects.toMatchObject({ code: "NOT_FOUND", message: TAG_NOT_FOUND_ADMIN });
+    // The merge's batch is one transaction: the source tag and its article are as they were.
+    expect(await articleTags(row.id)).toEqual(["race-source"]);
   });
 });
 

@@ -62,7 +62,22 @@ async function existingTag(db: Db, id: number): Promise<AdminTag> {
 const redirectTo = (db: Db, slug: string, tagId: number) =>
   db.insert(tagSlugRedirects).values({ slug, tagId }).onConflictDoUpdate({ target: tagSlugRedirects.slug, set: { tagId } });
 
-const isAddressRace = (error: unknown) => String((error as Error)?.message ?? error).includes("UNIQUE constraint failed: tags.slug");
+const failedOn = (error: unknown, constraint: string) => String((error as Error)?.message ?? error).includes(constraint);
+
+/**
+ * A batch refused because the world moved between the checks and the write (the batch is one
+ * transaction: nothing of it is kept): another tag took the address, or another admin deleted or
+ * merged away a tag this change names. Answered as the checks would have, never as a 500.
+ */
+async function written(batch: () => Promise<unknown>): Promise<void> {
+  try {
+    await batch();
+  } catch (error) {
+    if (failedOn(error, "UNIQUE constraint failed: tags.slug")) throw new ApiError("CONFLICT", TAG_ADDRESS_TAKEN);
+    if (failedOn(error, "FOREIGN KEY constraint failed")) throw new ApiError("NOT_FOUND", TAG_NOT_FOUND_ADMIN);
+    throw error;
+  }
+}
 
 /**
  * PATCH /api/admin/tags/{id}: a new name, whose address follows it (as the desk makes a typed tag's).
@@ -82,16 +97,13 @@ export async function renameTag(db: Db, id: number, typed: string): Promise<TagC
       .limit(1);
     if (other) throw new ApiError("CONFLICT", TAG_ADDRESS_TAKEN);
   }
-  try {
-    await db.batch([
+  await written(() =>
+    db.batch([
       db.delete(tagSlugRedirects).where(eq(tagSlugRedirects.slug, slug)),
       ...(moved ? [redirectTo(db, tag.slug, id)] : []),
       db.update(tags).set({ slug, name }).where(eq(tags.id, id)),
-    ]);
-  } catch (error) {
-    if (isAddressRace(error)) throw new ApiError("CONFLICT", TAG_ADDRESS_TAKEN);
-    throw error;
-  }
+    ]),
+  );
   const message = moved
     ? `Renamed "${tag.name}" to "${name}". /tag/${tag.slug} now leads to /tag/${slug}.`
     : `Renamed "${tag.name}" to "${name}".`;
@@ -106,21 +118,23 @@ export async function mergeTag(db: Db, id: number, into: number): Promise<TagCha
   if (id === into) throw new ApiError("BAD_REQUEST", TAG_MERGE_SELF, { issues: [{ path: "into", message: TAG_MERGE_SELF }] });
   const source = await existingTag(db, id);
   const target = await existingTag(db, into);
-  await db.batch([
-    db
-      .insert(articleTags)
-      .select(
-        db
-          .select({ articleId: articleTags.articleId, tagId: sql<number>`${into}`.as("tag_id"), position: articleTags.position })
-          .from(articleTags)
-          .where(eq(articleTags.tagId, id)),
-      )
-      .onConflictDoNothing(),
-    db.update(tagSlugRedirects).set({ tagId: into }).where(eq(tagSlugRedirects.tagId, id)),
-    redirectTo(db, source.slug, into),
-    db.delete(articleTags).where(eq(articleTags.tagId, id)),
-    db.delete(tags).where(eq(tags.id, id)),
-  ]);
+  await written(() =>
+    db.batch([
+      db
+        .insert(articleTags)
+        .select(
+          db
+            .select({ articleId: articleTags.articleId, tagId: sql<number>`${into}`.as("tag_id"), position: articleTags.position })
+            .from(articleTags)
+            .where(eq(articleTags.tagId, id)),
+        )
+        .onConflictDoNothing(),
+      db.update(tagSlugRedirects).set({ tagId: into }).where(eq(tagSlugRedirects.tagId, id)),
+      redirectTo(db, source.slug, into),
+      db.delete(articleTags).where(eq(articleTags.tagId, id)),
+      db.delete(tags).where(eq(tags.id, id)),
+    ]),
+  );
   return {
     success: true,
     message: `Merged "${source.name}" into "${target.name}". /tag/${source.slug} now leads to /tag/${target.slug}.`,
