@@ -99,6 +99,7 @@ function routes(css: string): Route[] {
     r("miss", "GET /crypto-101 (colo miss)", "/crypto-101", { headers: MISS }),
     r("render", "GET / (first render)", "/", { headers: RENDER }),
     r("render", "GET /markets (first render)", "/markets", { headers: RENDER }),
+    r("render", "GET /markets?rows=250 (first render)", "/markets?rows=250", { headers: RENDER }),
     r("render", "GET /coin/btc (first render)", "/coin/btc", { headers: RENDER }),
     r("render", `GET /article/${newest} (first render)`, `/article/${newest}`, { headers: RENDER }),
     r("render", "GET /crypto-101 (first render)", "/crypto-101", { headers: RENDER }),

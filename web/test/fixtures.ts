@@ -1,5 +1,5 @@
 import type { Article, ArticleSummary, Category } from "#schema/contracts/article.ts";
-import type { Crypto } from "#schema/contracts/crypto.ts";
+import { CRYPTO_ROW_FIELDS, type Crypto, type CryptoPage } from "#schema/contracts/crypto.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import type { ArticleSchedule, ScheduledArticle } from "#schema/contracts/schedule.ts";
 
@@ -36,6 +36,18 @@ export function makeCrypto(overrides: Partial<Crypto> = {}): Crypto {
     isLoser: false,
     ...overrides,
   };
+}
+
+type PageRow = CryptoPage["data"][number];
+
+/** The coin as a page of the Top 500 answers it: the row's fields (cryptoRowSchema) and its sparkline, none by default. */
+export function makePageRow(
+  coin: Crypto,
+  line: Pick<PageRow, "sparkline" | "sparklineHours"> = { sparkline: null, sparklineHours: 0 },
+): PageRow {
+  const row: Partial<Record<keyof PageRow, unknown>> = { ...line };
+  for (const key of CRYPTO_ROW_FIELDS) row[key] = coin[key];
+  return row as PageRow;
 }
 
 let articleId = 0;

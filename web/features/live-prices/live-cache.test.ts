@@ -3,18 +3,16 @@ import { describe, expect, it } from "vitest";
 import type { CryptoPage } from "#schema/contracts/crypto.ts";
 import type { LiveRow, LiveServerMessage, LiveTopic } from "#schema/contracts/live.ts";
 import { createQueryClient } from "#web/lib/query-client.ts";
-import { makeCrypto } from "#web/test/fixtures.ts";
+import { makeCrypto, makePageRow } from "#web/test/fixtures.ts";
 import { applyLiveMessage, topicsFromCache } from "./live-cache.ts";
 
 const at = "2026-11-27T09:00:30.000Z";
 
 function pageOf(ranks: number[]): CryptoPage {
   return {
-    data: ranks.map((rank) => ({
-      ...makeCrypto({ id: `c${rank}`, symbol: `C${rank}`, rank, priceUsd: rank }),
-      sparkline: [1, 2],
-      sparklineHours: 168,
-    })),
+    data: ranks.map((rank) =>
+      makePageRow(makeCrypto({ id: `c${rank}`, symbol: `C${rank}`, rank, priceUsd: rank }), { sparkline: [1, 2], sparklineHours: 168 }),
+    ),
     pagination: { page: 1, limit: 100, totalPages: 5, total: 500 },
   };
 }
@@ -60,6 +58,17 @@ describe("applyLiveMessage", () => {
     const page = client.getQueryData<CryptoPage>(["cryptos", "page", 1, "rank", "asc"]);
     expect(page?.data[1]).toMatchObject({ id: "c2", priceUsd: 2.5, price: "$2.50", rank: 2, sparkline: [1, 2] });
     expect(page?.data[0]?.priceUsd).toBe(1);
+  });
+
+  it("writes into a row of the table only the fields a row holds, and the coin page's figures into the coin", () => {
+    const client = cache();
+    applyLiveMessage(client, tick("coin:c250", [{ id: "c250", symbol: "C250", priceUsd: 3, high24h: 4 }]));
+    applyLiveMessage(client, tick("top:1", [{ id: "c2", symbol: "C2", priceUsd: 2.5, high24h: 2.6, priceBtc: "0.00000003" }]));
+    const row = client.getQueryData<CryptoPage>(["cryptos", "page", 1, "rank", "asc"])?.data[1];
+    expect(row?.priceUsd).toBe(2.5);
+    expect(row).not.toHaveProperty("high24h");
+    expect(row).not.toHaveProperty("priceBtc");
+    expect(client.getQueryData(["cryptos", "coin", "C250"])).toMatchObject({ priceUsd: 3, high24h: 4 });
   });
 
   it("asks for the lists again when a coin changes rank or a page's topic names a coin it lacks", () => {

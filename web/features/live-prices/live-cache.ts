@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
-import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
+import type { Crypto, CryptoPage, CryptoRow } from "#schema/contracts/crypto.ts";
 import type { LiveRow, LiveServerMessage, LiveTopic } from "#schema/contracts/live.ts";
 import { LIVE_MAX_TOPICS, pageTopic } from "#schema/contracts/live-protocol.ts";
 
@@ -45,12 +45,18 @@ export function topicsFromCache(client: QueryClient): LiveTopic[] {
   return topics;
 }
 
-function merge<T extends Crypto>(coin: T, rows: Map<string, LiveRow>, moved: { rank: boolean }): T {
+/**
+ * The coin with the row's changed figures: only the fields the cached coin holds, so a row of the
+ * table (cryptoRowSchema) keeps its shape when a tick brings a coin page's figures (the 24h range).
+ */
+function merge<T extends CryptoRow>(coin: T, rows: Map<string, LiveRow>, moved: { rank: boolean }): T {
   const row = rows.get(coin.id);
   if (!row) return coin;
   if (row.rank !== undefined && row.rank !== coin.rank) moved.rank = true;
   const { id: _id, symbol: _symbol, ...fields } = row;
-  return { ...coin, ...fields };
+  const next: Record<string, unknown> = { ...coin };
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && key in coin) next[key] = value;
+  return next as T;
 }
 
 /**

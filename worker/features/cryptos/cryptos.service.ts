@@ -4,7 +4,7 @@ import { getDb } from "#worker/lib/db.ts";
 import type { RuntimeDeps as Deps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { priceFeed, REFRESH_MS } from "./feed.ts";
-import { presentAll } from "./present.ts";
+import { presentAll, tableRow } from "./present.ts";
 import { type PriceSnapshot, readSnapshot } from "./price-snapshot.ts";
 import { readAll, readBtcPrice } from "./price-store.ts";
 import { readSparklines, sparklineOf } from "./sparklines.ts";
@@ -56,7 +56,7 @@ export async function findByName(deps: Deps, name: string): Promise<{ symbol: st
 }
 
 /**
- * One page of the Top 500 (`page=`), sorted across all of them, each row with its 7-day sparkline:
+ * One page of the Top 500 (`page=`), sorted across all of them, each row as the table shows it with its 7-day sparkline:
  * sorted in memory from the snapshot every read serves, so a markets page reads no D1 row and shows
  * the same figures as the rest of the site (docs/decisions/markets/coins-table-per-bucket.md).
  */
@@ -73,7 +73,7 @@ export async function pageOfTop(
   const total = coins.length;
   const rows = sortTop(coins, sort?.by, sort?.order).slice((page - 1) * limit, page * limit);
   return {
-    data: rows.map((c) => ({ ...c, ...sparklineOf(sparklines, c.id) })),
+    data: rows.map((c) => ({ ...tableRow(c), ...sparklineOf(sparklines, c.id) })),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Crypto, CryptoPage } from "#schema/contracts/crypto.ts";
+import { CRYPTO_ROW_FIELDS, type Crypto, type CryptoPage } from "#schema/contracts/crypto.ts";
 import type { ErrorBody } from "#schema/contracts/error.ts";
 import { MOVERS_MIN_VOLUME_USD } from "#schema/contracts/movers.ts";
 import { getJson } from "#worker/test/http.ts";
@@ -64,6 +64,14 @@ describe("GET /api/cryptos", () => {
     expect(body.data).toHaveLength(100);
     expect(body.data[0]?.rank).toBe(101);
     expect(body.data[99]?.rank).toBe(200);
+  });
+
+  it("answers a page's rows with what a row of the table shows, the same figures as the coin's own answer", async () => {
+    const { body } = await getJson<CryptoPage>("/api/cryptos?page=1&limit=100&fromDb=true");
+    const row = body.data[0];
+    expect(Object.keys(row ?? {}).sort()).toEqual([...CRYPTO_ROW_FIELDS, "sparkline", "sparklineHours"].sort());
+    const coin = (await getJson<Crypto>("/api/cryptos/btc")).body;
+    for (const key of CRYPTO_ROW_FIELDS) expect(row?.[key]).toEqual(coin[key]);
   });
 
   it("serves repeated D1 reads from the colo cache with the same body and security headers", async () => {

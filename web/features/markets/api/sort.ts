@@ -1,4 +1,4 @@
-import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
+import type { CryptoRow, CryptoSortKey } from "#schema/contracts/crypto.ts";
 
 export type SortOrder = "asc" | "desc";
 export type SortState = { key: CryptoSortKey; order: SortOrder };
@@ -36,14 +36,14 @@ export function nextSort(current: SortState, key: CryptoSortKey): SortState {
   return { key, order: firstOrder(key) };
 }
 
-function value(coin: Crypto, key: CryptoSortKey): number | string | null {
+function value(coin: CryptoRow, key: CryptoSortKey): number | string | null {
   if (key === "price") return coin.priceUsd;
   if (key === "name") return coin.name.toLowerCase();
   return coin[key];
 }
 
 /** Sorts a short list (movers tabs) in the browser the way the server sorts the Top 500: unknowns last. */
-export function sortRows<T extends Crypto>(rows: readonly T[], { key, order }: SortState): T[] {
+export function sortRows<T extends CryptoRow>(rows: readonly T[], { key, order }: SortState): T[] {
   const sign = order === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
     const x = value(a, key);

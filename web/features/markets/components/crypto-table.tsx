@@ -1,6 +1,6 @@
 import { type MouseEvent, type ReactNode, useCallback, useDeferredValue } from "react";
 import { useNavigate } from "react-router";
-import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
+import type { CryptoRow, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { ChangeText } from "#web/components/ui/change-text.tsx";
 import { CoinAvatar } from "#web/components/ui/coin-avatar.tsx";
 import { Flash } from "#web/components/ui/flash.tsx";
@@ -15,7 +15,7 @@ import { Sparkline, SparklineMissing } from "./sparkline.tsx";
 export const LOAD_ERROR = "Failed to load cryptocurrency data";
 
 /** A row may carry its 7-day sparkline and the hours its recorded prices cover (the paged Top 500 serves both). */
-export type TableCoin = Crypto & { sparkline?: (number | null)[] | null; sparklineHours?: number };
+export type TableCoin = CryptoRow & { sparkline?: (number | null)[] | null; sparklineHours?: number };
 
 type Props = {
   coins: TableCoin[] | undefined;
@@ -25,14 +25,14 @@ type Props = {
   skeletonRows?: number;
   empty?: ReactNode;
   /** The signed-in star column (watchlist feature); absent for guests. */
-  star?: { header: string; cell: (coin: Crypto) => ReactNode };
+  star?: { header: string; cell: (coin: CryptoRow) => ReactNode };
   caption?: string;
   /** Makes the headers sort buttons; the caller orders the rows (server or browser). */
   sort?: SortState & { onSort: (key: CryptoSortKey) => void };
   /** Adds the "Last 7 Days" column. */
   sparklines?: boolean;
   /** A note under a coin's name (the movers rule marks coins by their volume). */
-  mark?: (coin: Crypto) => ReactNode;
+  mark?: (coin: CryptoRow) => ReactNode;
 };
 
 export function coinPath(symbol: string): string {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiContract } from "#schema/contracts/api/index.ts";
-import { makeCrypto } from "#web/test/fixtures.ts";
+import { makeCrypto, makePageRow } from "#web/test/fixtures.ts";
 import { errorBody, mock, server } from "#web/test/msw.ts";
 import { renderAt } from "#web/test/render.tsx";
 import { MarketsView } from "./markets-view.tsx";
@@ -29,7 +29,7 @@ describe("the movers rule on the markets page", () => {
   it("the Top 500 sorted by 24 h change states the same rule and marks the coins the movers leave out", async () => {
     server.use(
       mock(apiContract.listCryptos, {
-        data: [thin, gensyn, skyai].map((c) => ({ ...c, sparkline: null, sparklineHours: 0 })),
+        data: [thin, gensyn, skyai].map((c) => makePageRow(c)),
         pagination: { page: 1, limit: 100, total: 3, totalPages: 1 },
       }),
     );
@@ -45,7 +45,7 @@ describe("the movers rule on the markets page", () => {
   it("the Top 500 in rank order carries no movers marks", async () => {
     server.use(
       mock(apiContract.listCryptos, {
-        data: [thin].map((c) => ({ ...c, sparkline: null, sparklineHours: 0 })),
+        data: [thin].map((c) => makePageRow(c)),
         pagination: { page: 1, limit: 100, total: 1, totalPages: 1 },
       }),
     );
@@ -64,7 +64,7 @@ describe("rows per page on the Top 500", () => {
         asked.push(`${query.page}:${query.limit}`);
         const limit = Number(query.limit);
         return {
-          data: [thin].map((c) => ({ ...c, sparkline: null, sparklineHours: 0 })),
+          data: [thin].map((c) => makePageRow(c)),
           pagination: { page: Number(query.page), limit, total: 500, totalPages: Math.ceil(500 / limit) },
         };
       }),
@@ -105,7 +105,7 @@ describe("rows per page on the Top 500", () => {
 
 describe("the Top 500's category filter", () => {
   const page = (coins: ReturnType<typeof makeCrypto>[]) => ({
-    data: coins.map((c) => ({ ...c, sparkline: null, sparklineHours: 0 })),
+    data: coins.map((c) => makePageRow(c)),
     pagination: { page: 1, limit: 100, total: coins.length, totalPages: 1 },
   });
   const bitcoin = makeCrypto({ id: "bitcoin", name: "Bitcoin", symbol: "BTC", rank: 1 });

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue } from "react";
 import { useSearchParams } from "react-router";
-import type { Crypto, CryptoSortKey } from "#schema/contracts/crypto.ts";
+import type { CryptoRow, CryptoSortKey } from "#schema/contracts/crypto.ts";
 import { MARKETS_PAGE_SIZE, PAGE_SIZES, type PageSize, readPageSize } from "#schema/contracts/markets-paging.ts";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { type TabItem, Tabs } from "#web/components/ui/tabs.tsx";
@@ -23,7 +23,7 @@ const baseTabs: TabItem<MarketsTab>[] = [
 
 type Props = {
   /** The signed-in extras from the watchlist feature: the star column and the My Watchlist tab. */
-  star?: { header: string; cell: (coin: Crypto) => ReactNode };
+  star?: { header: string; cell: (coin: CryptoRow) => ReactNode };
   watchlistPanel?: ReactNode;
 };
 

@@ -1,4 +1,4 @@
-import type { Crypto } from "#schema/contracts/crypto.ts";
+import type { CryptoRow } from "#schema/contracts/crypto.ts";
 import { MOVERS_MIN_VOLUME_USD, MOVERS_RULE, tradesEnough } from "#schema/contracts/movers.ts";
 import styles from "./markets.module.css";
 
@@ -16,7 +16,7 @@ export function MoversRule({ sorted = false }: { sorted?: boolean }) {
  * What the rule says of one coin: left out of the movers when its recorded volume is under the floor,
  * shown with a mark when its volume is not recorded.
  */
-export function moversMark(coin: Crypto) {
+export function moversMark(coin: CryptoRow) {
   if (coin.volume24h == null) {
     return (
       <span className={styles.mark} data-testid="mover-mark">
