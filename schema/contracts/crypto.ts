@@ -74,29 +74,20 @@ export const cryptoSchema = z.object({
 export type Crypto = z.infer<typeof cryptoSchema>;
 
 /**
- * A coin as a row of the Top 500 shows it (crypto-table.tsx): what the row draws and what the live
- * prices and the cache's newer-price rule write or read (`lastUpdated`). Not the supplies, all-time
- * figures or 24h range, which only a coin's page shows: 100 rows of them were a third of the Top 500's
- * hydration answer, written into and gzipped with every first render of the page
- * (docs/decisions/performance/first-render-budget.md).
+ * A coin as a page of the Top 500 answers it: the spec's Coin (assistant-plans-admin.md §3), with
+ * what a row draws and sorts by (crypto-table.tsx) and the `lastUpdated` the cache's newer-price
+ * rule reads. Not the 24h range, all-time figures or fully diluted value, which only a coin's page
+ * shows: 100 rows of them were a fifth of the Top 500's hydration answer, written into and gzipped
+ * with every first render of the page (docs/decisions/performance/first-render-budget.md).
  */
-export const cryptoRowSchema = cryptoSchema.pick({
-  id: true,
-  rank: true,
-  name: true,
-  symbol: true,
-  imageUrl: true,
-  price: true,
-  priceUsd: true,
-  price1h: true,
-  price24h: true,
-  price7d: true,
-  change1h: true,
-  change24h: true,
-  change7d: true,
-  marketCap: true,
-  volume24h: true,
-  lastUpdated: true,
+export const cryptoRowSchema = cryptoSchema.omit({
+  fullyDilutedValuation: true,
+  high24h: true,
+  low24h: true,
+  ath: true,
+  athDate: true,
+  atl: true,
+  atlDate: true,
 });
 export type CryptoRow = z.infer<typeof cryptoRowSchema>;
 export const CRYPTO_ROW_FIELDS = Object.keys(cryptoRowSchema.shape) as (keyof CryptoRow)[];

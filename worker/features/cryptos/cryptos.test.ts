@@ -66,10 +66,15 @@ describe("GET /api/cryptos", () => {
     expect(body.data[99]?.rank).toBe(200);
   });
 
-  it("answers a page's rows with what a row of the table shows, the same figures as the coin's own answer", async () => {
+  it("answers a page's rows with the spec's Coin fields and what a row shows, the same figures as the coin's own answer", async () => {
     const { body } = await getJson<CryptoPage>("/api/cryptos?page=1&limit=100&fromDb=true");
     const row = body.data[0];
     expect(Object.keys(row ?? {}).sort()).toEqual([...CRYPTO_ROW_FIELDS, "sparkline", "sparklineHours"].sort());
+    // The spec's Coin (assistant-plans-admin.md §3), every one of its fields.
+    const specCoin =
+      "symbol name rank imageUrl price priceBtc price1h price24h price7d marketCap volume24h circulatingSupply totalSupply maxSupply lastUpdated isGainer isLoser";
+    for (const field of specCoin.split(" ")) expect(row).toHaveProperty(field);
+    expect(row).not.toHaveProperty("ath");
     const coin = (await getJson<Crypto>("/api/cryptos/btc")).body;
     for (const key of CRYPTO_ROW_FIELDS) expect(row?.[key]).toEqual(coin[key]);
   });

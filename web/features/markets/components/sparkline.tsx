@@ -1,5 +1,6 @@
 import { spanText } from "#schema/contracts/recorded-span.ts";
 import { isGain, UNKNOWN } from "#web/lib/format.ts";
+import styles from "./markets.module.css";
 
 /**
  * `x` (at least 0) with one decimal, as `toFixed(1)` writes it: a 100-row table draws about 8,000
@@ -59,7 +60,7 @@ export function Sparkline({
       role="img"
       aria-label={`7-day trend ${up ? "up" : "down"}`}
       data-testid="sparkline"
-      style={{ display: "block", marginLeft: "auto" }}
+      className={styles.sparkline}
     >
       <polyline points={line} fill="none" stroke={up ? "var(--gain)" : "var(--loss)"} strokeWidth={1.5} strokeLinejoin="round" />
     </svg>
@@ -77,8 +78,7 @@ export function SparklineMissing({ hours }: { hours: number }) {
   const span = spanText(hours * 3_600);
   return (
     <span
-      className="muted"
-      style={{ fontSize: "0.8rem", whiteSpace: "nowrap" }}
+      className={`muted ${styles.sparkMissing}`}
       title={`The last 7 days are not recorded: prices cover only the last ${span}`}
       data-testid="sparkline-missing"
     >
