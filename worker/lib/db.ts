@@ -16,3 +16,30 @@ export function getDb(d1: D1Database) {
 export function inList(column: AnyColumn, values: readonly (number | string)[]): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 }
+
+/** Which constraint refused a write: a unique index (on the columns SQLite names) or a foreign key. */
+export type ConstraintFailure = { kind: "unique"; on: string } | { kind: "foreignKey" };
+
+/**
+ * The constraint behind a failed write, or null for any other error. D1 reports SQLite's constraint
+ * errors only in their message ("UNIQUE constraint failed: tags.slug"), and drizzle wraps an error
+ * of a single statement in one of its own with D1's as the cause, so the causes are read too. The
+ * one place that reads those texts: a race between a check and its write is answered from this.
+ */
+export function constraintFailure(error: unknown): ConstraintFailure | null {
+  let current: unknown = error;
+  for (let depth = 0; current != null && depth < 4; depth++) {
+    const message = current instanceof Error ? current.message : String(current);
+    const unique = /UNIQUE constraint failed: ([\w.]+(?:, [\w.]+)*)/.exec(message);
+    if (unique?.[1]) return { kind: "unique", on: unique[1] };
+    if (message.includes("FOREIGN KEY constraint failed")) return { kind: "foreignKey" };
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return null;
+}
+
+/** Whether a unique index on exactly `on` ("tags.slug") refused the write. */
+export const failedUnique = (error: unknown, on: string): boolean => {
+  const failure = constraintFailure(error);
+  return failure?.kind === "unique" && failure.on === on;
+};

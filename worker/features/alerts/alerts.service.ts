@@ -7,7 +7,7 @@ import { tiers } from "#schema/db/accounts.ts";
 import { alerts } from "#schema/db/alerts.ts";
 import { subscriptionOf } from "#worker/features/account/index.ts";
 import { currentSnapshot, findBySymbol, readSnapshot } from "#worker/features/cryptos/index.ts";
-import type { Db } from "#worker/lib/db.ts";
+import { constraintFailure, type Db } from "#worker/lib/db.ts";
 import type { RuntimeDeps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { describeAlert, waitingText } from "./describe.ts";
@@ -169,8 +169,7 @@ export async function updateAlert(deps: RuntimeDeps, db: Db, userId: string, id:
       .where(and(eq(alerts.id, id), eq(alerts.userId, userId)));
   } catch (err) {
     // Two edits racing to the same threshold: the unique index has the last word.
-    if (/UNIQUE/i.test(`${(err as Error).message} ${String((err as { cause?: unknown }).cause)}`))
-      throw duplicate(row.symbol, row.kind, threshold);
+    if (constraintFailure(err)?.kind === "unique") throw duplicate(row.symbol, row.kind, threshold);
     throw err;
   }
   const updated = await own(db, userId, id);

@@ -3,7 +3,7 @@ import { type Seo, seoSchema } from "#schema/contracts/article.ts";
 import type { ArticleMeta, ArticleMetaBody } from "#schema/contracts/article-meta.ts";
 import { tagSlug } from "#schema/contracts/tag-slug.ts";
 import { articleSlugRedirects, articles, articleTags, tags } from "#schema/db/content.ts";
-import { type Db, inList } from "#worker/lib/db.ts";
+import { type Db, failedUnique, inList } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import type { ArticleRow } from "./article-admin-store.ts";
 
@@ -184,7 +184,7 @@ export function metaStatements(db: Db, row: Pick<ArticleRow, "id" | "slug">, bod
 
 /** A unique index refused the batch: another article took the slug between the check and the write. */
 export function isSlugRace(error: unknown): boolean {
-  return String((error as Error)?.message ?? error).includes("UNIQUE constraint failed: articles.slug");
+  return failedUnique(error, "articles.slug");
 }
 
 export function slugRaceError(): ApiError {

@@ -11,7 +11,7 @@ import type { EditorialResult } from "#schema/contracts/editorial.ts";
 import { tagSlug } from "#schema/contracts/tag-slug.ts";
 import { articles, articleTags, tagSlugRedirects, tags } from "#schema/db/content.ts";
 import { isPublic } from "#worker/features/content/index.ts";
-import { type Db, inList } from "#worker/lib/db.ts";
+import { constraintFailure, type Db, failedUnique, inList } from "#worker/lib/db.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 
 /**
@@ -62,8 +62,6 @@ async function existingTag(db: Db, id: number): Promise<AdminTag> {
 const redirectTo = (db: Db, slug: string, tagId: number) =>
   db.insert(tagSlugRedirects).values({ slug, tagId }).onConflictDoUpdate({ target: tagSlugRedirects.slug, set: { tagId } });
 
-const failedOn = (error: unknown, constraint: string) => String((error as Error)?.message ?? error).includes(constraint);
-
 /**
  * A batch refused because the world moved between the checks and the write (the batch is one
  * transaction: nothing of it is kept): another tag took the address, or another admin deleted or
@@ -73,8 +71,8 @@ async function written(batch: () => Promise<unknown>): Promise<void> {
   try {
     await batch();
   } catch (error) {
-    if (failedOn(error, "UNIQUE constraint failed: tags.slug")) throw new ApiError("CONFLICT", TAG_ADDRESS_TAKEN);
-    if (failedOn(error, "FOREIGN KEY constraint failed")) throw new ApiError("NOT_FOUND", TAG_NOT_FOUND_ADMIN);
+    if (failedUnique(error, "tags.slug")) throw new ApiError("CONFLICT", TAG_ADDRESS_TAKEN);
+    if (constraintFailure(error)?.kind === "foreignKey") throw new ApiError("NOT_FOUND", TAG_NOT_FOUND_ADMIN);
     throw error;
   }
 }
