@@ -92,6 +92,13 @@ export const cryptoRowSchema = cryptoSchema.omit({
 export type CryptoRow = z.infer<typeof cryptoRowSchema>;
 export const CRYPTO_ROW_FIELDS = Object.keys(cryptoRowSchema.shape) as (keyof CryptoRow)[];
 
+/** The coin as a page's row answers it: its `CRYPTO_ROW_FIELDS`, without parsing (100 rows per page read). */
+export function cryptoRow(coin: Crypto): CryptoRow {
+  const row: Partial<Record<keyof CryptoRow, unknown>> = {};
+  for (const key of CRYPTO_ROW_FIELDS) row[key] = coin[key];
+  return row as CryptoRow;
+}
+
 export const cryptoPageSchema = z.object({
   data: z.array(
     cryptoRowSchema.extend({

@@ -1,5 +1,5 @@
 import type { Article, ArticleSummary, Category } from "#schema/contracts/article.ts";
-import { CRYPTO_ROW_FIELDS, type Crypto, type CryptoPage } from "#schema/contracts/crypto.ts";
+import { type Crypto, type CryptoPage, cryptoRow } from "#schema/contracts/crypto.ts";
 import type { EditableArticle } from "#schema/contracts/editorial.ts";
 import type { ArticleSchedule, ScheduledArticle } from "#schema/contracts/schedule.ts";
 
@@ -45,9 +45,7 @@ export function makePageRow(
   coin: Crypto,
   line: Pick<PageRow, "sparkline" | "sparklineHours"> = { sparkline: null, sparklineHours: 0 },
 ): PageRow {
-  const row: Partial<Record<keyof PageRow, unknown>> = { ...line };
-  for (const key of CRYPTO_ROW_FIELDS) row[key] = coin[key];
-  return row as PageRow;
+  return { ...cryptoRow(coin), ...line };
 }
 
 let articleId = 0;

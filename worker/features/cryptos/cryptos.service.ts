@@ -1,10 +1,10 @@
-import type { Crypto, CryptoPage, CryptoSortKey } from "#schema/contracts/crypto.ts";
+import { type Crypto, type CryptoPage, type CryptoSortKey, cryptoRow } from "#schema/contracts/crypto.ts";
 import { type MoversKind, rankMovers } from "#schema/contracts/movers.ts";
 import { getDb } from "#worker/lib/db.ts";
 import type { RuntimeDeps as Deps } from "#worker/lib/deps.ts";
 import { ApiError } from "#worker/lib/errors.ts";
 import { priceFeed, REFRESH_MS } from "./feed.ts";
-import { presentAll, tableRow } from "./present.ts";
+import { presentAll } from "./present.ts";
 import { type PriceSnapshot, readSnapshot } from "./price-snapshot.ts";
 import { readAll, readBtcPrice } from "./price-store.ts";
 import { readSparklines, sparklineOf } from "./sparklines.ts";
@@ -73,7 +73,7 @@ export async function pageOfTop(
   const total = coins.length;
   const rows = sortTop(coins, sort?.by, sort?.order).slice((page - 1) * limit, page * limit);
   return {
-    data: rows.map((c) => ({ ...tableRow(c), ...sparklineOf(sparklines, c.id) })),
+    data: rows.map((c) => ({ ...cryptoRow(c), ...sparklineOf(sparklines, c.id) })),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }

@@ -1,4 +1,4 @@
-import { CRYPTO_ROW_FIELDS, type Crypto, type CryptoRow } from "#schema/contracts/crypto.ts";
+import type { Crypto } from "#schema/contracts/crypto.ts";
 import { formatBtc, formatChange, formatPrice } from "#schema/contracts/format.ts";
 import type { MarketCoin } from "#worker/ports/market/market-data.ts";
 
@@ -46,11 +46,4 @@ export function present(coin: MarketCoin, btcPrice: number): Crypto {
 export function presentAll(coins: readonly MarketCoin[], btcPrice?: number): Crypto[] {
   const btc = btcPrice ?? coins.find((c) => c.id === "bitcoin")?.price ?? 0;
   return coins.map((c) => present(c, btc));
-}
-
-/** The coin as a row of the Top 500 shows it (the contract's `cryptoRowSchema`). */
-export function tableRow(coin: Crypto): CryptoRow {
-  const row: Partial<Record<keyof CryptoRow, unknown>> = {};
-  for (const key of CRYPTO_ROW_FIELDS) row[key] = coin[key];
-  return row as CryptoRow;
 }
