@@ -77,7 +77,7 @@ export type Crypto = z.infer<typeof cryptoSchema>;
  * A coin as a page of the Top 500 answers it: the spec's Coin (assistant-plans-admin.md §3), with
  * what a row draws and sorts by (crypto-table.tsx) and the `lastUpdated` the cache's newer-price
  * rule reads. Not the 24h range, all-time figures or fully diluted value, which only a coin's page
- * shows: 100 rows of them were a fifth of the Top 500's hydration answer, written into and gzipped
+ * shows: 100 rows of them were a sixth of the Top 500's hydration answer, written into and gzipped
  * with every first render of the page (docs/decisions/performance/first-render-budget.md).
  */
 export const cryptoRowSchema = cryptoSchema.omit({
