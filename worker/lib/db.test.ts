@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { constraintFailure, failedUnique } from "./db.ts";
+import { tags } from "#schema/db/content.ts";
+import { constraintFailure, failedUnique, getDb } from "./db.ts";
 
 /** What D1 itself throws, read from a real refusal, not a hand-written message. */
 async function refusal(sql: string[]): Promise<unknown> {
@@ -30,14 +31,24 @@ describe("constraintFailure", () => {
     expect(constraintFailure(foreign)).toEqual({ kind: "foreignKey" });
   });
 
-  it("finds the failure under a wrapper's cause (drizzle wraps a single statement's error), and nothing in other errors", async () => {
-    const unique = await refusal([
+  it("finds the failure under drizzle's own error (a single statement's is wrapped, D1's as its cause), and nothing in other errors", async () => {
+    const db = getDb(env.DB);
+    await db.insert(tags).values({ slug: "constraint-wrap", name: "Constraint wrap" });
+    const wrapped = await db
+      .insert(tags)
+      .values({ slug: "constraint-wrap", name: "Constraint wrap again" })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect((wrapped as Error).message).toMatch(/^Failed query/);
+    expect(constraintFailure(wrapped)).toEqual({ kind: "unique", on: "tags.slug" });
+    const pair = await refusal([
       "CREATE TABLE IF NOT EXISTS cf_w (a TEXT, b TEXT, UNIQUE (a, b))",
       "INSERT INTO cf_w VALUES ('x', 'y')",
       "INSERT INTO cf_w VALUES ('x', 'y')",
     ]);
-    const wrapped = new Error("Failed query: insert into cf_w ...", { cause: unique });
-    expect(constraintFailure(wrapped)).toEqual({ kind: "unique", on: "cf_w.a, cf_w.b" });
+    expect(constraintFailure(pair)).toEqual({ kind: "unique", on: "cf_w.a, cf_w.b" });
     expect(constraintFailure(new Error("D1_ERROR: no such table: nowhere"))).toBeNull();
     expect(constraintFailure("UNIQUE")).toBeNull();
     expect(constraintFailure(undefined)).toBeNull();
