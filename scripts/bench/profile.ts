@@ -7,7 +7,9 @@
  * thread stood, so its milliseconds are never the bench's figures: read only the shares, quiet.
  *   npm run bench:profile -- /markets 200                 the first render of the Top 500, 200 times
  *   PROFILE_MISS=page npm run bench:profile -- /          a colo miss instead of a render
+ *   PROFILE_OUT=markets.cpuprofile npm run bench:profile   also keeps the profile, for DevTools' Performance panel
  */
+import { writeFileSync } from "node:fs";
 import { BENCH_MISS_HEADER } from "#worker/bench-noop.ts";
 import { buildAll, startBenchServer } from "./serve.ts";
 
@@ -50,9 +52,14 @@ const IDLE = new Set(["(idle)", "(program)", "(root)"]);
 const frameKey = (frame: Node["callFrame"]) =>
   `${frame.functionName || "(anonymous)"}  ${frame.url.split("/").pop() || "(native)"}:${frame.lineNumber + 1}`;
 
+/** The profile's sampling interval, in µs. */
+const INTERVAL_US = 100;
+
 /**
  * Self and total time per function (name, file, line), in ms, from the profile's samples: a sample
- * counts once toward each function on its stack (a recursive function once, not per frame).
+ * counts once toward each function on its stack (a recursive function once, not per frame). A
+ * sample's delta is the time since the sample before it; after an idle one (the isolate waiting
+ * between requests) it holds that wait, so it counts one interval only.
  */
 function times(profile: Profile): { key: string; self: number; total: number }[] {
   const parent = new Map<number, Node>();
@@ -60,10 +67,14 @@ function times(profile: Profile): { key: string; self: number; total: number }[]
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   const total = new Map<string, number>();
+  let afterIdle = true;
   profile.samples.forEach((id, i) => {
     const node = byId.get(id);
-    if (!node || IDLE.has(node.callFrame.functionName)) return;
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const idle = !node || IDLE.has(node.callFrame.functionName);
+    const delta = profile.timeDeltas[i] ?? 0;
+    const ms = (afterIdle ? Math.min(delta, INTERVAL_US) : delta) / 1000;
+    afterIdle = idle;
+    if (!node || idle) return;
     const leaf = frameKey(node.callFrame);
     self.set(leaf, (self.get(leaf) ?? 0) + ms);
     const onStack = new Set<string>();
@@ -81,14 +92,17 @@ try {
   for (let i = 0; i < 20; i++) await send(); // warm: the isolate's first requests compile and fill caches
   const call = await inspector();
   await call("Profiler.enable");
-  await call("Profiler.setSamplingInterval", { interval: 100 });
+  await call("Profiler.setSamplingInterval", { interval: INTERVAL_US });
   await call("Profiler.start");
   for (let i = 0; i < count; i++) await send();
   const { profile } = (await call("Profiler.stop")) as { profile: Profile };
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   const all = times(profile);
   const busy = all.reduce((sum, t) => sum + t.self, 0);
   const share = (ms: number) => `${((100 * ms) / busy).toFixed(1).padStart(5)} %`;
-  console.log(`${path} (${miss}) × ${count}: ${busy.toFixed(0)} ms sampled busy, ${(busy / count).toFixed(2)} ms a request`);
+  console.log(
+    `${path} (${miss}) × ${count}: ${busy.toFixed(0)} ms sampled busy, ${(busy / count).toFixed(2)} ms a request (the isolate's, slowed by the profile)`,
+  );
   console.log("self time:");
   for (const t of all.sort((a, b) => b.self - a.self).slice(0, TOP)) console.log(`${share(t.self)}  ${t.key}`);
   console.log("total time (self and what it called):");

@@ -38,13 +38,15 @@ type ServeOptions = {
   persistTo?: string;
   /** The database is already migrated and seeded (a persisted one from an earlier run). */
   seeded?: boolean;
+  /** Another bundle of the bench's Worker than the last build's (ab.ts compares two). */
+  script?: string;
 };
 
 type BenchDb = Awaited<ReturnType<Miniflare["getD1Database"]>>;
 
 export async function startBenchServer(
   vars: Record<string, string> = {},
-  { inspectorPort, articles = 0, persistTo, seeded = false }: ServeOptions = {},
+  { inspectorPort, articles = 0, persistTo, seeded = false, script = join(buildDir, "bench-entry.js") }: ServeOptions = {},
 ): Promise<BenchServer> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(projectRoot, "wrangler.toml"));
   const mf = new Miniflare(
@@ -61,7 +63,7 @@ export async function startBenchServer(
           bindings: { ...(workerOptions.bindings as Record<string, unknown>), APP_ENV: "production", ...vars },
           name: "coinsight",
           modules: true,
-          scriptPath: join(buildDir, "bench-entry.js"),
+          scriptPath: script,
         },
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),

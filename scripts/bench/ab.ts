@@ -1,0 +1,86 @@
+/**
+ * `npm run bench:ab -- <a.js> <b.js> [path] [rounds] [count]`: two bundles of the bench's Worker
+ * (copies of build/bench/bench-entry.js made before and after a change), served side by side and sent
+ * the same requests in alternating rounds. Each round's figure is the CPU its workerd process took
+ * (every thread's `sum_exec_runtime`) divided by the count; the verdict is the median of the rounds'
+ * B/A ratios. This machine's speed drifts by a third over minutes (a page measured 14 ms, then 21 ms,
+ * a quarter of an hour apart, same build): two bench runs made one after the other cannot tell a
+ * 10 % change from that drift, two processes measured in the same minutes can.
+ *   BENCH_BUILD=1 npm run bench:ab -- /tmp/a.js build/bench/bench-entry.js /markets
+ * The bundles share the built site's assets (dist/client): compare Worker changes, or build both.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { BENCH_MISS_HEADER } from "#worker/bench-noop.ts";
+import { workerdPids } from "./cpu.ts";
+import { type BenchServer, buildAll, startBenchServer } from "./serve.ts";
+
+const [a, b, path = "/markets", roundsArg = "8", countArg = "100"] = process.argv.slice(2);
+if (!a || !b) throw new Error("usage: npm run bench:ab -- <a.js> <b.js> [path] [rounds] [count]");
+const rounds = Number(roundsArg);
+const count = Number(countArg);
+/** "render" (the default), "page" (a colo miss), or "none" (a hit). */
+const miss = process.env.AB_MISS ?? "render";
+const acceptEncoding = process.env.AB_ACCEPT_ENCODING ?? "gzip, deflate, br";
+
+/** Nanoseconds every thread of these processes has run. */
+function ranNs(pids: number[]): number {
+  let ns = 0;
+  for (const pid of pids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // The thread ended between the listing and the read: its time is gone with it.
+      }
+    }
+  }
+  return ns;
+}
+
+async function serve(script: string): Promise<BenchServer & { pids: number[] }> {
+  const before = new Set(workerdPids());
+  const server = await startBenchServer({}, { articles: 1000, script });
+  return { ...server, pids: workerdPids().filter((p) => !before.has(p)) };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const mid = s.length >> 1;
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+if (process.env.BENCH_BUILD === "1") buildAll();
+const servers = [await serve(a), await serve(b)] as const;
+try {
+  const headers: Record<string, string> = { accept: "text/html", "accept-encoding": acceptEncoding };
+  if (miss !== "none") headers[BENCH_MISS_HEADER] = miss;
+  const send = async (server: BenchServer) => {
+    const res = await fetch(new URL(path, server.url), { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  };
+  const round = async (server: (typeof servers)[number]) => {
+    const start = ranNs(server.pids);
+    for (let i = 0; i < count; i++) await send(server);
+    return (ranNs(server.pids) - start) / count / 1000;
+  };
+  for (const server of servers) for (let i = 0; i < 30; i++) await send(server); // compile and fill caches
+  const figures: [number, number][] = [];
+  for (let r = 0; r < rounds; r++) {
+    // A then B, then B then A: a drift within a pair of rounds falls on each side alike.
+    const first = r % 2 === 0 ? 0 : 1;
+    const x = await round(servers[first]);
+    const y = await round(servers[1 - first]);
+    const pair: [number, number] = first === 0 ? [x, y] : [y, x];
+    figures.push(pair);
+    console.log(`round ${r + 1}: A ${pair[0].toFixed(0)} µs, B ${pair[1].toFixed(0)} µs, B/A ${(pair[1] / pair[0]).toFixed(3)}`);
+  }
+  const ratios = figures.map(([x, y]) => y / x);
+  console.log(
+    `${path} (${miss}, ${count} × ${rounds} rounds each): A median ${median(figures.map((f) => f[0])).toFixed(0)} µs, ` +
+      `B median ${median(figures.map((f) => f[1])).toFixed(0)} µs, B/A median ${median(ratios).toFixed(3)} ` +
+      `(rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`,
+  );
+} finally {
+  for (const server of servers) await server.dispose();
+}
