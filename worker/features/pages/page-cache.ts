@@ -77,7 +77,9 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
       // a Cache API write of a page costs more than the KV read it would save (page-copies-in-kv.md).
       const plain = new Response(copy.body, { status: copy.status, headers: copy.headers });
       await rememberColo(coloKey(tick), plain, copy.gzip ? { gzip: copy.gzip } : {});
-      const res = (await matchColo(coloKey(tick), Date.now(), match)) ?? fromCopy(copy);
+      // A copy kept gzipped (rendered ahead) is sent as it is; one kept plain (a reader rendered it)
+      // goes out plain, as the render's did, and this isolate's first hit compresses it.
+      const res = (await matchColo(coloKey(tick), Date.now(), copy.gzip ? match : { ...match, gzip: false })) ?? fromCopy(copy);
       res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.kv);
       return res;
     }
