@@ -1,12 +1,14 @@
 /**
  * `npm run bench:ab -- <a.js> <b.js> [path] [rounds] [count]`: two bundles of the bench's Worker
- * (copies of build/bench/bench-entry.js made before and after a change), served side by side and sent
+ * (copies of build/bench/bench-entry.js made before and after a change, kept under build/: workerd
+ * refuses a bundle outside the project's tree), served side by side and sent
  * the same requests in alternating rounds. Each round's figure is the CPU its workerd process took
  * (every thread's `sum_exec_runtime`) divided by the count; the verdict is the median of the rounds'
  * B/A ratios. This machine's speed drifts by a third over minutes (a page measured 14 ms, then 21 ms,
  * a quarter of an hour apart, same build): two bench runs made one after the other cannot tell a
  * 10 % change from that drift, two processes measured in the same minutes can.
- *   BENCH_BUILD=1 npm run bench:ab -- /tmp/a.js build/bench/bench-entry.js /markets
+ *   mkdir -p build/a && cp build/bench/bench-entry.js build/a/     (before the change)
+ *   BENCH_BUILD=1 npm run bench:ab -- build/a/bench-entry.js build/bench/bench-entry.js /markets
  * The bundles share the built site's assets (dist/client): compare Worker changes, or build both.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -68,10 +70,15 @@ try {
   const figures: [number, number][] = [];
   for (let r = 0; r < rounds; r++) {
     // A then B, then B then A: a drift within a pair of rounds falls on each side alike.
-    const first = r % 2 === 0 ? 0 : 1;
-    const x = await round(servers[first]);
-    const y = await round(servers[1 - first]);
-    const pair: [number, number] = first === 0 ? [x, y] : [y, x];
+    const [serverA, serverB] = servers;
+    const pair: [number, number] = [0, 0];
+    if (r % 2 === 0) {
+      pair[0] = await round(serverA);
+      pair[1] = await round(serverB);
+    } else {
+      pair[1] = await round(serverB);
+      pair[0] = await round(serverA);
+    }
     figures.push(pair);
     console.log(`round ${r + 1}: A ${pair[0].toFixed(0)} µs, B ${pair[1].toFixed(0)} µs, B/A ${(pair[1] / pair[0]).toFixed(3)}`);
   }

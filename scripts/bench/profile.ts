@@ -8,6 +8,7 @@
  *   npm run bench:profile -- /markets 200                 the first render of the Top 500, 200 times
  *   PROFILE_MISS=page npm run bench:profile -- /          a colo miss instead of a render
  *   PROFILE_OUT=markets.cpuprofile npm run bench:profile   also keeps the profile, for DevTools' Performance panel
+ *   PROFILE_SCRIPT=build/a/bench-entry.js npm run bench:profile   another bundle than the last build's
  */
 import { writeFileSync } from "node:fs";
 import { BENCH_MISS_HEADER } from "#worker/bench-noop.ts";
@@ -85,7 +86,8 @@ function times(profile: Profile): { key: string; self: number; total: number }[]
 }
 
 if (process.env.BENCH_BUILD === "1") buildAll();
-const server = await startBenchServer({}, { inspectorPort: INSPECTOR_PORT, articles: 1000 });
+const script = process.env.PROFILE_SCRIPT;
+const server = await startBenchServer({}, { inspectorPort: INSPECTOR_PORT, articles: 1000, ...(script ? { script } : {}) });
 try {
   const send = async () =>
     (await fetch(new URL(path, server.url), { headers: { accept: "text/html", [BENCH_MISS_HEADER]: miss } })).arrayBuffer();

@@ -65,18 +65,10 @@ type Route = CostTarget & { kind: Kind };
 const newest = `bench-${ARTICLES - 1}`;
 const made = (prefix: string) => Array.from({ length: AMOUNT }, (_, i) => `${prefix}${(i * 7919 + 13).toString(36)}x${i}`);
 const TRACKING = "?utm_source=newsletter&utm_medium=email&utm_campaign=daily&fbclid=IwAR0bench&gclid=Cj0bench&mc_cid=1&ref=hn";
-/**
- * A colo miss and a first render are asked for the page plain. A copy a reader rendered goes out
- * plain from both, and Cloudflare's front line compresses it outside the Worker, where here
- * Miniflare's entry worker would do it in the same process; a plain reader of a gzipped copy costs the
- * Worker what a gzip reader does (both are in memory once it is read). So their figures are the
- * Worker's work (docs/decisions/performance/first-render-budget.md).
- */
-const PLAIN = { "accept-encoding": "identity" };
 /** A colo miss: the copy kept in KV is read. */
-const MISS = { [BENCH_MISS_HEADER]: "page", ...PLAIN };
-/** No copy anywhere: the page is rendered, as by its first reader anywhere. */
-const RENDER = { [BENCH_MISS_HEADER]: "render", ...PLAIN };
+const MISS = { [BENCH_MISS_HEADER]: "page" };
+/** No copy anywhere: the page is rendered, as by its first reader anywhere (or ahead of readers). */
+const RENDER = { [BENCH_MISS_HEADER]: "render" };
 
 function routes(css: string): Route[] {
   const r = (kind: Kind, name: string, path: string, extra: Partial<Route> = {}): Route => ({ kind, name, paths: [path], ...extra });

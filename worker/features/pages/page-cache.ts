@@ -77,9 +77,7 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
       // a Cache API write of a page costs more than the KV read it would save (page-copies-in-kv.md).
       const plain = new Response(copy.body, { status: copy.status, headers: copy.headers });
       await rememberColo(coloKey(tick), plain, copy.gzip ? { gzip: copy.gzip } : {});
-      // A copy kept gzipped (rendered ahead) is sent as it is; one kept plain (a reader rendered it)
-      // goes out plain, as the render's did, and this isolate's first hit compresses it.
-      const res = (await matchColo(coloKey(tick), Date.now(), copy.gzip ? match : { ...match, gzip: false })) ?? fromCopy(copy);
+      const res = (await matchColo(coloKey(tick), Date.now(), match)) ?? fromCopy(copy);
       res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.kv);
       return res;
     }
@@ -87,36 +85,33 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
 
   const made = await make(address);
   if (!made.shared || !storable(made.res)) return made.res;
-  // Read once: the bytes are the copies and the answer.
+  // Read once: the bytes are the copies, the gzip and the answer.
   const body = await made.res.arrayBuffer();
   const res = new Response(body, made.res);
   // Kept under the tick the render read: the first render of all may be the one that made it.
   const tick = await prices();
   const copy: PageCopy = { status: 200, headers: [...storedHeaders(made.res.headers, PAGE_TTL)], body };
+  // Gzipped once: for the copy in KV and for this isolate's readers who take gzip.
+  const gzip = gzipBody(body).catch(() => null);
   const key = kvKey(tick);
-  const keepInKv = async (kept: PageCopy) => {
+  const keepInKv = async () => {
     if (!key) return;
     const next = kind.prices ? null : await nextScheduledPublish(env.DB, new Date().toISOString()).catch(() => null);
-    await writePageCopy(env.KV, key, kept, pageKvTtl(kind.prices, next));
+    await writePageCopy(env.KV, key, { ...copy, gzip: (await gzip) ?? undefined }, pageKvTtl(kind.prices, next));
   };
   if (ahead) {
-    // Off the request path already (a tick's or a publish's waitUntil, with no reader's budget to
-    // fit): gzipped here once, for every colo that reads the copy instead of each compressing it.
-    const gzip = await gzipBody(body).catch(() => null);
-    await keepInKv(gzip ? { ...copy, gzip } : copy);
+    // Off the request path already (a tick's or a publish's waitUntil): the write is the work.
+    await keepInKv();
     res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.ahead);
     return res;
   }
-  // A reader's render compresses nothing: its answer goes out plain and the front line compresses
-  // it on the way (outside the Worker's CPU), the copy in KV is kept plain, and this isolate's first
-  // hit that takes gzip compresses its copy once for every later one (colo-cache.ts). A render then
-  // fits a Worker's 10 ms: first-render-budget.md. This isolate's readers find it in memory and the
-  // colo's other isolates in KV, as after a colo miss: the colo's Cache API is not written
-  // (page-copies-in-kv.md).
-  await rememberColo(coloKey(tick), new Response(body, { status: copy.status, headers: copy.headers }));
-  await later(keepInKv(copy));
-  // Answered as this isolate's next plain reader will be (the same headers).
-  const answered = (await matchColo(coloKey(tick), Date.now(), { ...match, gzip: false })) ?? res;
+  // This isolate's readers find it in memory and the colo's other isolates in KV, as after a colo
+  // miss: the colo's Cache API is not written (page-copies-in-kv.md).
+  await rememberColo(coloKey(tick), new Response(body, { status: copy.status, headers: copy.headers }), { gzip });
+  await later(keepInKv());
+  // Answered as this isolate's next reader will be: a reader who takes gzip gets the bytes just made
+  // for the copies, not a second compression of the same page by the runtime on its way out.
+  const answered = (await matchColo(coloKey(tick), Date.now(), match)) ?? res;
   answered.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.render);
   return answered;
 }

@@ -51,23 +51,17 @@ export function pageKvTtl(prices: boolean, nextScheduled: string | null, now = D
 const through = (bytes: ArrayBuffer, stream: CompressionStream | DecompressionStream) =>
   new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer();
 
-/** A page's body gzipped: what a copy rendered ahead of readers keeps, and what a reader who takes gzip is sent. */
+/** A page's body gzipped: what a copy keeps, and what a reader who takes gzip is sent. */
 export const gzipBody = (body: ArrayBuffer): Promise<ArrayBuffer> => through(body, new CompressionStream("gzip"));
 
-/** What a stored value's head says: the copy's status and headers, and whether its body is gzipped. */
-type StoredHead = { status: number; headers: [string, string][]; gzip: boolean };
-
 /**
- * One value: the head's length (4 bytes, big-endian), the head as JSON (status, headers, whether the
- * body is gzipped), then the body: gzipped when the writer had it so (a page rendered ahead of
- * readers, where the work has no reader's budget to fit: a sixth of the bytes for every colo miss),
- * else as rendered (a reader's render compresses nothing: first-render-budget.md). One read brings
- * the whole copy; KV's metadata (1 KB) would not hold a page's headers.
+ * One value: the head's length (4 bytes, big-endian), the head as JSON (status and headers), then the
+ * body gzipped (a sixth of a page's bytes to move on every colo miss; `copy.gzip` when the caller has
+ * it already). One read brings the whole copy; KV's metadata (1 KB) would not hold a page's headers.
  */
-export function encodeCopy(copy: PageCopy): ArrayBuffer {
-  const stored: StoredHead = { status: copy.status, headers: copy.headers, gzip: copy.gzip !== undefined };
-  const head = new TextEncoder().encode(JSON.stringify(stored));
-  const body = copy.gzip ?? copy.body;
+export async function encodeCopy(copy: PageCopy): Promise<ArrayBuffer> {
+  const head = new TextEncoder().encode(JSON.stringify({ status: copy.status, headers: copy.headers }));
+  const body = copy.gzip ?? (await gzipBody(copy.body));
   const out = new Uint8Array(4 + head.byteLength + body.byteLength);
   new DataView(out.buffer).setUint32(0, head.byteLength);
   out.set(head, 4);
@@ -81,12 +75,11 @@ export async function decodeCopy(value: ArrayBuffer): Promise<PageCopy | null> {
   const length = new DataView(value).getUint32(0);
   if (4 + length > value.byteLength) return null;
   try {
-    const head = JSON.parse(new TextDecoder().decode(new Uint8Array(value, 4, length))) as Partial<StoredHead>;
-    if (typeof head.status !== "number" || !Array.isArray(head.headers) || typeof head.gzip !== "boolean") return null;
-    const stored = value.slice(4 + length);
-    if (!head.gzip) return { status: head.status, headers: head.headers, body: stored };
-    const body = await through(stored, new DecompressionStream("gzip"));
-    return { status: head.status, headers: head.headers, body, gzip: stored };
+    const head = JSON.parse(new TextDecoder().decode(new Uint8Array(value, 4, length))) as Partial<PageCopy>;
+    if (typeof head.status !== "number" || !Array.isArray(head.headers)) return null;
+    const gzip = value.slice(4 + length);
+    const body = await through(gzip, new DecompressionStream("gzip"));
+    return { status: head.status, headers: head.headers, body, gzip };
   } catch {
     return null;
   }
@@ -104,7 +97,7 @@ export async function readPageCopy(kv: KVNamespace, key: string): Promise<PageCo
  */
 export async function writePageCopy(kv: KVNamespace, key: string, copy: PageCopy, ttl: number): Promise<boolean> {
   try {
-    await kv.put(key, encodeCopy(copy), { expirationTtl: ttl });
+    await kv.put(key, await encodeCopy(copy), { expirationTtl: ttl });
     return true;
   } catch (error) {
     logger("pages").warn("page copy not kept in KV", { key, error });
