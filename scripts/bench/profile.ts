@@ -103,7 +103,7 @@ try {
   const busy = all.reduce((sum, t) => sum + t.self, 0);
   const share = (ms: number) => `${((100 * ms) / busy).toFixed(1).padStart(5)} %`;
   console.log(
-    `${path} (${miss}) × ${count}: ${busy.toFixed(0)} ms sampled busy, ${(busy / count).toFixed(2)} ms a request (the isolate's, slowed by the profile)`,
+    `${path} (${miss}) × ${count}: ${busy.toFixed(0)} ms sampled busy, ${(busy / count).toFixed(2)} ms a request (sampled time, which counts some waits too: not a CPU figure, read the shares)`,
   );
   console.log("self time:");
   for (const t of all.sort((a, b) => b.self - a.self).slice(0, TOP)) console.log(`${share(t.self)}  ${t.key}`);
