@@ -11,10 +11,10 @@
  *   BENCH_BUILD=1 npm run bench:ab -- build/a/bench-entry.js build/bench/bench-entry.js /markets
  * The bundles share the built site's assets (dist/client): compare Worker changes, or build both.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { BENCH_MISS_HEADER } from "#worker/bench-noop.ts";
-import { workerdPids } from "./cpu.ts";
+import { cpuNanos, workerdPids } from "./cpu.ts";
 import { type BenchServer, buildAll, startBenchServer } from "./serve.ts";
+import { percentile } from "./stats.ts";
 
 const [a, b, path = "/markets", roundsArg = "8", countArg = "100"] = process.argv.slice(2);
 if (!a || !b) throw new Error("usage: npm run bench:ab -- <a.js> <b.js> [path] [rounds] [count]");
@@ -24,35 +24,24 @@ const count = Number(countArg);
 const miss = process.env.AB_MISS ?? "render";
 const acceptEncoding = process.env.AB_ACCEPT_ENCODING ?? "gzip, deflate, br";
 
-/** Nanoseconds every thread of these processes has run. */
-function ranNs(pids: number[]): number {
-  let ns = 0;
-  for (const pid of pids) {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
-      } catch {
-        // The thread ended between the listing and the read: its time is gone with it.
-      }
-    }
-  }
-  return ns;
-}
-
 async function serve(script: string): Promise<BenchServer & { pids: number[] }> {
   const before = new Set(workerdPids());
   const server = await startBenchServer({}, { articles: 1000, script });
   return { ...server, pids: workerdPids().filter((p) => !before.has(p)) };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((x, y) => x - y);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
+const median = (xs: number[]) =>
+  percentile(
+    xs.toSorted((x, y) => x - y),
+    50,
+  );
 
 if (process.env.BENCH_BUILD === "1") buildAll();
-const servers = [await serve(a), await serve(b)] as const;
+const serverA = await serve(a);
+const serverB = await serve(b).catch(async (error: unknown) => {
+  await serverA.dispose();
+  throw error;
+});
 try {
   const headers: Record<string, string> = { accept: "text/html", "accept-encoding": acceptEncoding };
   if (miss !== "none") headers[BENCH_MISS_HEADER] = miss;
@@ -61,16 +50,15 @@ try {
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
   };
-  const round = async (server: (typeof servers)[number]) => {
-    const start = ranNs(server.pids);
+  const round = async (server: typeof serverA) => {
+    const start = cpuNanos(server.pids);
     for (let i = 0; i < count; i++) await send(server);
-    return (ranNs(server.pids) - start) / count / 1000;
+    return (cpuNanos(server.pids) - start) / count / 1000;
   };
-  for (const server of servers) for (let i = 0; i < 30; i++) await send(server); // compile and fill caches
+  for (const server of [serverA, serverB]) for (let i = 0; i < 30; i++) await send(server); // compile and fill caches
   const figures: [number, number][] = [];
   for (let r = 0; r < rounds; r++) {
     // A then B, then B then A: a drift within a pair of rounds falls on each side alike.
-    const [serverA, serverB] = servers;
     const pair: [number, number] = [0, 0];
     if (r % 2 === 0) {
       pair[0] = await round(serverA);
@@ -89,5 +77,6 @@ try {
       `(rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`,
   );
 } finally {
-  for (const server of servers) await server.dispose();
+  await serverA.dispose();
+  await serverB.dispose();
 }
