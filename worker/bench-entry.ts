@@ -18,7 +18,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { emptyMeter, type Meter, meterD1, metered, meterKv } from "./bench-meter.ts";
-import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
+import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH, BENCH_REPEAT_HEADER } from "./bench-noop.ts";
 import worker, { PriceFeed as Feed, NewsroomWorkflow as Newsroom } from "./index.ts";
 import { forgetColoWhere } from "./lib/colo-cache.ts";
 
@@ -36,6 +36,8 @@ const totals = {
   /** What the price feed's ticks read and wrote, and how many ran: the fixed cost of a day. */
   feed: emptyMeter(),
   feedTicks: 0,
+  /** When the last tick began (ms since the epoch): a measurement of a few requests waits past its work. */
+  lastTickAt: 0,
 };
 
 /** The page cache's keys (worker/features/pages/page-cache.ts). */
@@ -82,6 +84,42 @@ function withoutPageCopies(env: Env): Env {
   return e;
 }
 
+const dryEnvs = new WeakMap<Env, Env>();
+
+/** The env of a repeated render: as `render`'s, and KV takes no page copy (the write is dropped unsent). */
+function withoutPageWrites(env: Env): Env {
+  let e = dryEnvs.get(env);
+  if (!e) {
+    const base = withoutPageCopies(env);
+    const kv = base.KV;
+    const put = ((key: string, ...rest: unknown[]) =>
+      key.startsWith(PAGE_COPY_PREFIX)
+        ? Promise.resolve()
+        : (kv.put as (...a: unknown[]) => unknown).apply(kv, [key, ...rest])) as KVNamespace["put"];
+    e = {
+      ...base,
+      KV: new Proxy(kv, {
+        get(target, name) {
+          if (name === "put") return put;
+          const value = Reflect.get(target, name);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    };
+    dryEnvs.set(env, e);
+  }
+  return e;
+}
+
+/** Renders the page `times` times, keeping no copy anywhere: only the isolate's work of a render. */
+async function renderDry(request: Request, env: Env, ctx: ExecutionContext, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    forgetColoWhere(isPageKey);
+    const res = await missing.run(true, () => worker.fetch(request.clone(), withoutPageWrites(env), ctx));
+    await res.arrayBuffer();
+  }
+}
+
 const meteredEnvs = new WeakMap<Env, Env>();
 
 /** The env a request sees: KV counted; D1 is counted on its session prototype (bench-meter.ts). */
@@ -123,6 +161,7 @@ export class PriceFeed extends Feed {
 
   override alarm(): Promise<void> {
     totals.feedTicks++;
+    totals.lastTickAt = Date.now();
     return metered(totals.feed, () => super.alarm());
   }
 }
@@ -145,18 +184,19 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === BENCH_NOOP_PATH) return Response.json({ ok: true });
     if (pathname === BENCH_METER_PATH) {
-      const read = Response.json(totals);
+      const read = Response.json({ ...totals, sinceLastTickMs: Date.now() - totals.lastTickAt });
       // The most rows one request read since the last look: each route's run reads its own.
       totals.maxRowsRead = 0;
       return read;
     }
     const missHeader = request.headers.get(BENCH_MISS_HEADER);
     const miss = missHeader === "page" || missHeader === "render";
-    if (missHeader === "render") env = withoutPageCopies(env);
-    if (miss) {
-      hidePagesFromMisses();
-      forgetColoWhere(isPageKey);
+    if (miss) hidePagesFromMisses();
+    if (missHeader === "render") {
+      await renderDry(request, env, ctx, Math.min(Number(request.headers.get(BENCH_REPEAT_HEADER)) || 0, 10));
+      env = withoutPageCopies(env);
     }
+    if (miss) forgetColoWhere(isPageKey);
     if (request.headers.get(BENCH_METER_HEADER) !== "1") {
       return miss ? missing.run(true, () => worker.fetch(request, env, ctx)) : worker.fetch(request, env, ctx);
     }

@@ -9,3 +9,9 @@ export const BENCH_METER_PATH = "/api/__bench/meter";
 export const BENCH_MISS_HEADER = "x-bench-miss";
 /** A request with this header set to "1" is metered (worker/bench-entry.ts). */
 export const BENCH_METER_HEADER = "x-bench-meter";
+/**
+ * A render (`x-bench-miss: render`) with this header set to N renders the page N more times first,
+ * keeping none of those copies: the CPU those extra renders add is the isolate's own work of a render,
+ * without KV's and the caches' simulators that share workerd's process here (worker/bench-entry.ts).
+ */
+export const BENCH_REPEAT_HEADER = "x-bench-repeat";

@@ -10,9 +10,11 @@
  *   mkdir -p build/a && cp build/bench/bench-entry.js build/a/     (before the change)
  *   BENCH_BUILD=1 npm run bench:ab -- build/a/bench-entry.js build/bench/bench-entry.js /markets
  * The bundles share the built site's assets (dist/client): compare Worker changes, or build both.
+ *   AB_ISOLATE=1 npm run bench:ab -- a.js b.js /markets   each bundle's render in its isolate alone (isolate.ts)
  */
-import { BENCH_MISS_HEADER } from "#worker/bench-noop.ts";
+import { BENCH_MISS_HEADER, BENCH_REPEAT_HEADER } from "#worker/bench-noop.ts";
 import { cpuNanos, workerdPids } from "./cpu.ts";
+import { isolateRound } from "./isolate.ts";
 import { type BenchServer, buildAll, startBenchServer } from "./serve.ts";
 import { percentile } from "./stats.ts";
 
@@ -23,6 +25,8 @@ const count = Number(countArg);
 /** "render" (the default), "page" (a colo miss), or "none" (a hit). */
 const miss = process.env.AB_MISS ?? "render";
 const acceptEncoding = process.env.AB_ACCEPT_ENCODING ?? "gzip, deflate, br";
+/** Each round's figure is a render's CPU in the isolate alone (isolate.ts), not a request's in the process. */
+const isolate = process.env.AB_ISOLATE === "1";
 
 async function serve(script: string): Promise<BenchServer & { pids: number[] }> {
   const before = new Set(workerdPids());
@@ -45,12 +49,14 @@ const serverB = await serve(b).catch(async (error: unknown) => {
 try {
   const headers: Record<string, string> = { accept: "text/html", "accept-encoding": acceptEncoding };
   if (miss !== "none") headers[BENCH_MISS_HEADER] = miss;
+  if (process.env.AB_REPEAT) headers[BENCH_REPEAT_HEADER] = process.env.AB_REPEAT;
   const send = async (server: BenchServer) => {
     const res = await fetch(new URL(path, server.url), { headers });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
   };
-  const round = async (server: typeof serverA) => {
+  const round = async (server: typeof serverA, r: number) => {
+    if (isolate) return (await isolateRound(server, path, { count, flip: r % 2 === 1, pids: server.pids })).ownUs;
     const start = cpuNanos(server.pids);
     for (let i = 0; i < count; i++) await send(server);
     return (cpuNanos(server.pids) - start) / count / 1000;
@@ -61,18 +67,18 @@ try {
     // A then B, then B then A: a drift within a pair of rounds falls on each side alike.
     const pair: [number, number] = [0, 0];
     if (r % 2 === 0) {
-      pair[0] = await round(serverA);
-      pair[1] = await round(serverB);
+      pair[0] = await round(serverA, r);
+      pair[1] = await round(serverB, r);
     } else {
-      pair[1] = await round(serverB);
-      pair[0] = await round(serverA);
+      pair[1] = await round(serverB, r);
+      pair[0] = await round(serverA, r);
     }
     figures.push(pair);
     console.log(`round ${r + 1}: A ${pair[0].toFixed(0)} µs, B ${pair[1].toFixed(0)} µs, B/A ${(pair[1] / pair[0]).toFixed(3)}`);
   }
   const ratios = figures.map(([x, y]) => y / x);
   console.log(
-    `${path} (${miss}, ${count} × ${rounds} rounds each): A median ${median(figures.map((f) => f[0])).toFixed(0)} µs, ` +
+    `${path} (${isolate ? "the isolate's render" : miss}, ${count} × ${rounds} rounds each): A median ${median(figures.map((f) => f[0])).toFixed(0)} µs, ` +
       `B median ${median(figures.map((f) => f[1])).toFixed(0)} µs, B/A median ${median(ratios).toFixed(3)} ` +
       `(rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`,
   );

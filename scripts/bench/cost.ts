@@ -38,6 +38,8 @@ export type MeterTotals = {
   background: { queries: number; rowsRead: number; rowsWritten: number; kvReads: number; kvWrites: number };
   feed: { queries: number; rowsRead: number; rowsWritten: number; kvReads: number; kvWrites: number };
   feedTicks: number;
+  /** Milliseconds since the price feed's last tick began, when the meter was read. */
+  sinceLastTickMs: number;
 };
 
 export type Cost = {

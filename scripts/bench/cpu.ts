@@ -81,6 +81,22 @@ export function cpuNanos(pids: number[]): number {
   return ns;
 }
 
+/**
+ * Nanoseconds the main thread of each of these processes has run: in workerd, the thread every
+ * isolate's JavaScript runs on, without V8's helper threads (concurrent marking and compiling).
+ */
+export function mainThreadNanos(pids: number[]): number {
+  let ns = 0;
+  for (const pid of pids) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // A process that ended ran nothing more.
+    }
+  }
+  return ns;
+}
+
 /** Whether this machine can measure at all (Linux with schedstat). */
 export function canMeasureCpu(): boolean {
   try {

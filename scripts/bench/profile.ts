@@ -11,7 +11,7 @@
  *   PROFILE_SCRIPT=build/a/bench-entry.js npm run bench:profile   another bundle than the last build's
  */
 import { writeFileSync } from "node:fs";
-import { BENCH_MISS_HEADER } from "#worker/bench-noop.ts";
+import { BENCH_MISS_HEADER, BENCH_REPEAT_HEADER } from "#worker/bench-noop.ts";
 import { buildAll, startBenchServer } from "./serve.ts";
 
 const path = process.argv[2] ?? "/markets";
@@ -90,7 +90,11 @@ const script = process.env.PROFILE_SCRIPT;
 const server = await startBenchServer({}, { inspectorPort: INSPECTOR_PORT, articles: 1000, ...(script ? { script } : {}) });
 try {
   const send = async () =>
-    (await fetch(new URL(path, server.url), { headers: { accept: "text/html", [BENCH_MISS_HEADER]: miss } })).arrayBuffer();
+    (
+      await fetch(new URL(path, server.url), {
+        headers: { accept: "text/html", [BENCH_MISS_HEADER]: miss, [BENCH_REPEAT_HEADER]: process.env.PROFILE_REPEAT ?? "0" },
+      })
+    ).arrayBuffer();
   for (let i = 0; i < 20; i++) await send(); // warm: the isolate's first requests compile and fill caches
   const call = await inspector();
   await call("Profiler.enable");

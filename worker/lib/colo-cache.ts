@@ -6,6 +6,7 @@
  * or take the moment a successor takes to make (REFRESH_GRACE_MS).
  * docs/decisions/performance/isolate-memory.md.
  */
+import { gzipOrNull } from "./gzip.ts";
 
 /** When the colo's copy was stored (ms since the epoch): it starts the memory's clock on a later read. */
 const STORED_AT = "x-stored-at";
@@ -64,18 +65,27 @@ function drop(key: string): void {
   bytes -= entry.body.byteLength + (entry.gzipBytes ?? 0);
 }
 
-function expiry(res: Response): number | null {
-  const maxAge = /max-age=(\d+)/.exec(res.headers.get("cache-control") ?? "")?.[1];
-  const storedAt = Number(res.headers.get(STORED_AT));
+/** When a copy stored at `storedAt` with these headers stops being fresh (its `max-age`), or null. */
+function expiry(headers: Pairs, storedAt: number): number | null {
+  const maxAge = /max-age=(\d+)/.exec(headerOf(headers, "cache-control"))?.[1];
   return maxAge && Number.isFinite(storedAt) && storedAt > 0 ? storedAt + Number(maxAge) * 1000 : null;
 }
 
+/** A stored copy as the colo's cache gives it back: its headers, without the bookkeeping one, and when it was stored. */
+function fromStored(res: Response): { headers: Pairs; storedAt: number } {
+  return { headers: [...res.headers].filter(([name]) => name !== STORED_AT), storedAt: Number(res.headers.get(STORED_AT)) };
+}
+
 /** Keeps a stored copy (its body read once) in memory while the colo's copy would still hold. */
-function remember(key: string, body: ArrayBuffer, res: Response, now: number): Kept {
-  const until = expiry(res);
-  // The bookkeeping header stays here: an answer never carries it.
-  const headers = [...res.headers].filter(([name]) => name !== STORED_AT);
-  const entry: Kept = { body, status: res.status, headers, until: until ?? 0 };
+function remember(
+  key: string,
+  body: ArrayBuffer,
+  status: number,
+  { headers, storedAt }: { headers: Pairs; storedAt: number },
+  now: number,
+): Kept {
+  const until = expiry(headers, storedAt);
+  const entry: Kept = { body, status, headers, until: until ?? 0 };
   if (until !== null && until > now && body.byteLength <= MAX_ENTRY_BYTES) {
     drop(key);
     kept.set(key, entry);
@@ -132,10 +142,8 @@ function gzipOf(entry: Kept): Promise<ArrayBuffer | null> {
     ) {
       return null;
     }
-    const gzip = await new Response(new Blob([entry.body]).stream().pipeThrough(new CompressionStream("gzip")))
-      .arrayBuffer()
-      // A compression that fails leaves the plain bytes to be sent: a hit never fails for it.
-      .catch(() => null);
+    // A compression that fails leaves the plain bytes to be sent: a hit never fails for it.
+    const gzip = gzipOrNull(entry.body);
     if (gzip && !entry.dropped) {
       entry.gzipBytes = gzip.byteLength;
       bytes += gzip.byteLength;
@@ -201,7 +209,7 @@ export async function matchColo(
   else if (entry) drop(key);
   if (memoryOnly) return undefined;
   const hit = await caches.default.match(key);
-  return hit ? answer(remember(key, await hit.arrayBuffer(), hit, now), present) : undefined;
+  return hit ? answer(remember(key, await hit.arrayBuffer(), hit.status, fromStored(hit), now), present) : undefined;
 }
 
 /**
@@ -213,7 +221,7 @@ export async function putColo(key: string, res: Response, now = Date.now()): Pro
   // The colo's copy and memory share the bytes read once: the Response copies them (see `answer`).
   const stored = new Response(body, { status: res.status, headers: res.headers });
   stored.headers.set(STORED_AT, String(now));
-  remember(key, body, stored, now);
+  remember(key, body, res.status, { headers: [...res.headers], storedAt: now }, now);
   await caches.default.put(key, stored);
 }
 
@@ -222,27 +230,19 @@ export async function putColo(key: string, res: Response, now = Date.now()): Pro
  * read from a store that already keeps hot keys at the colo (KV), where a Cache API write of a page
  * would cost more than the read it saves (docs/decisions/performance/page-copies-in-kv.md).
  */
-export async function rememberColo(
+export function rememberColo(
   key: string,
-  res: Response,
-  { gzip, now = Date.now() }: { gzip?: ArrayBuffer | Promise<ArrayBuffer | null>; now?: number } = {},
-): Promise<void> {
-  const body = await res.arrayBuffer();
-  const stored = new Response(body, { status: res.status, headers: res.headers });
-  stored.headers.set(STORED_AT, String(now));
-  const entry = remember(key, body, stored, now);
-  // The same body already gzipped (or being gzipped) for the store: a reader who takes gzip gets
-  // these bytes, not a compression made again for the new entry.
+  copy: { status: number; headers: Pairs; body: ArrayBuffer },
+  { gzip, now = Date.now() }: { gzip?: ArrayBuffer | null; now?: number } = {},
+): void {
+  // Kept as they are: an answer made from them is a Response of its own (see `answer`).
+  const entry = remember(key, copy.body, copy.status, { headers: copy.headers, storedAt: now }, now);
+  // The same body already gzipped for the store: a reader who takes gzip gets these bytes, not a
+  // compression made again for the new entry.
   if (gzip && kept.get(key) === entry && !has(entry.headers, "content-encoding")) {
-    entry.gzip = Promise.resolve(gzip)
-      .then((made) => {
-        if (made && !entry.dropped) {
-          entry.gzipBytes = made.byteLength;
-          bytes += made.byteLength;
-        }
-        return made;
-      })
-      .catch(() => null);
+    entry.gzip = Promise.resolve(gzip);
+    entry.gzipBytes = gzip.byteLength;
+    bytes += gzip.byteLength;
   }
 }
 

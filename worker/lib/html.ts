@@ -20,10 +20,13 @@ export function escapeXml(text: string): string {
   return escapeHtml(text.replace(XML_INVALID, ""));
 }
 
-/** JSON inside <script>: "<" is escaped so no value can close the script element. */
+const SCRIPT_UNSAFE = /[<\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Record<string, string> = { "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/**
+ * JSON inside <script>: "<" is escaped so no value can close the script element, and the two line
+ * separators JavaScript once refused in a string. One pass over the text: a page's state is 80 KB.
+ */
 export function scriptJson(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c] ?? c);
 }

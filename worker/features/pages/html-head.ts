@@ -64,41 +64,61 @@ export function headTags(page: PageMeta): string {
   return tags.join("\n    ");
 }
 
-/**
- * Fills the SPA shell's <head> for one page: its title and description replace the site-wide
- * ones, and canonical, Open Graph, Twitter and JSON-LD tags are added, then the page's preload hints
- * (preload-hints.ts). A page without its own meta (null) keeps the site-wide title and description. The shell's own headers
- * (the security headers of web/public/_headers) are kept; its ETag no longer describes the body.
- * A page the Worker rendered also fills #root (rendered-body.ts).
- */
-export function fillHead(shell: Response, page: PageMeta | null, status = 200, hints = "", body?: RenderedBody): Response {
+/** The shell's own headers (the security headers of web/public/_headers) for a page; its ETag no longer describes the body. */
+function pageHeaders(shell: Response): Headers {
   const headers = new Headers(shell.headers);
   headers.delete("etag");
   headers.delete("content-length");
   headers.set("content-type", "text/html; charset=utf-8");
   headers.set("cache-control", CACHE_POLICIES.guestContentPages.browser);
+  return headers;
+}
+
+/** A rewriter that puts the page's title and description in place of the site-wide ones. */
+function headRewriter(page: PageMeta | null): HTMLRewriter {
   const rewriter = new HTMLRewriter();
-  if (page) {
-    rewriter
-      .on("title", {
-        element: (el) => {
-          el.setInnerContent(page.title);
-        },
-      })
-      .on('meta[name="description"]', {
-        element: (el) => {
-          el.setAttribute("content", page.description);
-        },
-      });
-  }
-  const hoisted = body ? fillRoot(rewriter, body) : "";
-  const added = [page ? headTags(page) : "", hints, hoisted].filter(Boolean).join("\n    ");
+  if (!page) return rewriter;
+  return rewriter
+    .on("title", {
+      element: (el) => {
+        el.setInnerContent(page.title);
+      },
+    })
+    .on('meta[name="description"]', {
+      element: (el) => {
+        el.setAttribute("content", page.description);
+      },
+    });
+}
+
+/** The shell through `rewriter`, with `added` (tags) at the end of its <head>. */
+function rewrite(rewriter: HTMLRewriter, shell: Response, status: number, headers: Headers, added: string[]): Response {
+  const tags = added.filter(Boolean).join("\n    ");
   const rewritten = rewriter
     .on("head", {
       element: (el) => {
-        if (added) el.append(`  ${added}\n  `, { html: true });
+        if (tags) el.append(`  ${tags}\n  `, { html: true });
       },
     })
     .transform(new Response(shell.body, { status, headers }));
   return new Response(rewritten.body, { status, headers });
+}
+
+/**
+ * Fills the SPA shell's <head> for one page: its title and description replace the site-wide
+ * ones, and canonical, Open Graph, Twitter and JSON-LD tags are added, then the page's preload hints
+ * (preload-hints.ts). A page without its own meta (null) keeps the site-wide title and description.
+ * The shell's own headers are kept.
+ */
+export function fillHead(shell: Response, page: PageMeta | null, status = 200, hints = ""): Response {
+  return rewrite(headRewriter(page), shell, status, pageHeaders(shell), [page ? headTags(page) : "", hints]);
+}
+
+/** `fillHead` for a page the Worker rendered: #root filled too (rendered-body.ts). */
+export async function fillRenderedPage(shell: Response, page: PageMeta | null, hints: string, body: RenderedBody): Promise<Response> {
+  const headers = pageHeaders(shell);
+  const rewriter = headRewriter(page);
+  const root = fillRoot(rewriter, body);
+  const res = rewrite(rewriter, shell, 200, headers, [page ? headTags(page) : "", hints, root.hoisted]);
+  return new Response(root.splice(await res.text()), { status: 200, headers });
 }

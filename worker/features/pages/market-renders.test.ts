@@ -91,4 +91,14 @@ describe("market pages rendered on a miss", () => {
     expect(res.status).toBe(200);
     expect(readsCoins(sql)).toEqual([]);
   });
+
+  it("a Top 500 page of 250 rows is left to the browser: the shell, and a page of 50 rows is rendered", async () => {
+    const spy = vi.spyOn(ssr, "renderPage");
+    const { res } = await render("/markets?rows=250");
+    expect(res.status).toBe(200);
+    expect(spy).not.toHaveBeenCalled();
+    const fifty = await render("/markets?rows=50");
+    expect(fifty.res.status).toBe(200);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
 });

@@ -2,10 +2,11 @@ import { contentVersion, nextScheduledPublish } from "#worker/features/content/i
 import { readSnapshot } from "#worker/features/cryptos/index.ts";
 import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
 import { acceptsGzip, matchColo, rememberColo } from "#worker/lib/colo-cache.ts";
+import { GZIP_LEVEL, gzipOrNull } from "#worker/lib/gzip.ts";
 import { EDGE_CACHE_HEADER, presentStoredCopy, storable, storedHeaders } from "#worker/lib/public-cache.ts";
 import { type PageParams, pageAddress } from "./page-query.ts";
 import { type PageRequest, rendersPage } from "./page-request.ts";
-import { gzipBody, type PageCopy, pageKvKey, pageKvTtl, readPageCopy, writePageCopy } from "./page-store.ts";
+import { type PageCopy, pageKvKey, pageKvTtl, readPageCopy, writePageCopy } from "./page-store.ts";
 import { RENDERED_AHEAD, renderingAhead } from "./rendering-ahead.ts";
 
 /** Vary: Cookie as on every rendered page: a member's browser must not reuse a guest's copy. */
@@ -75,8 +76,7 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
     if (copy) {
       // Into this isolate's memory, not the colo's cache: KV keeps a hot key at the colo itself, and
       // a Cache API write of a page costs more than the KV read it would save (page-copies-in-kv.md).
-      const plain = new Response(copy.body, { status: copy.status, headers: copy.headers });
-      await rememberColo(coloKey(tick), plain, copy.gzip ? { gzip: copy.gzip } : {});
+      rememberColo(coloKey(tick), copy, { gzip: copy.gzip ?? null });
       const res = (await matchColo(coloKey(tick), Date.now(), match)) ?? fromCopy(copy);
       res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.kv);
       return res;
@@ -87,31 +87,33 @@ export async function cachedPage(req: PageRequest, shell: Response, kind: PageKi
   if (!made.shared || !storable(made.res)) return made.res;
   // Read once: the bytes are the copies, the gzip and the answer.
   const body = await made.res.arrayBuffer();
-  const res = new Response(body, made.res);
+  const asMade = () => new Response(body, made.res);
   // Kept under the tick the render read: the first render of all may be the one that made it.
   const tick = await prices();
   const copy: PageCopy = { status: 200, headers: [...storedHeaders(made.res.headers, PAGE_TTL)], body };
-  // Gzipped once: for the copy in KV and for this isolate's readers who take gzip.
-  const gzip = gzipBody(body).catch(() => null);
+  // Gzipped once: for the copy in KV and for this isolate's readers who take gzip. A reader's render
+  // compresses faster than a render ahead of readers, to stay within the Free plan's CPU limit.
+  const gzip = gzipOrNull(body, ahead ? GZIP_LEVEL.kept : GZIP_LEVEL.reader);
   const key = kvKey(tick);
   const keepInKv = async () => {
     if (!key) return;
     const next = kind.prices ? null : await nextScheduledPublish(env.DB, new Date().toISOString()).catch(() => null);
-    await writePageCopy(env.KV, key, { ...copy, gzip: (await gzip) ?? undefined }, pageKvTtl(kind.prices, next));
+    await writePageCopy(env.KV, key, { ...copy, gzip: gzip ?? undefined }, pageKvTtl(kind.prices, next));
   };
   if (ahead) {
     // Off the request path already (a tick's or a publish's waitUntil): the write is the work.
     await keepInKv();
+    const res = asMade();
     res.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.ahead);
     return res;
   }
   // This isolate's readers find it in memory and the colo's other isolates in KV, as after a colo
   // miss: the colo's Cache API is not written (page-copies-in-kv.md).
-  await rememberColo(coloKey(tick), new Response(body, { status: copy.status, headers: copy.headers }), { gzip });
+  rememberColo(coloKey(tick), copy, { gzip });
   await later(keepInKv());
   // Answered as this isolate's next reader will be: a reader who takes gzip gets the bytes just made
   // for the copies, not a second compression of the same page by the runtime on its way out.
-  const answered = (await matchColo(coloKey(tick), Date.now(), match)) ?? res;
+  const answered = (await matchColo(coloKey(tick), Date.now(), match)) ?? asMade();
   answered.headers.set(EDGE_CACHE_HEADER, PAGE_FROM.render);
   return answered;
 }

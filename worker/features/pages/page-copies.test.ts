@@ -1,10 +1,12 @@
 import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import zlib from "node:zlib";
 import * as ssr from "coinsight-ssr";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "#worker/app.ts";
 import { invalidateContentCache } from "#worker/features/content/index.ts";
 import { type PriceFeedBase, priceFeed, readSnapshot, writeSnapshot } from "#worker/features/cryptos/index.ts";
 import { forgetColoMemory } from "#worker/lib/colo-cache.ts";
+import { GZIP_LEVEL } from "#worker/lib/gzip.ts";
 import { EDGE_CACHE_HEADER } from "#worker/lib/public-cache.ts";
 import { insertArticle } from "#worker/test/articles.ts";
 import { send, signedIn } from "#worker/test/signed-in.ts";
@@ -82,7 +84,7 @@ describe("a guest's page kept in KV beyond the colo", () => {
     expect(kept.headers.get("etag")).toBe(first.headers.get("etag"));
 
     // A reader who takes gzip gets the bytes kept gzipped in KV, sent as they are.
-    const compress = vi.spyOn(globalThis, "CompressionStream");
+    const compress = vi.spyOn(zlib, "gzipSync");
     missTheColo();
     const gzipped = await page(`/article/${slug}`, { "accept-encoding": "gzip" });
     expect(from(gzipped)).toBe("KV");
@@ -93,12 +95,14 @@ describe("a guest's page kept in KV beyond the colo", () => {
   });
 
   it("is gzipped once by its first render, for KV and for this isolate's readers, and never kept in or asked of the colo's cache", async () => {
-    const compress = vi.spyOn(globalThis, "CompressionStream");
+    const compress = vi.spyOn(zlib, "gzipSync");
     const put = vi.spyOn(caches.default, "put");
     const path = `/article/${slug}`;
     const first = await page(path);
     expect(from(first)).toBe("MISS");
     expect(compress).toHaveBeenCalledTimes(1);
+    // Rendered by its reader: the fast level, within the Free plan's CPU.
+    expect(compress.mock.calls[0]?.[1]).toEqual({ level: GZIP_LEVEL.reader });
     expect(put).not.toHaveBeenCalled();
     // This isolate's next reader who takes gzip is sent those bytes from memory: no second compression.
     const hit = await page(path, { "accept-encoding": "gzip" });
@@ -116,7 +120,7 @@ describe("a guest's page kept in KV beyond the colo", () => {
   });
 
   it("answers its first reader who takes gzip with the bytes it made for its copies, not a second compression", async () => {
-    const compress = vi.spyOn(globalThis, "CompressionStream");
+    const compress = vi.spyOn(zlib, "gzipSync");
     const path = `/article/${slug}`;
     const first = await page(path, { "accept-encoding": "gzip, br" });
     expect(from(first)).toBe("MISS");
@@ -221,9 +225,10 @@ describe("pages rendered ahead of readers", () => {
     expect(render).toHaveBeenCalledTimes(2);
   });
 
-  it("a price tick renders `/` and `/markets` for the new tick", async () => {
+  it("a price tick renders `/` and `/markets` for the new tick, compressed at zlib's default level", async () => {
     const stub = priceFeed(env);
     const render = vi.spyOn(ssr, "renderPage");
+    const compress = vi.spyOn(zlib, "gzipSync");
     // The tick as the alarm runs it, with the deployment's public origin.
     await runInDurableObject(stub, async (feed: PriceFeedBase) => {
       Object.assign(feed, { env: siteEnv });
@@ -234,6 +239,9 @@ describe("pages rendered ahead of readers", () => {
     await vi.waitFor(async () => {
       for (const path of ["/", "/markets"]) expect((await keptFor(path)).filter((k) => tick && k.includes(tick))).toHaveLength(1);
     });
+
+    expect(compress.mock.calls.length).toBeGreaterThanOrEqual(2);
+    for (const [, options] of compress.mock.calls) expect(options).toEqual({ level: GZIP_LEVEL.kept });
 
     missTheColo();
     expect(from(await page("/"))).toBe("KV");

@@ -23,11 +23,15 @@ describe("the address a guest's page is rendered and kept for", () => {
   });
 
   it("keeps the rows per page the page reads, and counts the Top 500's pages in them", () => {
-    expect(address("/markets?rows=250&page=2", MARKETS_PARAMS)).toBe("https://coinsight.test/markets?page=2&rows=250");
     expect(address("/markets?rows=100", MARKETS_PARAMS)).toBe("https://coinsight.test/markets");
     expect(address("/markets?rows=7", MARKETS_PARAMS)).toBe("https://coinsight.test/markets");
     expect(address("/markets?rows=50&page=10", MARKETS_PARAMS)).toBe("https://coinsight.test/markets?page=10&rows=50");
-    expect(address("/markets?rows=250&page=3", MARKETS_PARAMS)).toBeNull();
+    expect(address("/markets?rows=50&page=11", MARKETS_PARAMS)).toBeNull();
+  });
+
+  it("leaves a Top 500 page of 250 rows to the browser: its render would not fit in the Free plan's CPU", () => {
+    expect(address("/markets?rows=250", MARKETS_PARAMS)).toBeNull();
+    expect(address("/markets?rows=250&page=2&sort=price", MARKETS_PARAMS)).toBeNull();
   });
 
   it("leaves a category's Top 500 to the browser (its list is read from the day's social snapshot)", () => {

@@ -34,6 +34,8 @@ const firstOrder = (key: string) => (key === "rank" || key === "name" ? "asc" : 
  * The Top 500 (web/features/markets): ?tab=, ?page=, ?sort=&order=, ?rows= (50, 100 or 250 coins a
  * page) and ?category=. A page past the last (the fifth of 100 rows) asks the API for a page that does
  * not exist, and a category's list is read from the day's social snapshot: the browser shows both.
+ * So does it a page of 250 rows: its render would take 2.4 times the Free plan's 10 ms of CPU
+ * (docs/decisions/performance/first-render-budget.md).
  */
 export const MARKETS_PARAMS: PageParams = {
   tab: (v) => (TABS.includes(v) ? v : null),
@@ -47,6 +49,7 @@ export const MARKETS_PARAMS: PageParams = {
   },
   rows: (v) => {
     const rows = readPageSize(v);
+    if (rows > MARKETS_PAGE_SIZE) return OUT_OF_RANGE;
     return rows === MARKETS_PAGE_SIZE ? null : String(rows);
   },
   category: () => OUT_OF_RANGE,

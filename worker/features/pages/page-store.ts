@@ -1,4 +1,5 @@
 import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
+import { GZIP_LEVEL, gunzip, gzip } from "#worker/lib/gzip.ts";
 import { logger } from "#worker/lib/log.ts";
 /**
  * A guest's rendered page kept in KV, beyond the colo: the second level of the page cache
@@ -48,11 +49,8 @@ export function pageKvTtl(prices: boolean, nextScheduled: string | null, now = D
   return Math.max(MIN_KV_TTL, Math.min(CONTENT_PAGE_KV_TTL, untilScheduled));
 }
 
-const through = (bytes: ArrayBuffer, stream: CompressionStream | DecompressionStream) =>
-  new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer();
-
 /** A page's body gzipped: what a copy keeps, and what a reader who takes gzip is sent. */
-export const gzipBody = (body: ArrayBuffer): Promise<ArrayBuffer> => through(body, new CompressionStream("gzip"));
+export const gzipBody = (body: ArrayBuffer, level: number = GZIP_LEVEL.kept): ArrayBuffer => gzip(body, level);
 
 /**
  * One value: the head's length (4 bytes, big-endian), the head as JSON (status and headers), then the
@@ -61,7 +59,7 @@ export const gzipBody = (body: ArrayBuffer): Promise<ArrayBuffer> => through(bod
  */
 export async function encodeCopy(copy: PageCopy): Promise<ArrayBuffer> {
   const head = new TextEncoder().encode(JSON.stringify({ status: copy.status, headers: copy.headers }));
-  const body = copy.gzip ?? (await gzipBody(copy.body));
+  const body = copy.gzip ?? gzipBody(copy.body);
   const out = new Uint8Array(4 + head.byteLength + body.byteLength);
   new DataView(out.buffer).setUint32(0, head.byteLength);
   out.set(head, 4);
@@ -78,7 +76,7 @@ export async function decodeCopy(value: ArrayBuffer): Promise<PageCopy | null> {
     const head = JSON.parse(new TextDecoder().decode(new Uint8Array(value, 4, length))) as Partial<PageCopy>;
     if (typeof head.status !== "number" || !Array.isArray(head.headers)) return null;
     const gzip = value.slice(4 + length);
-    const body = await through(gzip, new DecompressionStream("gzip"));
+    const body = gunzip(gzip);
     return { status: head.status, headers: head.headers, body, gzip };
   } catch {
     return null;

@@ -27,7 +27,7 @@ import { contractRoutes, type RouteOptions, route } from "#worker/lib/route.ts";
 import { createMarketData } from "#worker/ports/market/create-market-data.ts";
 import { RECORDED_AT } from "#worker/ports/market/offline.ts";
 import { FEED_ITEMS, renderRss, replayNote } from "./feeds.ts";
-import { fillHead, type PageMeta } from "./html-head.ts";
+import { fillHead, fillRenderedPage, type PageMeta } from "./html-head.ts";
 import { inlineSheet } from "./inline-styles.ts";
 import { cachedPage } from "./page-cache.ts";
 import { articleMeta, categoryMeta, coinMeta, notFoundMeta, tagMeta } from "./page-meta.ts";
@@ -95,7 +95,7 @@ async function respond(
     const own = await pageModules(req, hints.route);
     const styleFor = (href: string) => inlineSheet(req, href);
     const sheets = await inlinedSheets(own.css, styleFor);
-    res = fillHead(shell, meta, 200, sheets.join("\n    "), { page: rendered, styleFor, modules: own.js });
+    res = await fillRenderedPage(shell, meta, sheets.join("\n    "), { page: rendered, styleFor, modules: own.js });
   }
   // A member (the hint cookie) gets the shell, a guest the rendered page.
   res.headers.append("vary", "Cookie");

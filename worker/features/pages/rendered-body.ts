@@ -9,15 +9,35 @@ export type RenderedBody = {
   modules: string[];
 };
 
+/** Where #root's markup and the state go in the rewritten shell (splice): comments no shell holds. */
+const ROOT_MARK = "<!--coinsight:root-->";
+const STATE_MARK = "<!--coinsight:state-->";
+
+/** The link tags React hoisted to the front of the markup (`<link .../>`, no ">" inside), and the rest. */
+function splitHoisted(html: string): [string, string] {
+  let end = 0;
+  while (html.startsWith("<link ", end)) {
+    const close = html.indexOf("/>", end);
+    if (close < 0 || html.indexOf(">", end) !== close + 1) break;
+    end = close + 2;
+  }
+  return [html.slice(0, end), html.slice(end)];
+}
+
 /**
  * Fills #root with the rendered markup, followed by the state the browser hydrates with (JSON, not a
  * script that runs: the CSP allows no inline scripts). The shell's stylesheets are written into the
  * page like the page's own (inlinedSheets): its HTML paints as soon as it arrives, without waiting
- * for a sheet. Returns what goes in <head>:
- * the resources React hoisted out of the markup (image preloads).
+ * for a sheet. Returns what goes in <head> (the resources React hoisted out of the markup: image
+ * preloads), and `splice`, which puts the markup and the state into the rewritten shell's text: the
+ * rewriter marks their places and never carries their 240 KB (the Top 500's), a tenth of the render's
+ * CPU when it did (docs/decisions/performance/first-render-budget.md).
  */
-export function fillRoot(rewriter: HTMLRewriter, { page, styleFor, modules }: RenderedBody): string {
-  const [, hoisted = "", markup = ""] = page.html.match(/^((?:<link [^>]*\/>)*)([\s\S]*)$/) ?? [];
+export function fillRoot(
+  rewriter: HTMLRewriter,
+  { page, styleFor, modules }: RenderedBody,
+): { hoisted: string; splice: (html: string) => string } {
+  const [hoisted, markup] = splitHoisted(page.html);
   let entry: string | null = null;
   const preload: string[] = [];
   rewriter
@@ -55,11 +75,19 @@ export function fillRoot(rewriter: HTMLRewriter, { page, styleFor, modules }: Re
     })
     .on("div#root", {
       element: (el) => {
-        el.setInnerContent(markup, { html: true });
-        el.after(`\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(page.state)}</script>`, { html: true });
+        el.setInnerContent(ROOT_MARK, { html: true });
+        el.after(STATE_MARK, { html: true });
       },
     });
-  return hoisted.replaceAll("/><", "/>\n    <");
+  const splice = (html: string) => {
+    const root = html.indexOf(ROOT_MARK);
+    const state = html.indexOf(STATE_MARK, root);
+    // A shell without #root keeps what the rewriter made of it (the browser renders the page).
+    if (root < 0 || state < 0) return html;
+    const script = `\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(page.state)}</script>`;
+    return html.slice(0, root) + markup + html.slice(root + ROOT_MARK.length, state) + script + html.slice(state + STATE_MARK.length);
+  };
+  return { hoisted: hoisted.replaceAll("/><", "/>\n    <"), splice };
 }
 
 /**

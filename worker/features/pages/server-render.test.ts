@@ -48,6 +48,9 @@ describe("pages the Worker renders for a guest", () => {
     expect(page).toMatch(/<div id="root"><a class="visually-hidden" href="#main">Skip to content<\/a>/);
     expect(page).toContain('<h2 id="daily-roundup-title">Daily Roundup');
     expect(page).toContain('<h2 id="top-ten-title">Crypto Top 10');
+    // The markup and the state are spliced where the rewriter marked them: the state right after #root.
+    expect(page).toMatch(new RegExp(`</main>[\\s\\S]*</div>\\n    <script type="application/json" id="${SSR_STATE_ID}">`));
+    expect(page).not.toContain("<!--coinsight:");
 
     const queries = (stateOf(page).queries as Dehydrated).queries;
     // A guest's page: the member query is answered "signed out", and nothing personal is in it.

@@ -1,5 +1,6 @@
 import { spanText } from "#schema/contracts/recorded-span.ts";
 import { isGain, UNKNOWN } from "#web/lib/format.ts";
+import { useHydrated } from "#web/lib/render-context.ts";
 import styles from "./markets.module.css";
 
 /**
@@ -11,12 +12,27 @@ function oneDecimal(x: number): string {
   return `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
+/** The polyline's points: each recorded price at its slot, scaled into the box with 2 px above and below. */
+function line(points: (number | null)[], min: number, max: number, width: number, height: number): string {
+  const span = max - min || 1;
+  const step = width / Math.max(1, points.length - 1);
+  let out = "";
+  points.forEach((p, i) => {
+    if (p == null) return;
+    out += `${out ? " " : ""}${oneDecimal(i * step)},${oneDecimal(2 + (1 - (p - min) / span) * (height - 4))}`;
+  });
+  return out;
+}
+
 /**
  * A 7-day price line through the recorded prices. The server sends a series only when its prices
  * cover the 7 days, with no stretch over 36 hours unrecorded; an empty 4-hour slot is crossed by the
  * line, never filled with a value (docs/decisions/charts/draw-only-what-is-recorded.md).
  * The colour is the 7-day change the row shows beside it, read as that text reads (ChangeText), so
  * the two never disagree, "+0.00%" included; without one, the change over the drawn line.
+ * A page the Worker rendered has the box and its label, and the line is drawn right after hydration:
+ * a hundred lines were a tenth of the Top 500's render, over the Free plan's 10 ms of CPU, and the
+ * box keeps its size, so nothing moves when they appear (docs/decisions/performance/first-render-budget.md).
  */
 export function Sparkline({
   points,
@@ -30,6 +46,7 @@ export function Sparkline({
   width?: number;
   height?: number;
 }) {
+  const hydrated = useHydrated();
   let first: number | undefined;
   let last: number | undefined;
   let min = Number.POSITIVE_INFINITY;
@@ -44,13 +61,6 @@ export function Sparkline({
     count++;
   }
   if (first === undefined || last === undefined || count < 2) return null;
-  const span = max - min || 1;
-  const step = width / Math.max(1, points.length - 1);
-  let line = "";
-  points.forEach((p, i) => {
-    if (p == null) return;
-    line += `${line ? " " : ""}${oneDecimal(i * step)},${oneDecimal(2 + (1 - (p - min) / span) * (height - 4))}`;
-  });
   const up = change7d == null ? last >= first : isGain(change7d);
   return (
     <svg
@@ -62,7 +72,15 @@ export function Sparkline({
       data-testid="sparkline"
       className={styles.sparkline}
     >
-      <polyline points={line} fill="none" stroke={up ? "var(--gain)" : "var(--loss)"} strokeWidth={1.5} strokeLinejoin="round" />
+      {hydrated ? (
+        <polyline
+          points={line(points, min, max, width, height)}
+          fill="none"
+          stroke={up ? "var(--gain)" : "var(--loss)"}
+          strokeWidth={1.5}
+          strokeLinejoin="round"
+        />
+      ) : null}
     </svg>
   );
 }
