@@ -13,6 +13,21 @@ export type RenderedBody = {
 const ROOT_MARK = "<!--coinsight:root-->";
 const STATE_MARK = "<!--coinsight:state-->";
 
+const encoder = new TextEncoder();
+
+/**
+ * The pieces' UTF-8, one after another, encoded straight into one buffer: the page is never joined
+ * into one 250 KB string first (a copy, two bytes a character as soon as one is not Latin-1).
+ */
+function encodeAll(parts: string[]): Uint8Array {
+  let most = 0;
+  for (const part of parts) most += part.length * 3;
+  const out = new Uint8Array(most);
+  let at = 0;
+  for (const part of parts) at += encoder.encodeInto(part, out.subarray(at)).written;
+  return out.subarray(0, at);
+}
+
 /** The link tags React hoisted to the front of the markup (`<link .../>`, no ">" inside), and the rest. */
 function splitHoisted(html: string): [string, string] {
   let end = 0;
@@ -36,7 +51,7 @@ function splitHoisted(html: string): [string, string] {
 export function fillRoot(
   rewriter: HTMLRewriter,
   { page, styleFor, modules }: RenderedBody,
-): { hoisted: string; splice: (html: string) => string } {
+): { hoisted: string; splice: (html: string) => Uint8Array } {
   const [hoisted, markup] = splitHoisted(page.html);
   let entry: string | null = null;
   const preload: string[] = [];
@@ -83,9 +98,15 @@ export function fillRoot(
     const root = html.indexOf(ROOT_MARK);
     const state = html.indexOf(STATE_MARK, root);
     // A shell without #root keeps what the rewriter made of it (the browser renders the page).
-    if (root < 0 || state < 0) return html;
+    if (root < 0 || state < 0) return encoder.encode(html);
     const script = `\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(page.state)}</script>`;
-    return html.slice(0, root) + markup + html.slice(root + ROOT_MARK.length, state) + script + html.slice(state + STATE_MARK.length);
+    return encodeAll([
+      html.slice(0, root),
+      markup,
+      html.slice(root + ROOT_MARK.length, state),
+      script,
+      html.slice(state + STATE_MARK.length),
+    ]);
   };
   return { hoisted: hoisted.replaceAll("/><", "/>\n    <"), splice };
 }

@@ -92,6 +92,18 @@ describe("pages the Worker renders for a guest", () => {
     expect(page).toMatch(/data-testid="article-body" aria-busy="true"/);
   });
 
+  it("keeps every character of a title outside Latin-1 (encoded piece by piece into the page)", async () => {
+    const title = "Ether → 4 000 € — 日本の投資家 📈";
+    await insertArticle({ slug: "unicode-title", title });
+    const { res, html: page } = await html("/article/unicode-title");
+    expect(res.status).toBe(200);
+    expect(page).toContain(`<h1`);
+    expect(page).toContain(title);
+    expect(stateOf(page).queries).toBeDefined();
+    expect(JSON.stringify(stateOf(page))).toContain(title);
+    expect(page.trimEnd().endsWith("</html>")).toBe(true);
+  });
+
   it.each([
     ["/privacy", "Privacy Policy", "Newsletter data is kept until you unsubscribe"],
     ["/terms", "Terms of Service", "18 or over"],
