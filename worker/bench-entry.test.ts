@@ -1,10 +1,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import * as ssr from "coinsight-ssr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ErrorBody } from "#schema/contracts/error.ts";
 import indexHtml from "#web/index.html?raw";
 import { call } from "#worker/test/http.ts";
 import bench from "./bench-entry.ts";
-import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH } from "./bench-noop.ts";
+import { BENCH_METER_HEADER, BENCH_METER_PATH, BENCH_MISS_HEADER, BENCH_NOOP_PATH, BENCH_REPEAT_HEADER } from "./bench-noop.ts";
 import { EDGE_CACHE_HEADER } from "./lib/public-cache.ts";
 
 async function benchFetch(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -59,6 +60,19 @@ describe("the bench build's no-op route", () => {
     expect(after.d1Metered).toBe(true);
     expect(after.requests - before.requests).toBe(3);
     expect(after.rowsRead).toBeGreaterThan(before.rowsRead);
+  });
+
+  it("a render repeated inside the isolate renders the page that many more times and keeps one copy", async () => {
+    vi.spyOn(env.ASSETS, "fetch").mockImplementation(
+      async () => new Response(indexHtml, { headers: { "content-type": "text/html; charset=utf-8", etag: '"repeat-build"' } }),
+    );
+    await benchFetch("/crypto-101");
+    const render = vi.spyOn(ssr, "renderPage");
+    const put = vi.spyOn(env.KV, "put");
+    const res = await benchFetch("/crypto-101", { [BENCH_MISS_HEADER]: "render", [BENCH_REPEAT_HEADER]: "2" });
+    expect(res.headers.get(EDGE_CACHE_HEADER)).toBe("MISS");
+    expect(render).toHaveBeenCalledTimes(3);
+    expect(put.mock.calls.filter(([key]) => key.startsWith("page:"))).toHaveLength(1);
   });
 
   it("production ignores the miss header", async () => {

@@ -12,6 +12,9 @@
  *   memory nor in the colo's cache) and reads the copy kept in KV: a colo miss. With
  *   `x-bench-miss: render` it finds no copy in KV either, so the page is rendered, as by the first
  *   reader anywhere, while everything the render reads is as warm as it is in the steady state.
+ *   With `x-bench-repeat: N` as well, the page is first rendered N more times, keeping no copy
+ *   anywhere: the isolate's own work of a render (scripts/bench/isolate.ts). The meter's answer says
+ *   how long ago the price feed's last tick began, so a few requests can be measured clear of one.
  * Production (worker/index.ts, wrangler.toml `main`) has none of this: the paths are unknown API
  * paths (404), the header means nothing.
  * Only handlers and classes may be exported here: workerd treats every export as an entrypoint.
@@ -60,6 +63,17 @@ function hidePagesFromMisses(): void {
 const PAGE_COPY_PREFIX = "page:";
 const renderEnvs = new WeakMap<Env, Env>();
 
+/** `kv` with one method replaced, every other as it is. */
+function withMethod<K extends "get" | "put">(kv: KVNamespace, name: K, method: KVNamespace[K]): KVNamespace {
+  return new Proxy(kv, {
+    get(target, prop) {
+      if (prop === name) return method;
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 /** The env of a request marked `render`: KV holds no page copy for it (every other key as it is). */
 function withoutPageCopies(env: Env): Env {
   let e = renderEnvs.get(env);
@@ -69,16 +83,7 @@ function withoutPageCopies(env: Env): Env {
       key.startsWith(PAGE_COPY_PREFIX)
         ? Promise.resolve(null)
         : (kv.get as (...a: unknown[]) => unknown).apply(kv, [key, ...rest])) as KVNamespace["get"];
-    e = {
-      ...env,
-      KV: new Proxy(kv, {
-        get(target, name) {
-          if (name === "get") return get;
-          const value = Reflect.get(target, name);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      }),
-    };
+    e = { ...env, KV: withMethod(kv, "get", get) };
     renderEnvs.set(env, e);
   }
   return e;
@@ -96,16 +101,7 @@ function withoutPageWrites(env: Env): Env {
       key.startsWith(PAGE_COPY_PREFIX)
         ? Promise.resolve()
         : (kv.put as (...a: unknown[]) => unknown).apply(kv, [key, ...rest])) as KVNamespace["put"];
-    e = {
-      ...base,
-      KV: new Proxy(kv, {
-        get(target, name) {
-          if (name === "put") return put;
-          const value = Reflect.get(target, name);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      }),
-    };
+    e = { ...base, KV: withMethod(kv, "put", put) };
     dryEnvs.set(env, e);
   }
   return e;

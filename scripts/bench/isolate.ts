@@ -8,9 +8,13 @@
  *
  * Rounds of `count` renders sent one at a time alternate between plain renders and renders with
  * EXTRA dry ones before each, so this machine's drift (a third over minutes) falls on both alike; the
- * figure is the median over rounds of (repeated − plain) / EXTRA. It leaves out the isolate's side of
- * the one KV write the render makes (handing 50 KB to the binding) and of sending its answer, which a
- * hit from the isolate's memory pays too.
+ * figure is the median over rounds of (repeated − plain) / EXTRA, on workerd's main thread (where
+ * every isolate's JavaScript runs; V8's helper threads are not a request's CPU). A batch is a second
+ * or so of requests, and the price feed's tick (every 30 s: its reads, and `/` and `/markets`
+ * rendered ahead) would add milliseconds to each of them: a batch starts a while after a tick began
+ * and is made again when one began during it. The figure leaves out the isolate's side of the one
+ * KV write the render makes (handing 50 KB to the binding) and of sending its answer, which a hit
+ * from the isolate's memory pays too.
  */
 import { BENCH_MISS_HEADER, BENCH_REPEAT_HEADER } from "#worker/bench-noop.ts";
 import { meter } from "./cost.ts";

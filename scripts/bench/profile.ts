@@ -9,6 +9,8 @@
  *   PROFILE_MISS=page npm run bench:profile -- /          a colo miss instead of a render
  *   PROFILE_OUT=markets.cpuprofile npm run bench:profile   also keeps the profile, for DevTools' Performance panel
  *   PROFILE_SCRIPT=build/a/bench-entry.js npm run bench:profile   another bundle than the last build's
+ *   PROFILE_REPEAT=4 npm run bench:profile -- /markets 60     each request renders 4 more times inside the
+ *     isolate (x-bench-repeat): the samples are then mostly the render's, not the simulators' waits
  */
 import { writeFileSync } from "node:fs";
 import { BENCH_MISS_HEADER, BENCH_REPEAT_HEADER } from "#worker/bench-noop.ts";

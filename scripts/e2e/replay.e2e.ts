@@ -133,6 +133,8 @@ describe("the offline replay on a fresh start", () => {
       if (p === 1) expect(served).toBeGreaterThanOrEqual(95);
       if (p === 5) expect(served).toBeLessThan(20);
       await expect.poll(() => page.getByTestId("sparkline").count(), { timeout: 15_000 }).toBe(served);
+      // The server's HTML has the boxes; the app draws each line once it has hydrated them.
+      await expect.poll(() => page.locator('[data-testid="sparkline"] polyline').count(), { timeout: 15_000 }).toBe(served);
       expect(await page.getByTestId("sparkline-missing").count()).toBe(100 - served);
     }
     await page.goto("/markets?tab=gainers");

@@ -1,9 +1,9 @@
 import zlib from "node:zlib";
 
 /**
- * The Worker's one gzip, workerd's zlib through `node:zlib`: the same library and the same bytes as
- * CompressionStream at level 6, and unlike it a level to choose (docs/decisions/performance/
- * first-render-budget.md). What the compression of a kept copy costs is paid once per copy; what its
+ * The Worker's one gzip, workerd's zlib through `node:zlib`: the library CompressionStream uses, at
+ * the same cost at its level (6, measured), and unlike it a level to choose (docs/decisions/
+ * performance/first-render-budget.md). What the compression of a kept copy costs is paid once per copy; what its
  * bytes cost, by every reader of it.
  */
 export const GZIP_LEVEL = {
@@ -11,9 +11,9 @@ export const GZIP_LEVEL = {
   kept: 6,
   /**
    * A page rendered by its reader, inside the Free plan's 10 ms of CPU. Levels 1 to 3 are zlib's
-   * fast matcher: on the Top 500's 280 KB, level 2 takes half the time of level 6 for 16 % more
-   * bytes (54 against 46.5 KB), read by that view's readers for one price tick; level 1 is no
-   * faster and 2 KB larger, level 4 (the lazy matcher) a third faster than 6 only.
+   * fast matcher: on the Top 500's 251 KB, level 2 takes half the time of level 6 for 14 % more
+   * bytes (46.5 against 40.6 KB), read by that view's readers for one price tick; level 1 is no
+   * faster and 2 KB larger.
    */
   reader: 2,
 } as const;
