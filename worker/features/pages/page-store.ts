@@ -1,5 +1,5 @@
 import { CACHE_POLICIES } from "#worker/lib/cache-policies.ts";
-import { GZIP_LEVEL, gunzip, gzip } from "#worker/lib/gzip.ts";
+import { gunzip, gzip } from "#worker/lib/gzip.ts";
 import { logger } from "#worker/lib/log.ts";
 /**
  * A guest's rendered page kept in KV, beyond the colo: the second level of the page cache
@@ -49,9 +49,6 @@ export function pageKvTtl(prices: boolean, nextScheduled: string | null, now = D
   return Math.max(MIN_KV_TTL, Math.min(CONTENT_PAGE_KV_TTL, untilScheduled));
 }
 
-/** A page's body gzipped: what a copy keeps, and what a reader who takes gzip is sent. */
-export const gzipBody = (body: ArrayBuffer, level: number = GZIP_LEVEL.kept): ArrayBuffer => gzip(body, level);
-
 /**
  * One value: the head's length (4 bytes, big-endian), the head as JSON (status and headers), then the
  * body gzipped (a sixth of a page's bytes to move on every colo miss; `copy.gzip` when the caller has
@@ -59,7 +56,7 @@ export const gzipBody = (body: ArrayBuffer, level: number = GZIP_LEVEL.kept): Ar
  */
 export async function encodeCopy(copy: PageCopy): Promise<ArrayBuffer> {
   const head = new TextEncoder().encode(JSON.stringify({ status: copy.status, headers: copy.headers }));
-  const body = copy.gzip ?? gzipBody(copy.body);
+  const body = copy.gzip ?? gzip(copy.body);
   const out = new Uint8Array(4 + head.byteLength + body.byteLength);
   new DataView(out.buffer).setUint32(0, head.byteLength);
   out.set(head, 4);
