@@ -16,7 +16,7 @@ import { BENCH_MISS_HEADER, BENCH_REPEAT_HEADER } from "#worker/bench-noop.ts";
 import { cpuNanos, workerdPids } from "./cpu.ts";
 import { isolateRound } from "./isolate.ts";
 import { type BenchServer, buildAll, startBenchServer } from "./serve.ts";
-import { percentile } from "./stats.ts";
+import { median } from "./stats.ts";
 
 const [a, b, path = "/markets", roundsArg = "8", countArg = "100"] = process.argv.slice(2);
 if (!a || !b) throw new Error("usage: npm run bench:ab -- <a.js> <b.js> [path] [rounds] [count]");
@@ -33,12 +33,6 @@ async function serve(script: string): Promise<BenchServer & { pids: number[] }> 
   const server = await startBenchServer({}, { articles: 1000, script });
   return { ...server, pids: workerdPids().filter((p) => !before.has(p)) };
 }
-
-const median = (xs: number[]) =>
-  percentile(
-    xs.toSorted((x, y) => x - y),
-    50,
-  );
 
 if (process.env.BENCH_BUILD === "1") buildAll();
 const serverA = await serve(a);

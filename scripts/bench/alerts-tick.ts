@@ -12,6 +12,7 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { Miniflare } from "miniflare";
 import { FIRE_SQL, REARM_SQL } from "#worker/features/alerts/tick-sql.ts";
 import { projectRoot } from "../lib/wrangler.ts";
+import { percentile } from "./stats.ts";
 
 const ALERTS = 10_000;
 const COINS = 500;
@@ -36,10 +37,6 @@ const TIMING_WORKER = `export default {
 };`;
 
 type Sample = { ms: number; rowsRead: number; changed: number };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 /** A tick of 500 coins: the alerts' coin at `price`, the rest at made-up figures. */
 function tickJson(price: number): string {

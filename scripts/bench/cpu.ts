@@ -60,7 +60,17 @@ export function cpuTicks(pids: number[]): number {
   return ticks;
 }
 
-/** Nanoseconds every thread of these processes has run (schedstat's sum_exec_runtime). */
+/** Nanoseconds one thread has run (schedstat's sum_exec_runtime); 0 for one that has ended. */
+function threadNanos(pid: number, tid: number | string): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+  } catch {
+    // A thread that ended between the listing and the read ran nothing more.
+    return 0;
+  }
+}
+
+/** Nanoseconds every thread of these processes has run. */
 export function cpuNanos(pids: number[]): number {
   let ns = 0;
   for (const pid of pids) {
@@ -70,13 +80,7 @@ export function cpuNanos(pids: number[]): number {
     } catch {
       continue;
     }
-    for (const tid of tasks) {
-      try {
-        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
-      } catch {
-        // A thread that ended between the listing and the read ran nothing more.
-      }
-    }
+    for (const tid of tasks) ns += threadNanos(pid, tid);
   }
   return ns;
 }
@@ -87,13 +91,7 @@ export function cpuNanos(pids: number[]): number {
  */
 export function mainThreadNanos(pids: number[]): number {
   let ns = 0;
-  for (const pid of pids) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      // A process that ended ran nothing more.
-    }
-  }
+  for (const pid of pids) ns += threadNanos(pid, pid);
   return ns;
 }
 

@@ -20,7 +20,7 @@ import { BENCH_MISS_HEADER, BENCH_REPEAT_HEADER } from "#worker/bench-noop.ts";
 import { meter } from "./cost.ts";
 import { mainThreadNanos, workerdPids } from "./cpu.ts";
 import type { BenchServer } from "./serve.ts";
-import { percentile } from "./stats.ts";
+import { median } from "./stats.ts";
 
 /** Dry renders added to each request of a repeated round. */
 const EXTRA = 2;
@@ -36,12 +36,6 @@ export type IsolateRender = {
   /** The same rounds' whole-process CPU of one plain render request, in µs (median). */
   wholeUs: number;
 };
-
-const median = (xs: number[]) =>
-  percentile(
-    xs.toSorted((x, y) => x - y),
-    50,
-  );
 
 /** One round: `count` plain renders, and `count` with EXTRA dry renders before each (in the order `flip` says). */
 export async function isolateRound(server: BenchServer, path: string, { count = 25, flip = false, pids = workerdPids() } = {}) {

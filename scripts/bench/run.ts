@@ -106,6 +106,8 @@ function routes(css: string): Route[] {
     r("render", "GET /coin/btc (first render)", "/coin/btc", { headers: RENDER }),
     r("render", `GET /article/${newest} (first render)`, `/article/${newest}`, { headers: RENDER }),
     r("render", "GET /crypto-101 (first render)", "/crypto-101", { headers: RENDER }),
+    // The whole category's list (up to 500 summaries) is in its hydration answer: the heaviest page after the Top 500.
+    r("render", "GET /categories/daily-roundup (first render)", "/categories/daily-roundup", { headers: RENDER }),
     r("notFound", "GET /article/<random slug>", "", { paths: made("/article/no-such-"), samplePaths: made("/article/not-this-") }),
     r("notFound", "GET /coin/<random symbol>", "", { paths: made("/coin/zz"), samplePaths: made("/coin/qq") }),
     r("notFound", "GET /categories/<random slug>", "", { paths: made("/categories/no-such-"), samplePaths: made("/categories/nor-") }),

@@ -12,6 +12,7 @@ import { Miniflare } from "miniflare";
 import { ftsSearchSql, scanSearchSql, searchArticlesFts, searchArticlesScan } from "#worker/features/search/article-search.ts";
 import { projectRoot } from "../lib/wrangler.ts";
 import { benchArticles } from "./corpus.ts";
+import { percentile } from "./stats.ts";
 
 const ARTICLES = 10_000;
 const RUNS_PER_QUERY = 12;
@@ -48,10 +49,6 @@ const TIMING_WORKER = `export default {
     return Response.json(times);
   },
 };`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 export async function benchSearch(): Promise<void> {
   // An in-memory D1 and a worker that times queries next to it, so Node's proxy hop is not measured.

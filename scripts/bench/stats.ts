@@ -14,6 +14,14 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
+/** The median (nearest rank) of figures in any order. */
+export function median(figures: readonly number[]): number {
+  return percentile(
+    figures.toSorted((a, b) => a - b),
+    50,
+  );
+}
+
 /**
  * One fixed-rate window: every request's latency (ms), how many answered other than 2xx, its length,
  * and the share of the server's core the hypervisor took meanwhile (steal.ts; absent off Linux).
