@@ -31,7 +31,7 @@ function line(points: (number | null)[], min: number, max: number, width: number
  * The colour is the 7-day change the row shows beside it, read as that text reads (ChangeText), so
  * the two never disagree, "+0.00%" included; without one, the change over the drawn line.
  * A page the Worker rendered has the box and its label, and the line is drawn right after hydration:
- * a hundred lines were a tenth of the Top 500's render, over the Free plan's 10 ms of CPU, and the
+ * a hundred lines were 7-10 % of the Top 500's render, then over the Free plan's 10 ms of CPU, and the
  * box keeps its size, so nothing moves when they appear (docs/decisions/performance/first-render-budget.md).
  */
 export function Sparkline({
